@@ -1,0 +1,84 @@
+import { OpenAPIHono } from "@hono/zod-openapi";
+import type { Context } from "hono";
+import { MESSAGES } from "../domain/messages";
+import { validationError } from "../domain/errors";
+import type { ServiceDeps } from "../services/context";
+import type { ApiEnv, ApiSettings } from "./env";
+import { toNestedQuery } from "./lib/case";
+import { authenticate, requireCsrfOnMutations } from "./middleware/auth";
+import { handleApiError, zodFieldErrors, type ErrorLogger } from "./middleware/errors";
+import { registerAccountEventRoutes } from "./routes/account-events/account-events.handlers";
+import { registerAccountRoutes } from "./routes/accounts/accounts.handlers";
+import { registerSessionRoutes } from "./routes/session/session.handlers";
+
+export interface ApiOptions {
+  deps: ServiceDeps;
+  settings: ApiSettings;
+  logError: ErrorLogger;
+}
+
+export interface Api {
+  /** Handles a request whose path starts with /api. */
+  fetch(request: Request, env?: ApiEnv["Bindings"]): Promise<Response>;
+  app: OpenAPIHono<ApiEnv>;
+}
+
+/** The REST API (Hono + zod contracts). The web app calls it in process; scripts call it over HTTP. */
+export function createApi(options: ApiOptions): Api {
+  const app = new OpenAPIHono<ApiEnv>({
+    defaultHook: (result) => {
+      if (!result.success) throw validationError(zodFieldErrors(result.error));
+    },
+  }).basePath("/api");
+
+  app.use("*", async (c, next) => {
+    c.set("deps", options.deps);
+    c.set("settings", options.settings);
+    await next();
+  });
+  app.use("*", authenticate);
+  app.use("*", requireCsrfOnMutations);
+
+  registerSessionRoutes(app);
+  registerAccountRoutes(app);
+  registerAccountEventRoutes(app);
+
+  app.doc31("/v1/openapi.json", {
+    openapi: "3.1.0",
+    info: { title: `${options.deps.settings.productName} API`, version: "1" },
+  });
+
+  app.notFound((c: Context) => c.json({ error_message: MESSAGES.notFound }, 404));
+  app.onError(handleApiError(options.logError));
+
+  return {
+    app,
+    fetch: async (request, env = {}) => app.fetch(await undoMethodOverride(request), env),
+  };
+}
+
+/**
+ * GET via POST (spec §7): a POST with `X-HTTP-Method-Override: GET` carries the query in its JSON
+ * body; it becomes the GET it stands for, so routes, caching and CSRF treat it as a read.
+ */
+export async function undoMethodOverride(request: Request): Promise<Request> {
+  if (request.method !== "POST" || request.headers.get("x-http-method-override")?.toUpperCase() !== "GET") {
+    return request;
+  }
+  const text = await request.text();
+  let params: Record<string, unknown> = {};
+  if (text.trim()) {
+    try {
+      params = JSON.parse(text) as Record<string, unknown>;
+    } catch {
+      params = {};
+    }
+  }
+  const url = new URL(request.url);
+  for (const [key, value] of toNestedQuery(params)) url.searchParams.append(key, value);
+  const headers = new Headers(request.headers);
+  headers.delete("content-type");
+  headers.delete("content-length");
+  headers.delete("x-http-method-override");
+  return new Request(url, { method: "GET", headers });
+}

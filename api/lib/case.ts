@@ -1,0 +1,55 @@
+/** Query strings arrive as `range[from]=...&ids[]=1`: bracket keys become nested objects and arrays. */
+export function parseNestedQuery(params: URLSearchParams): Record<string, unknown> {
+  const result: Record<string, unknown> = {};
+  for (const [rawKey, value] of params) {
+    const parts = rawKey.replace(/\]/g, "").split("[");
+    let target: Record<string, unknown> = result;
+    for (let i = 0; i < parts.length; i++) {
+      const part = parts[i]!;
+      const isLast = i === parts.length - 1;
+      if (isLast) {
+        if (part === "") continue;
+        if (target[part] === undefined) target[part] = value;
+        else target[part] = ([] as unknown[]).concat(target[part], value);
+      } else if (parts[i + 1] === "") {
+        const list = (target[part] as unknown[] | undefined) ?? [];
+        list.push(value);
+        target[part] = list;
+        break;
+      } else {
+        target[part] = (target[part] as Record<string, unknown> | undefined) ?? {};
+        target = target[part] as Record<string, unknown>;
+      }
+    }
+  }
+  return result;
+}
+
+/** The reverse: nested objects become bracket keys (GET-via-POST bodies are turned back into queries). */
+export function toNestedQuery(value: Record<string, unknown>, prefix = "", out = new URLSearchParams()) {
+  for (const [key, item] of Object.entries(value)) {
+    const name = prefix ? `${prefix}[${key}]` : key;
+    if (item === undefined || item === null) continue;
+    if (Array.isArray(item)) for (const entry of item) out.append(`${name}[]`, typeof entry === "object" ? JSON.stringify(entry) : String(entry));
+    else if (typeof item === "object") toNestedQuery(item as Record<string, unknown>, name, out);
+    else out.append(name, String(item));
+  }
+  return out;
+}
+
+export function snakeKey(key: string): string {
+  return key.replace(/([a-z0-9])([A-Z])/g, "$1_$2").toLowerCase();
+}
+
+/**
+ * Service results are camelCase; the API speaks snake_case (DESIGN.md "Case"). Typed loosely on
+ * purpose: the route's response schema is the contract the result is checked against.
+ */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+export function toSnakeCase(value: unknown): any {
+  if (Array.isArray(value)) return value.map((v) => toSnakeCase(v));
+  if (value && typeof value === "object" && !(value instanceof Date)) {
+    return Object.fromEntries(Object.entries(value).map(([k, v]) => [snakeKey(k), toSnakeCase(v)]));
+  }
+  return value;
+}

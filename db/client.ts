@@ -1,0 +1,83 @@
+// The one place that chooses the database engine: SQLite file by default, PostgreSQL for postgres URLs.
+import fs from "node:fs";
+import path from "node:path";
+import SQLite from "better-sqlite3";
+import pg from "pg";
+import { CamelCasePlugin, Kysely, PostgresDialect, SqliteDialect, sql } from "kysely";
+import type { DatabaseSchema } from "./schema";
+
+export type Database = Kysely<DatabaseSchema>;
+export type Engine = "sqlite" | "postgres";
+
+export interface DatabaseHandle {
+  db: Database;
+  engine: Engine;
+  /** Check that the database answers (used by /healthz). */
+  ping(): Promise<void>;
+  close(): Promise<void>;
+}
+
+export const DEFAULT_SQLITE_PATH = "data/app.db";
+
+export function isPostgresUrl(url: string | undefined): url is string {
+  return !!url && /^postgres(ql)?:\/\//.test(url);
+}
+
+// node-pg returns int8 and numeric as strings; our counts and sums fit in doubles.
+pg.types.setTypeParser(20, (value) => Number(value));
+pg.types.setTypeParser(1700, (value) => Number(value));
+
+export interface OpenDatabaseOptions {
+  /** postgres://... or a SQLite file path (":memory:" allowed). */
+  url?: string;
+  /** PostgreSQL only: schema to use as search_path (tests isolate themselves this way). */
+  postgresSchema?: string;
+  poolSize?: number;
+}
+
+export function openDatabase(options: OpenDatabaseOptions = {}): DatabaseHandle {
+  const url = options.url;
+  if (isPostgresUrl(url)) {
+    const pool = new pg.Pool({
+      connectionString: url,
+      max: options.poolSize ?? 10,
+      ...(options.postgresSchema ? { options: `-c search_path=${options.postgresSchema}` } : {}),
+    });
+    const db = new Kysely<DatabaseSchema>({
+      dialect: new PostgresDialect({ pool }),
+      plugins: [new CamelCasePlugin()],
+    });
+    return {
+      db,
+      engine: "postgres",
+      ping: async () => {
+        await sql`select 1`.execute(db);
+      },
+      close: () => db.destroy(),
+    };
+  }
+  const file = (url as string | undefined)?.replace(/^file:/, "") || DEFAULT_SQLITE_PATH;
+  if (file !== ":memory:") fs.mkdirSync(path.dirname(path.resolve(file)), { recursive: true });
+  const sqlite = new SQLite(file);
+  sqlite.pragma("journal_mode = WAL");
+  sqlite.pragma("foreign_keys = ON");
+  sqlite.pragma("busy_timeout = 5000");
+  sqlite.pragma("synchronous = NORMAL");
+  const db = new Kysely<DatabaseSchema>({
+    dialect: new SqliteDialect({ database: sqlite }),
+    plugins: [new CamelCasePlugin()],
+  });
+  return {
+    db,
+    engine: "sqlite",
+    ping: async () => {
+      await sql`select 1`.execute(db);
+    },
+    close: () => db.destroy(),
+  };
+}
+
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+export function engineOf(db: Kysely<any>): Engine {
+  return db.getExecutor().adapter.constructor.name === "PostgresAdapter" ? "postgres" : "sqlite";
+}

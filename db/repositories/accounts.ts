@@ -1,0 +1,66 @@
+import type { Database } from "../client";
+import type { AccountRow, AccountUpdate, NewAccountRow } from "../schema";
+
+/** Login looks an account up before its tenant is known; e-mails are unique across the install. */
+export async function findAccountByEmail(db: Database, email: string): Promise<AccountRow | undefined> {
+  return db.selectFrom("accounts").selectAll().where("email", "=", email.trim().toLowerCase()).executeTakeFirst();
+}
+
+/** Session authentication: the session row already names the account. */
+export async function findAccountForSession(db: Database, accountId: number): Promise<AccountRow | undefined> {
+  return db.selectFrom("accounts").selectAll().where("id", "=", accountId).executeTakeFirst();
+}
+
+export async function findAccount(
+  db: Database,
+  businessProfileId: number,
+  accountId: number,
+): Promise<AccountRow | undefined> {
+  return db
+    .selectFrom("accounts")
+    .selectAll()
+    .where("businessProfileId", "=", businessProfileId)
+    .where("id", "=", accountId)
+    .executeTakeFirst();
+}
+
+export async function listAccounts(db: Database, businessProfileId: number): Promise<AccountRow[]> {
+  return db
+    .selectFrom("accounts")
+    .selectAll()
+    .where("businessProfileId", "=", businessProfileId)
+    .orderBy("firstName")
+    .orderBy("lastName")
+    .orderBy("id")
+    .execute();
+}
+
+export async function insertAccount(db: Database, values: NewAccountRow): Promise<AccountRow> {
+  return db
+    .insertInto("accounts")
+    .values({ ...values, email: values.email.trim().toLowerCase() })
+    .returningAll()
+    .executeTakeFirstOrThrow();
+}
+
+export async function updateAccount(
+  db: Database,
+  businessProfileId: number,
+  accountId: number,
+  values: AccountUpdate,
+): Promise<void> {
+  await db
+    .updateTable("accounts")
+    .set(values)
+    .where("businessProfileId", "=", businessProfileId)
+    .where("id", "=", accountId)
+    .execute();
+}
+
+export async function countAccounts(db: Database): Promise<number> {
+  const row = await db
+    .selectFrom("accounts")
+    .select((eb) => eb.fn.countAll<number>().as("count"))
+    .executeTakeFirstOrThrow();
+  return Number(row.count);
+}

@@ -1,0 +1,179 @@
+/**
+ * The one message catalogue: every user-facing string of the product, each exactly once.
+ *
+ * Strings taken from the specification are copied verbatim, typos included
+ * ('Template was unpined successfully!', 'Do you want to deleted this item?'), because users and
+ * tests match on them. Entries marked "our wording" fill gaps the specification leaves open.
+ *
+ * Pure data: importable from the browser, the API and the jobs alike.
+ */
+export const MESSAGES = {
+  // ── Form validation (spec §5) ───────────────────────────────────────────────────────────────
+  required: "Should not be empty!",
+  minLength: "It is too short!",
+  maxLength: "It is too long!",
+  numeric: "It has to be a number!",
+  email: "Email address is not valid!",
+  emails: "One or more email addresses are invalid.",
+  url: "Url is not valid!",
+  wrongFormat: "Wrong format!",
+  positive: "It has to be a number above 0!",
+  notNegative: "It can not be negative number!",
+  percentage: "Should be between 0 and 100!",
+  atLeastOneItem: "Please add at least one item!",
+  tooManyElements: "You have chosen too many elements!",
+  sameAsPassword: "Must be the same as password!",
+  codeNotValid: "Code is not valid.",
+  // Password rules: the spec names the rules but not their wording (our wording).
+  passwordDigit: "Must contain a digit!",
+  passwordLowercase: "Must contain a lowercase letter!",
+  passwordUppercase: "Must contain an uppercase letter!",
+  passwordSpecial: "Must contain a special character!",
+  passwordSpecialOrDigit: "Must contain a special character or a digit!",
+  // Annotation layer colour already used (our wording).
+  colorInUse: "This colour is already used by another layer.",
+  // Rules (analytics spec §5).
+  selectAction: "Please select an action",
+  selectTarget: "Please select a target",
+  reviewAuthFailed:
+    "Could not authenticate. Please review the business name and try again.",
+  // Uniqueness and business-profile name rules (our wording).
+  nameTaken: "This name is already taken.",
+  lettersNumbersSpaces: "Use letters, numbers and spaces only.",
+
+  // ── Errors and toasts (spec §8) ─────────────────────────────────────────────────────────────
+  somethingWentWrong: "Something went wrong",
+  notificationDismissFailed:
+    "We were not able to mark notification as dismissed.",
+  markAllReadFailed: "We were not able to mark all notification as read.",
+  tokenGenerationFailed: "We were not able to generate a new token.",
+  emailOrPasswordIncorrect: "Email or password is incorrect",
+  invalidOtpCode: "Invalid otp code",
+  emailTaken: "Email is already taken!",
+  emailInUse: "This email is already in use.",
+  templatePinned: "Template was pinned successfully!",
+  templateUnpinned: "Template was unpined successfully!",
+  templateDeleted: "Template was deleted successfully",
+  templateUpdated: (name: string) => `Template '${name}' successfully updated`,
+  // DESIGN.md: the spec's "Topic '{name}' successfully created" is a copy slip.
+  templateCreated: (name: string) => `Template '${name}' successfully created`,
+  messageCopied: "Message copied to clipboard!",
+  // Lazy-loaded part failed to load (our wording).
+  chunkLoadError:
+    "Part of the page could not be loaded. Please reload the page.",
+  // API error texts (our wording).
+  tooManyAttempts: "Too many attempts. Please try again later.",
+  notFound: "Not found",
+  forbidden: "You are not allowed to do this.",
+  unauthorized: "You need to sign in.",
+  csrfInvalid: "Invalid or missing CSRF token.",
+  badRequest: "Bad request",
+
+  // ── UI texts ────────────────────────────────────────────────────────────────────────────────
+  operationInProgress: "Operation in progress...",
+  pageNotFound: "Page not found",
+  confirmTitle: "Are you sure?",
+  confirmMessage: "Do you want to deleted this item?",
+  confirm: "Confirm",
+  unsavedTitle: "Do you want to save the changes you made?",
+  unsavedText: "Your changes will be lost if you don't save them.",
+  cancel: "Cancel",
+  dontSave: "Don't save",
+  save: "Save",
+  close: "Close",
+  login: "Login",
+  signUp: "Sign Up",
+  restoreAdminAccount: "Restore Admin Account",
+  goToProfiles: "Go to Profiles",
+  markAllAsRead: "Mark all as read",
+  priorNotifications: "Prior Notifications",
+  noNotifications: "No Notifications",
+  moreDetails: "more details",
+  dismiss: "Dismiss",
+  justNow: "just now",
+  notificationsCount: (n: number) => `${n} notifications`,
+  selectTeams: "Select teams",
+  chosenCount: (n: number) => `${n} chosen`,
+  allDataPoints: "All Data Points",
+
+  // Templates modal.
+  templates: "Templates",
+  selectTemplate: "Select Template",
+  saveTemplate: "Save Template",
+  newMessage: "New Message",
+  copyText: "Copy text",
+  templateVisibleFor: "Template visible for",
+  searchForTemplate: "Search for template",
+  filterByLanguage: "Filter by language",
+  templateDeleteConfirm: (name: string) =>
+    `Are you sure you want to delete template "${name}"? This action cannot be undone.`,
+
+  // Flow mode (our wording for the paused modal).
+  flowModePaused: "Flow mode paused",
+  flowModePausedText: "Flow mode was turned off after 30 seconds.",
+  resumeFlowMode: "Resume flow mode",
+
+  // Saved-search sidebar sections.
+  brandSearches: "BRAND SEARCHES",
+  mySearches: "MY SEARCHES",
+  teamSearches: "TEAM SEARCHES",
+
+  // Visibility selector (labels used by domain/visibility.ts; "Teams" is `teams` below).
+  onlyMe: "Only Me",
+  everyone: "Everyone",
+
+  // Role labels (used by domain/roles.ts; our wording).
+  roleSystemAdmin: "System admin",
+  roleAdmin: "Admin",
+  roleAgent: "Agent",
+  roleGuest: "Guest",
+
+  // Menu entries (side menu and avatar menu).
+  dashboard: "Dashboard",
+  helper: "Helper",
+  streams: "Streams",
+  inbox: "Inbox",
+  liveSearch: "Live Search",
+  howTo: "How To",
+  adminBp: "Admin BP",
+  people: "People",
+  profiles: "Profiles",
+  teams: "Teams",
+  users: "Users",
+  channels: "Channels",
+  customTopics: "Custom Topics",
+  rules: "Rules",
+  reports: "Reports",
+  dashboardV1: "Dashboard V1",
+  settings: "Settings",
+  moderationReport: "Moderation Report",
+  logout: "Logout",
+} as const;
+
+export type Messages = typeof MESSAGES;
+export type MessageKey = keyof Messages;
+
+/** Keys whose entry is a plain string (not a formatter function). */
+export type StaticMessageKey = {
+  [K in MessageKey]: Messages[K] extends string ? K : never;
+}[MessageKey];
+
+/**
+ * A server field error as the UI shows it: '{field} {first message}' (spec §5).
+ * With no message there is nothing to show, and the result is ''.
+ */
+export function fieldErrorText(
+  field: string,
+  messages: readonly string[],
+): string {
+  const first = messages.find((m) => typeof m === "string" && m.length > 0);
+  if (first === undefined) return "";
+  return field ? `${field} ${first}` : first;
+}
+
+/** A base (non-field) server error is shown as-is; an empty one falls back to the generic text. */
+export function baseErrorText(message: string | null | undefined): string {
+  return typeof message === "string" && message.trim().length > 0
+    ? message
+    : MESSAGES.somethingWentWrong;
+}

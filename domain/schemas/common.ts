@@ -1,0 +1,43 @@
+import * as z from "zod";
+import { MESSAGES } from "../messages";
+
+/**
+ * Error map for a field's base type: a missing value (conform turns empty form fields into
+ * undefined) reads 'Should not be empty!'; a value of the wrong type reads 'Wrong format!'.
+ */
+export function requiredOrWrongFormat(issue: { input?: unknown }): string {
+  return issue.input === undefined || issue.input === null
+    ? MESSAGES.required
+    : MESSAGES.wrongFormat;
+}
+
+export interface RequiredStringOptions {
+  /** Trim surrounding white space before checking (default true; passwords pass false). */
+  trim?: boolean;
+}
+
+/**
+ * A required string: undefined, null, '' (and blank, when trimmed) all give MESSAGES.required, and
+ * that failure stops further checks, so an empty field shows only 'Should not be empty!'.
+ * Chain further checks (`.max(...)`, `.regex(...)`) or `.pipe(...)` onto it.
+ */
+export function requiredString(options: RequiredStringOptions = {}) {
+  const base = z.string({ error: requiredOrWrongFormat });
+  return (options.trim === false ? base : base.trim()).min(1, {
+    error: MESSAGES.required,
+    abort: true,
+  });
+}
+
+/** An optional string: trimmed, and '' (or blank) or missing becomes undefined. */
+export function optionalString() {
+  return z.preprocess(
+    (v) => (typeof v === "string" && v.trim() === "" ? undefined : v),
+    z.string({ error: MESSAGES.wrongFormat }).trim().optional(),
+  );
+}
+
+/** A required, valid e-mail address (trimmed): MESSAGES.required, then MESSAGES.email. */
+export function emailField() {
+  return requiredString().pipe(z.email({ error: MESSAGES.email }));
+}

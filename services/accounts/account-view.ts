@@ -1,0 +1,98 @@
+import type { Database } from "../../db/client";
+import type { AccountRow } from "../../db/schema";
+import { countActiveAccounts, findBusinessProfile } from "../../db/repositories/business-profiles";
+import { listTeamsOfAccounts } from "../../db/repositories/teams";
+import type { Permissions } from "../../domain/permissions";
+import type { Role } from "../../domain/roles";
+import { notFound } from "../../domain/errors";
+
+export interface AccountPreferences {
+  ui: { defaultDashboardStreams: number[] };
+  security: { twoFactorAuthorization: { otpEnabled: boolean } };
+  general: { urlWarning: boolean; reviewOnReply: boolean; directEmailToNetwork: boolean };
+}
+
+/** The account as callers see it (spec core §3); never carries secrets. */
+export interface AccountView {
+  id: number;
+  role: Role;
+  email: string;
+  firstName: string;
+  lastName: string;
+  avatarUrl: string | null;
+  permissions: Permissions;
+  state: number;
+  teams: Array<{ id: number; name: string }>;
+  businessProfile: { id: number; name: string; logoUrl: string | null; timeZone: string; activeAccountsCount: number };
+  preferences: AccountPreferences;
+  isAccountOvertaken: boolean;
+}
+
+export function parsePreferences(row: Pick<AccountRow, "preferences" | "otpEnabled">): AccountPreferences {
+  const stored = safeJson(row.preferences) as Partial<{
+    ui: Partial<AccountPreferences["ui"]>;
+    general: Partial<AccountPreferences["general"]>;
+  }>;
+  return {
+    ui: { defaultDashboardStreams: stored.ui?.defaultDashboardStreams ?? [] },
+    security: { twoFactorAuthorization: { otpEnabled: row.otpEnabled === 1 } },
+    general: {
+      urlWarning: stored.general?.urlWarning ?? true,
+      reviewOnReply: stored.general?.reviewOnReply ?? false,
+      directEmailToNetwork: stored.general?.directEmailToNetwork ?? false,
+    },
+  };
+}
+
+export function safeJson(text: string | null | undefined): Record<string, unknown> {
+  try {
+    const value = JSON.parse(text ?? "{}") as unknown;
+    return value && typeof value === "object" ? (value as Record<string, unknown>) : {};
+  } catch {
+    return {};
+  }
+}
+
+export async function buildAccountViews(
+  db: Database,
+  rows: AccountRow[],
+  options: { overtaken?: boolean } = {},
+): Promise<AccountView[]> {
+  if (rows.length === 0) return [];
+  const businessProfileId = rows[0]!.businessProfileId;
+  const profile = await findBusinessProfile(db, businessProfileId);
+  if (!profile) throw notFound();
+  const [activeAccountsCount, memberships] = await Promise.all([
+    countActiveAccounts(db, businessProfileId),
+    listTeamsOfAccounts(
+      db,
+      businessProfileId,
+      rows.map((r) => r.id),
+    ),
+  ]);
+  return rows.map((row) => ({
+    id: row.id,
+    role: row.role as Role,
+    email: row.email,
+    firstName: row.firstName,
+    lastName: row.lastName,
+    avatarUrl: row.avatarUrl,
+    permissions: safeJson(row.permissions) as Permissions,
+    state: row.state,
+    teams: memberships.filter((m) => m.accountId === row.id).map((m) => ({ id: m.teamId, name: m.name })),
+    businessProfile: {
+      id: profile.id,
+      name: profile.name,
+      logoUrl: profile.logoUrl,
+      timeZone: profile.timeZone,
+      activeAccountsCount,
+    },
+    preferences: parsePreferences(row),
+    isAccountOvertaken: options.overtaken ?? false,
+  }));
+}
+
+export async function buildAccountView(db: Database, row: AccountRow, options: { overtaken?: boolean } = {}) {
+  const [view] = await buildAccountViews(db, [row], options);
+  return view!;
+}

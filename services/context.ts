@@ -1,0 +1,29 @@
+import type { Database } from "../db/client";
+import type { Role } from "../domain/roles";
+import type { Permissions } from "../domain/permissions";
+import type { Mailer } from "./mail/mailer";
+
+/** What every use case may depend on; built once by the server (or a test). */
+export interface ServiceDeps {
+  db: Database;
+  now: () => Date;
+  mailer: Mailer;
+  settings: {
+    publicUrl: string;
+    productName: string;
+  };
+}
+
+/** The authenticated caller: every tenant-owned query is scoped by `businessProfileId`. */
+export interface Actor {
+  accountId: number;
+  businessProfileId: number;
+  role: Role;
+  permissions: Permissions;
+  sessionId: string;
+  impersonatorAccountId: number | null;
+}
+
+export function isoNow(deps: Pick<ServiceDeps, "now">, offsetMs = 0): string {
+  return new Date(deps.now().getTime() + offsetMs).toISOString();
+}

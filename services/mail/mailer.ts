@@ -1,0 +1,44 @@
+import fs from "node:fs/promises";
+import path from "node:path";
+import nodemailer from "nodemailer";
+
+export interface MailMessage {
+  to: string;
+  subject: string;
+  text: string;
+  html?: string;
+}
+
+export interface Mailer {
+  send(message: MailMessage): Promise<void>;
+}
+
+export interface MailerOptions {
+  smtpUrl?: string;
+  outboxDir: string;
+  from: string;
+  log: (message: string, fields?: Record<string, unknown>) => void;
+}
+
+/** SMTP when SMTP_URL is set; otherwise each message becomes an .eml file in the outbox folder. */
+export function createMailer(options: MailerOptions): Mailer {
+  if (options.smtpUrl) {
+    const transport = nodemailer.createTransport(options.smtpUrl);
+    return {
+      async send(message) {
+        await transport.sendMail({ from: options.from, ...message });
+      },
+    };
+  }
+  const transport = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: "unix" });
+  return {
+    async send(message) {
+      const info = await transport.sendMail({ from: options.from, ...message });
+      await fs.mkdir(options.outboxDir, { recursive: true });
+      const safeRecipient = message.to.replace(/[^a-z0-9@._-]/gi, "_");
+      const file = path.join(options.outboxDir, `${new Date().toISOString().replace(/[:.]/g, "-")}-${safeRecipient}.eml`);
+      await fs.writeFile(file, info.message as Buffer);
+      options.log("mail written to outbox", { file, to: message.to, subject: message.subject });
+    },
+  };
+}

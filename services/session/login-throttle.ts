@@ -1,0 +1,44 @@
+import type { Database } from "../../db/client";
+import { clearThrottle, findThrottle, saveThrottle } from "../../db/repositories/login-throttle";
+import { tooManyRequests } from "../../domain/errors";
+
+// Per account: 5 failures in 15 minutes lock that account's logins for 15 minutes.
+// Per client address: a higher bar, so one address cannot walk through many accounts.
+export const ACCOUNT_FAILURE_LIMIT = 5;
+export const ADDRESS_FAILURE_LIMIT = 20;
+export const THROTTLE_WINDOW_MS = 15 * 60 * 1000;
+
+export function throttleKeys(email: string, clientIp: string | null) {
+  const keys = [{ key: `account:${email.trim().toLowerCase()}`, limit: ACCOUNT_FAILURE_LIMIT }];
+  if (clientIp) keys.push({ key: `address:${clientIp}`, limit: ADDRESS_FAILURE_LIMIT });
+  return keys;
+}
+
+export async function assertNotThrottled(db: Database, keys: Array<{ key: string }>, now: Date): Promise<void> {
+  for (const { key } of keys) {
+    const row = await findThrottle(db, key);
+    if (row?.lockedUntil && row.lockedUntil > now.toISOString()) throw tooManyRequests();
+  }
+}
+
+export async function recordLoginFailure(
+  db: Database,
+  keys: Array<{ key: string; limit: number }>,
+  now: Date,
+): Promise<void> {
+  for (const { key, limit } of keys) {
+    const row = await findThrottle(db, key);
+    const windowOpen = row && new Date(row.windowStartedAt).getTime() + THROTTLE_WINDOW_MS > now.getTime();
+    const failures = windowOpen ? row.failures + 1 : 1;
+    await saveThrottle(db, {
+      key,
+      failures,
+      windowStartedAt: windowOpen ? row.windowStartedAt : now.toISOString(),
+      lockedUntil: failures >= limit ? new Date(now.getTime() + THROTTLE_WINDOW_MS).toISOString() : null,
+    });
+  }
+}
+
+export async function recordLoginSuccess(db: Database, email: string): Promise<void> {
+  await clearThrottle(db, `account:${email.trim().toLowerCase()}`);
+}

@@ -1,0 +1,27 @@
+import { claimToken, findTokenWithSession, revokeSession } from "../../db/repositories/auth-sessions";
+import { unauthorized } from "../../domain/errors";
+import type { ServiceDeps } from "../context";
+import { hashToken } from "../security/tokens";
+import { issueSessionTokens, type IssuedTokens } from "./session-tokens";
+
+/**
+ * PUT /v1/session: a refresh token buys a new pair once. Presenting a refresh token that was
+ * already used means it leaked: the whole session (the token family) is revoked.
+ */
+export async function refreshSession(deps: ServiceDeps, refreshToken: string): Promise<IssuedTokens> {
+  const now = deps.now();
+  const nowIso = now.toISOString();
+  const found = await findTokenWithSession(deps.db, hashToken(refreshToken), "refresh");
+  if (!found || found.revokedAt || found.sessionExpiresAt <= nowIso) throw unauthorized();
+  if (found.tokenUsedAt) {
+    await revokeSession(deps.db, found.sessionId, nowIso, "refresh_token_reused");
+    throw unauthorized();
+  }
+  if (found.tokenExpiresAt <= nowIso) throw unauthorized();
+  const claimed = await claimToken(deps.db, found.tokenId, nowIso);
+  if (!claimed) {
+    await revokeSession(deps.db, found.sessionId, nowIso, "refresh_token_reused");
+    throw unauthorized();
+  }
+  return issueSessionTokens(deps.db, found.sessionId, now);
+}
