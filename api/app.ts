@@ -69,7 +69,9 @@ export async function undoMethodOverride(request: Request): Promise<Request> {
   let params: Record<string, unknown> = {};
   if (text.trim()) {
     try {
-      params = JSON.parse(text) as Record<string, unknown>;
+      // Only an object carries params; `null`, arrays and scalars are ignored like malformed JSON.
+      const parsed = JSON.parse(text) as unknown;
+      if (parsed && typeof parsed === "object" && !Array.isArray(parsed)) params = parsed as Record<string, unknown>;
     } catch {
       params = {};
     }

@@ -3,21 +3,27 @@ export function parseNestedQuery(params: URLSearchParams): Record<string, unknow
   const result: Record<string, unknown> = {};
   for (const [rawKey, value] of params) {
     const parts = rawKey.replace(/\]/g, "").split("[");
+    // `__proto__[x]=1` would otherwise walk into Object.prototype (prototype pollution).
+    if (parts.includes("__proto__")) continue;
     let target: Record<string, unknown> = result;
     for (let i = 0; i < parts.length; i++) {
       const part = parts[i]!;
       const isLast = i === parts.length - 1;
+      // Own properties only: `toString=1` must not find Object.prototype.toString.
+      const existing = Object.hasOwn(target, part) ? target[part] : undefined;
       if (isLast) {
         if (part === "") continue;
-        if (target[part] === undefined) target[part] = value;
-        else target[part] = ([] as unknown[]).concat(target[part], value);
+        if (existing === undefined) target[part] = value;
+        else target[part] = ([] as unknown[]).concat(existing, value);
       } else if (parts[i + 1] === "") {
-        const list = (target[part] as unknown[] | undefined) ?? [];
+        // `ids=1&ids[]=2` keeps both; an object already there (`ids[a]=1&ids[]=2`) is replaced.
+        const list = Array.isArray(existing) ? existing : typeof existing === "string" ? [existing] : [];
         list.push(value);
         target[part] = list;
         break;
       } else {
-        target[part] = (target[part] as Record<string, unknown> | undefined) ?? {};
+        // A scalar or list already at this key (`range=x&range[from]=a`) gives way to the object.
+        if (!existing || typeof existing !== "object" || Array.isArray(existing)) target[part] = {};
         target = target[part] as Record<string, unknown>;
       }
     }

@@ -38,7 +38,9 @@ export function requireActor(c: Context<ApiEnv>, roles?: readonly Role[]): Actor
 export function clientIp(c: Context<ApiEnv>): string | null {
   if (c.env?.clientIp) return c.env.clientIp;
   if (c.get("settings").trustProxy) {
-    const forwarded = c.req.header("x-forwarded-for")?.split(",")[0]?.trim();
+    // The trusted proxy appends the address it saw; entries to its left are whatever the client
+    // sent, so only the last one can be relied on (else a forged header escapes the throttle).
+    const forwarded = c.req.header("x-forwarded-for")?.split(",").at(-1)?.trim();
     if (forwarded) return forwarded;
   }
   return c.env?.incoming?.socket?.remoteAddress ?? null;

@@ -1,21 +1,35 @@
+import { sql } from "kysely";
 import type { Database } from "../client";
 
 export async function findThrottle(db: Database, key: string) {
   return db.selectFrom("loginThrottle").selectAll().where("key", "=", key).executeTakeFirst();
 }
 
-export async function saveThrottle(
+/**
+ * Counts one failure in a single statement, so concurrent failures are never lost (a read, then a
+ * write, let parallel attempts overwrite each other's count and never reach the limit). A window
+ * that started at or before `windowOpenAfter` is over: the count starts again at 1. Reaching
+ * `limit` sets `locked_until` to `lockUntil`.
+ */
+export async function countThrottleFailure(
   db: Database,
-  row: { key: string; failures: number; windowStartedAt: string; lockedUntil: string | null },
+  input: { key: string; now: string; windowOpenAfter: string; limit: number; lockUntil: string },
 ): Promise<void> {
+  const windowOpen = sql<boolean>`${sql.ref("loginThrottle.windowStartedAt")} > ${input.windowOpenAfter}`;
+  const failures = sql<number>`case when ${windowOpen} then ${sql.ref("loginThrottle.failures")} + 1 else 1 end`;
   await db
     .insertInto("loginThrottle")
-    .values(row)
+    .values({
+      key: input.key,
+      failures: 1,
+      windowStartedAt: input.now,
+      lockedUntil: input.limit <= 1 ? input.lockUntil : null,
+    })
     .onConflict((oc) =>
       oc.column("key").doUpdateSet({
-        failures: row.failures,
-        windowStartedAt: row.windowStartedAt,
-        lockedUntil: row.lockedUntil,
+        failures,
+        windowStartedAt: sql<string>`case when ${windowOpen} then ${sql.ref("loginThrottle.windowStartedAt")} else ${input.now} end`,
+        lockedUntil: sql<string | null>`case when ${failures} >= ${input.limit} then ${input.lockUntil} else null end`,
       }),
     )
     .execute();

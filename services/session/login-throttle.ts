@@ -1,5 +1,5 @@
 import type { Database } from "../../db/client";
-import { clearThrottle, findThrottle, saveThrottle } from "../../db/repositories/login-throttle";
+import { clearThrottle, countThrottleFailure, findThrottle } from "../../db/repositories/login-throttle";
 import { tooManyRequests } from "../../domain/errors";
 
 // Per account: 5 failures in 15 minutes lock that account's logins for 15 minutes.
@@ -27,14 +27,13 @@ export async function recordLoginFailure(
   now: Date,
 ): Promise<void> {
   for (const { key, limit } of keys) {
-    const row = await findThrottle(db, key);
-    const windowOpen = row && new Date(row.windowStartedAt).getTime() + THROTTLE_WINDOW_MS > now.getTime();
-    const failures = windowOpen ? row.failures + 1 : 1;
-    await saveThrottle(db, {
+    // Atomic: parallel failures must all count (a failure window is THROTTLE_WINDOW_MS long).
+    await countThrottleFailure(db, {
       key,
-      failures,
-      windowStartedAt: windowOpen ? row.windowStartedAt : now.toISOString(),
-      lockedUntil: failures >= limit ? new Date(now.getTime() + THROTTLE_WINDOW_MS).toISOString() : null,
+      limit,
+      now: now.toISOString(),
+      windowOpenAfter: new Date(now.getTime() - THROTTLE_WINDOW_MS).toISOString(),
+      lockUntil: new Date(now.getTime() + THROTTLE_WINDOW_MS).toISOString(),
     });
   }
 }

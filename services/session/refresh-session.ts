@@ -1,4 +1,6 @@
+import { findAccountForSession } from "../../db/repositories/accounts";
 import { claimToken, findTokenWithSession, revokeSession } from "../../db/repositories/auth-sessions";
+import { ACCOUNT_STATE } from "../../domain/constants";
 import { unauthorized } from "../../domain/errors";
 import type { ServiceDeps } from "../context";
 import { hashToken } from "../security/tokens";
@@ -18,6 +20,9 @@ export async function refreshSession(deps: ServiceDeps, refreshToken: string): P
     throw unauthorized();
   }
   if (found.tokenExpiresAt <= nowIso) throw unauthorized();
+  // A deleted account gets no new tokens (its access tokens are refused already).
+  const account = await findAccountForSession(deps.db, found.accountId);
+  if (!account || account.state !== ACCOUNT_STATE.active) throw unauthorized();
   const claimed = await claimToken(deps.db, found.tokenId, nowIso);
   if (!claimed) {
     await revokeSession(deps.db, found.sessionId, nowIso, "refresh_token_reused");

@@ -1,14 +1,20 @@
 import { createRoute } from "@hono/zod-openapi";
 import * as z from "zod";
+import { MESSAGES } from "../../../domain/messages";
+import { requiredString } from "../../../domain/schemas/common";
 import { errorResponses, json } from "../../lib/schemas";
 
+// Field errors speak the message catalogue, like every other 422 of the API.
+const wrongFormat = { error: MESSAGES.wrongFormat };
+const tooLong = { error: MESSAGES.maxLength };
+
 export const AccountEventBodySchema = z.object({
-  action_type: z.string().trim().min(1).max(100),
-  event_type: z.string().trim().min(1).max(100),
-  action_module: z.string().trim().min(1).max(300),
-  context_id: z.number().int().optional(),
-  context_type: z.number().int().optional(),
-  social_type: z.string().max(50).optional(),
+  action_type: requiredString().max(100, tooLong),
+  event_type: requiredString().max(100, tooLong),
+  action_module: requiredString().max(300, tooLong),
+  context_id: z.number(wrongFormat).int(wrongFormat).optional(),
+  context_type: z.number(wrongFormat).int(wrongFormat).optional(),
+  social_type: z.string(wrongFormat).max(50, tooLong).optional(),
 });
 
 export const createAccountEventRoute = createRoute({

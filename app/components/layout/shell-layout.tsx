@@ -1,0 +1,164 @@
+import { Form, NavLink, useLocation, useNavigation } from "@remix-run/react";
+import { useEffect, useRef, type ReactNode } from "react";
+import type { MenuItem } from "../../../domain/navigation";
+import { MESSAGES } from "../../../domain/messages";
+import { Avatar } from "../ui/avatar";
+import { CsrfInput } from "../ui/csrf-input";
+import { SpinnerModal } from "../ui/spinner";
+import { Logo } from "./logo";
+
+export interface ShellAccount {
+  id: number;
+  fullName: string;
+  email: string;
+  avatarUrl: string | null;
+  businessProfile: { name: string; logoUrl: string | null };
+}
+
+export interface ShellData {
+  account: ShellAccount | null;
+  sideMenu: MenuItem[];
+  avatarMenu: MenuItem[];
+  /** A shared-link viewer: no notifications and no navbar extras. */
+  isSharedView: boolean;
+}
+
+/** The default layout: top bar, side menu, content, and the 'Operation in progress...' spinner modal. */
+export function ShellLayout({ shell, productName, children }: { shell: ShellData; productName: string; children: ReactNode }) {
+  const navigation = useNavigation();
+  return (
+    <div className="flex min-h-full flex-col">
+      <TopBar shell={shell} productName={productName} />
+      <div className="flex flex-1">
+        {shell.sideMenu.length > 0 ? <SideMenu items={shell.sideMenu} /> : null}
+        <main id="content" className="flex-1 px-6 py-6">
+          {children}
+        </main>
+      </div>
+      <SpinnerModal open={navigation.state === "submitting"} />
+    </div>
+  );
+}
+
+function TopBar({ shell, productName }: { shell: ShellData; productName: string }) {
+  const account = shell.account;
+  return (
+    <header className="flex h-14 items-center justify-between border-b border-slate-200 bg-white px-4">
+      <a href="/" className="shrink-0">
+        <Logo productName={productName} />
+      </a>
+      <div className="flex items-center gap-4">
+        {account?.businessProfile.logoUrl ? (
+          <img src={account.businessProfile.logoUrl} alt={account.businessProfile.name} className="h-8 max-w-32 object-contain" />
+        ) : account ? (
+          <span className="text-sm font-medium text-slate-600" data-testid="business-name">
+            {account.businessProfile.name}
+          </span>
+        ) : null}
+        {account && !shell.isSharedView ? <NotificationsBell /> : null}
+        {account && !shell.isSharedView ? <AvatarMenu account={account} items={shell.avatarMenu} /> : null}
+      </div>
+    </header>
+  );
+}
+
+/** Closes an open <details> popover on outside click or Escape (it opens and closes natively without JS). */
+function useDetailsDismiss() {
+  const ref = useRef<HTMLDetailsElement>(null);
+  const location = useLocation();
+  useEffect(() => {
+    if (ref.current) ref.current.open = false;
+  }, [location]);
+  useEffect(() => {
+    const close = (event: Event) => {
+      const details = ref.current;
+      if (!details?.open) return;
+      if (event instanceof KeyboardEvent ? event.key === "Escape" : !details.contains(event.target as Node)) {
+        details.open = false;
+        if (event instanceof KeyboardEvent) details.querySelector("summary")?.focus();
+      }
+    };
+    document.addEventListener("click", close);
+    document.addEventListener("keydown", close);
+    return () => {
+      document.removeEventListener("click", close);
+      document.removeEventListener("keydown", close);
+    };
+  }, []);
+  return ref;
+}
+
+function NotificationsBell() {
+  const ref = useDetailsDismiss();
+  return (
+    <details ref={ref} className="relative" data-testid="notifications">
+      <summary className="flex size-9 cursor-pointer list-none items-center justify-center rounded-full hover:bg-slate-100" aria-label="Notifications">
+        <svg viewBox="0 0 24 24" className="size-5 fill-none stroke-current" strokeWidth="2" aria-hidden>
+          <path d="M6 8a6 6 0 1 1 12 0c0 7 3 9 3 9H3s3-2 3-9" />
+          <path d="M10.3 21a1.94 1.94 0 0 0 3.4 0" />
+        </svg>
+      </summary>
+      <div className="absolute right-0 z-30 mt-2 w-80 rounded-lg border border-slate-200 bg-white p-4 text-sm shadow-lg">
+        <p className="font-medium">{MESSAGES.notificationsCount(0)}</p>
+        <p className="mt-3 text-slate-500">{MESSAGES.noNotifications}</p>
+      </div>
+    </details>
+  );
+}
+
+function AvatarMenu({ account, items }: { account: ShellAccount; items: MenuItem[] }) {
+  const ref = useDetailsDismiss();
+  return (
+    <details ref={ref} className="relative" data-testid="avatar-menu">
+      <summary className="cursor-pointer list-none rounded-full" aria-label="Account menu">
+        <Avatar name={account.fullName} imageUrl={account.avatarUrl} seed={account.email} />
+      </summary>
+      <nav className="absolute right-0 z-30 mt-2 w-56 rounded-lg border border-slate-200 bg-white py-2 text-sm shadow-lg" aria-label="Account">
+        <div className="border-b border-slate-100 px-4 pb-2">
+          <p className="font-medium">{account.fullName}</p>
+          <p className="truncate text-xs text-slate-500">{account.email}</p>
+        </div>
+        <ul className="pt-1">
+          {items.map((item) => (
+            <li key={item.id}>
+              {item.kind === "action" ? (
+                <Form method="post" action={item.to}>
+                  <CsrfInput />
+                  <button type="submit" className="block w-full px-4 py-2 text-left hover:bg-slate-50">
+                    {item.label}
+                  </button>
+                </Form>
+              ) : (
+                <a href={item.to} className="block px-4 py-2 hover:bg-slate-50">
+                  {item.label}
+                </a>
+              )}
+            </li>
+          ))}
+        </ul>
+      </nav>
+    </details>
+  );
+}
+
+function SideMenu({ items }: { items: MenuItem[] }) {
+  return (
+    <nav className="w-52 shrink-0 border-r border-slate-200 bg-white px-3 py-4" aria-label="Main">
+      <ul className="space-y-1">
+        {items.map((item) => (
+          <li key={item.id}>
+            <NavLink
+              to={item.to}
+              end={item.to === "/"}
+              className={({ isActive }) =>
+                `block rounded-md px-3 py-2 text-sm font-medium ${isActive ? "bg-brand-50 text-brand-700" : "text-slate-700 hover:bg-slate-100"}`
+              }
+            >
+              {item.label}
+            </NavLink>
+          </li>
+        ))}
+      </ul>
+    </nav>
+  );
+}

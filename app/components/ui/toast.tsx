@@ -1,0 +1,22 @@
+import { useEffect, useState } from "react";
+import type { Toast } from "../../lib/session.server";
+
+/** The toast carried by the flash cookie; it disappears after a few seconds once JavaScript runs. */
+export function ToastMessage({ toast }: { toast: Toast | null }) {
+  const [visible, setVisible] = useState(true);
+  useEffect(() => {
+    setVisible(true);
+    if (!toast) return;
+    const timer = setTimeout(() => setVisible(false), 5000);
+    return () => clearTimeout(timer);
+  }, [toast]);
+  if (!toast || !visible) return null;
+  const tone = toast.kind === "success" ? "border-emerald-300 bg-emerald-50 text-emerald-800" : "border-red-300 bg-red-50 text-red-800";
+  return (
+    <div className="pointer-events-none fixed right-4 top-4 z-50">
+      <div role="status" data-testid="toast" className={`pointer-events-auto rounded-md border px-4 py-3 text-sm shadow ${tone}`}>
+        {toast.message}
+      </div>
+    </div>
+  );
+}

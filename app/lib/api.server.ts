@@ -1,0 +1,261 @@
+// The one API client (DESIGN.md): bearer + CSRF headers, Shared-Link-Code, snake_case requests,
+// camelCase responses, GET via POST, and spec §8's 401 sequence (refresh, then the token endpoint,
+// then sign out and go to login). Every loader and action talks to the API through it.
+import { redirect } from "@remix-run/node";
+import { loginLocation } from "../../domain/navigation";
+import { MESSAGES } from "../../domain/messages";
+import { camelCaseKeys, snakeCaseKeys, toQueryString } from "./case";
+import type { WebSession } from "./session.server";
+
+export type ApiTransport = (request: Request) => Promise<Response>;
+
+export class ApiError extends Error {
+  constructor(
+    readonly status: number,
+    message: string,
+    readonly fields: Record<string, string[]> = {},
+  ) {
+    super(message);
+    this.name = "ApiError";
+  }
+}
+
+export interface CallOptions {
+  query?: Record<string, unknown>;
+  body?: unknown;
+  /** GET via POST: a POST with X-HTTP-Method-Override: GET and the params as JSON body. */
+  viaPost?: boolean;
+  /** Leave keys as they are (spec: "unless formatting is switched off for a call"). */
+  raw?: boolean;
+}
+
+export interface Account {
+  id: number;
+  role: 0 | 1 | 2 | 4;
+  email: string;
+  firstName: string;
+  lastName: string;
+  avatarUrl: string | null;
+  permissions: Record<string, Record<string, Record<string, number>>>;
+  state: number;
+  teams: Array<{ id: number; name: string }>;
+  businessProfile: { id: number; name: string; logoUrl: string | null; timeZone: string; activeAccountsCount: number };
+  preferences: {
+    ui: { defaultDashboardStreams: number[] };
+    security: { twoFactorAuthorization: { otpEnabled: boolean } };
+    general: { urlWarning: boolean; reviewOnReply: boolean; directEmailToNetwork: boolean };
+  };
+  isAccountOvertaken: boolean;
+}
+
+interface TokenPair {
+  accessToken: string;
+  refreshToken: string;
+}
+
+const ACCESS_TOKEN_LIFETIME_MS = 15 * 60 * 1000;
+/** Refresh a little before expiry so parallel loaders rarely meet a 401 at all. */
+const EARLY_REFRESH_MS = 60 * 1000;
+const NO_REDIRECT_PATHS = /(password_reset|session|token)$/;
+
+export interface ApiClientOptions {
+  transport: ApiTransport;
+  /** e.g. http://earshot.internal/api in process, or API_URL. */
+  baseUrl: string;
+  session: WebSession;
+  /** The browser's request: its URL gives shared_link_code and the redirectFrom target. */
+  request: Request;
+  requestId: string;
+  clientIp?: string | null;
+  log: (message: string, fields?: Record<string, unknown>) => void;
+  now?: () => number;
+}
+
+export function createApiClient(options: ApiClientOptions) {
+  const { session } = options;
+  const now = options.now ?? Date.now;
+  const pageUrl = new URL(options.request.url);
+  const sharedLinkCode = pageUrl.searchParams.get("shared_link_code");
+  let renewing: Promise<boolean> | null = null;
+  let account: Promise<Account> | null = null;
+
+  function url(path: string, query?: Record<string, unknown>, raw?: boolean) {
+    const target = new URL(`${options.baseUrl.replace(/\/$/, "")}/${path.replace(/^\//, "")}`);
+    if (query) {
+      const params = toQueryString((raw ? query : snakeCaseKeys(query)) as Record<string, unknown>);
+      for (const [k, v] of params) target.searchParams.append(k, v);
+    }
+    return target;
+  }
+
+  function headers(method: string, withAuth: boolean): Headers {
+    const h = new Headers({ accept: "application/json", "x-request-id": options.requestId });
+    if (options.clientIp) h.set("x-forwarded-for", options.clientIp);
+    const accessToken = session.get("accessToken");
+    if (withAuth && accessToken) h.set("authorization", `Bearer ${accessToken}`);
+    const csrf = session.get("apiCsrfToken");
+    if (csrf && method !== "GET") h.set("x-csrf-token", csrf);
+    const apiCookie = session.get("apiSessionCookie");
+    if (apiCookie) h.set("cookie", `earshot_api_session=${apiCookie}`);
+    if (sharedLinkCode) h.set("shared-link-code", sharedLinkCode);
+    return h;
+  }
+
+  async function send(method: string, path: string, call: CallOptions, withAuth = true): Promise<Response> {
+    const viaPost = call.viaPost && method === "GET";
+    const h = headers(viaPost ? "GET" : method, withAuth);
+    let body: string | undefined;
+    const payload = viaPost ? call.query : call.body;
+    if (payload !== undefined && (method !== "GET" || viaPost)) {
+      h.set("content-type", "application/json");
+      body = JSON.stringify(call.raw ? payload : snakeCaseKeys(payload));
+    }
+    if (viaPost) h.set("x-http-method-override", "GET");
+    return options.transport(
+      new Request(url(path, viaPost ? undefined : call.query, call.raw), {
+        method: viaPost ? "POST" : method,
+        headers: h,
+        body,
+      }),
+    );
+  }
+
+  async function errorFrom(response: Response): Promise<ApiError> {
+    const body = (await response.json().catch(() => null)) as {
+      error_message?: string;
+      description?: string;
+      errors?: Record<string, string[]>;
+    } | null;
+    const message = body?.error_message || body?.description || MESSAGES.somethingWentWrong;
+    return new ApiError(response.status, message, body?.errors ?? {});
+  }
+
+  function storeTokens(pair: TokenPair) {
+    session.set("accessToken", pair.accessToken);
+    session.set("refreshToken", pair.refreshToken);
+    session.set("accessTokenExpiresAt", new Date(now() + ACCESS_TOKEN_LIFETIME_MS).toISOString());
+  }
+
+  function clearTokens() {
+    for (const key of ["accessToken", "refreshToken", "accessTokenExpiresAt", "apiCsrfToken", "apiSessionCookie", "accountId"] as const) {
+      session.unset(key);
+    }
+    account = null;
+  }
+
+  /** Refresh with the refresh token; failing that, ask the token endpoint (spec §8). One at a time. */
+  function renewTokens(): Promise<boolean> {
+    renewing ??= (async () => {
+      const refreshToken = session.get("refreshToken");
+      if (refreshToken) {
+        const h = headers("PUT", false);
+        h.set("authorization", `Bearer ${refreshToken}`);
+        h.set("content-type", "application/json");
+        const response = await options.transport(
+          new Request(url("/v1/session"), {
+            method: "PUT",
+            headers: h,
+            body: JSON.stringify({ check_old_ui_authorization: true }),
+          }),
+        );
+        if (response.ok) {
+          storeTokens(camelCaseKeys(await response.json()) as TokenPair);
+          return true;
+        }
+      }
+      if (session.get("apiSessionCookie")) {
+        const response = await send("GET", "/accounts/token", {}, false);
+        if (response.ok) {
+          const pair = camelCaseKeys(await response.json()) as TokenPair & { accountId: number };
+          storeTokens(pair);
+          // Another identity behind the cookie: reload so nothing of the previous user is shown.
+          if (session.get("accountId") !== pair.accountId) {
+            session.set("accountId", pair.accountId);
+            throw redirect(pageUrl.pathname + pageUrl.search);
+          }
+          return true;
+        }
+      }
+      return false;
+    })().finally(() => {
+      renewing = null;
+    });
+    return renewing;
+  }
+
+  async function call<T>(method: string, path: string, opts: CallOptions = {}): Promise<T> {
+    const expiresAt = session.get("accessTokenExpiresAt");
+    if (session.get("accessToken") && expiresAt && Date.parse(expiresAt) - EARLY_REFRESH_MS < now()) {
+      await renewTokens();
+    }
+    let response = await send(method, path, opts);
+    if (response.status === 401 && session.get("accessToken") && !NO_REDIRECT_PATHS.test(path.split("?")[0]!)) {
+      if (await renewTokens()) {
+        response = await send(method, path, opts);
+      } else {
+        options.log(MESSAGES.tokenGenerationFailed, { path });
+        clearTokens();
+        throw redirect(loginLocation(pageUrl.pathname + pageUrl.search));
+      }
+    }
+    if (!response.ok) {
+      const error = await errorFrom(response);
+      if (response.status >= 500) options.log("api error", { path, status: response.status, message: error.message });
+      throw error;
+    }
+    if (response.status === 204) return undefined as T;
+    const json = (await response.json()) as unknown;
+    return (opts.raw ? json : camelCaseKeys(json)) as T;
+  }
+
+  return {
+    get: <T>(path: string, opts?: Omit<CallOptions, "body">) => call<T>("GET", path, opts),
+    getViaPost: <T>(path: string, params: Record<string, unknown>) => call<T>("GET", path, { query: params, viaPost: true }),
+    post: <T>(path: string, body?: unknown, opts?: CallOptions) => call<T>("POST", path, { ...opts, body }),
+    put: <T>(path: string, body?: unknown, opts?: CallOptions) => call<T>("PUT", path, { ...opts, body }),
+    patch: <T>(path: string, body?: unknown, opts?: CallOptions) => call<T>("PATCH", path, { ...opts, body }),
+    delete: <T>(path: string, opts?: CallOptions) => call<T>("DELETE", path, opts),
+
+    isSignedIn: () => !!session.get("accessToken"),
+
+    /** GET /accounts, once per request unless forced (parallel loaders share it). */
+    currentAccount(opts: { force?: boolean } = {}): Promise<Account> {
+      if (!account || opts.force) {
+        account = call<Account>("GET", "/accounts");
+        account.catch(() => {
+          account = null;
+        });
+      }
+      return account;
+    },
+
+    /** POST /v1/session; keeps the tokens and the API session cookie in the web session. */
+    async signIn(input: { email: string; password: string; otp_code?: string }): Promise<Account> {
+      const response = await send("POST", "/v1/session", { body: input, raw: true }, false);
+      if (!response.ok) throw await errorFrom(response);
+      const result = camelCaseKeys(await response.json()) as TokenPair & { account: Account; csrfToken: string };
+      const apiCookie = response.headers.get("set-cookie")?.match(/earshot_api_session=([^;]+)/)?.[1];
+      storeTokens(result);
+      session.set("apiCsrfToken", result.csrfToken);
+      if (apiCookie) session.set("apiSessionCookie", apiCookie);
+      session.set("accountId", result.account.id);
+      account = Promise.resolve(result.account);
+      return result.account;
+    },
+
+    /** DELETE /v1/session, then forget the tokens (spec §4: logout clears user, tokens, cookies). */
+    async signOut(): Promise<void> {
+      try {
+        if (session.get("accessToken")) await call("DELETE", "/v1/session");
+      } catch (error) {
+        if (!(error instanceof ApiError)) throw error;
+      } finally {
+        clearTokens();
+      }
+    },
+
+    clearTokens,
+  };
+}
+
+export type ApiClient = ReturnType<typeof createApiClient>;

@@ -1,0 +1,41 @@
+import type { AppLoadContext } from "@remix-run/node";
+import type { Submission } from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod/v4";
+import type * as z from "zod";
+import { fieldErrorText } from "../../domain/messages";
+import { ApiError } from "./api.server";
+import { assertFormToken } from "./csrf.server";
+
+/** Reads the form, checks the CSRF token, and validates with the form's shared zod schema. */
+export async function readForm<Schema extends z.ZodType>(
+  request: Request,
+  context: AppLoadContext,
+  schema: Schema,
+): Promise<{ formData: FormData; submission: Submission<z.input<Schema>, string[], z.output<Schema>> }> {
+  const formData = await request.formData();
+  assertFormToken(formData, context);
+  return { formData, submission: parseWithZod(formData, { schema }) as never };
+}
+
+/**
+ * An API refusal as the form shows it: field errors as '{field} {first message}' under the field
+ * (spec §5), anything else as a form-level message.
+ */
+export function replyWithApiError(
+  submission: Submission<unknown>,
+  error: unknown,
+  options: { hideFields?: string[] } = {},
+) {
+  if (!(error instanceof ApiError)) throw error;
+  const fieldErrors: Record<string, string[]> = {};
+  for (const [field, messages] of Object.entries(error.fields)) {
+    if (field === "base") continue;
+    fieldErrors[field] = [fieldErrorText(field, messages)];
+  }
+  const hasFields = Object.keys(fieldErrors).length > 0;
+  return submission.reply({
+    formErrors: hasFields ? [] : [error.message],
+    fieldErrors,
+    hideFields: options.hideFields,
+  });
+}

@@ -1,0 +1,59 @@
+import { redirect, type AppLoadContext } from "@remix-run/node";
+import { decideNavigation, loginLocation, matchRouteRule } from "../../domain/navigation";
+import { ApiError, type Account } from "./api.server";
+
+/**
+ * The navigation guard, run by every loader and action of a guarded route (nested loaders run in
+ * parallel, so a parent's check does not protect its children). Returns the signed-in account, or
+ * null where anonymous access is allowed; otherwise throws the redirect the spec asks for.
+ */
+export async function guardRoute(request: Request, context: AppLoadContext): Promise<Account | null> {
+  const url = new URL(request.url);
+  const account = await currentAccountOrNull(request, context);
+  const decision = decideNavigation({
+    pathname: url.pathname,
+    search: url.search,
+    user: account ? { role: account.role } : null,
+    appEnv: context.settings.appEnv,
+  });
+  if (decision.kind === "redirect") throw redirect(decision.location);
+  return account;
+}
+
+/** Like guardRoute, but the route needs a signed-in account (actions of protected screens). */
+export async function requireAccount(request: Request, context: AppLoadContext): Promise<Account> {
+  const account = await guardRoute(request, context);
+  if (!account) {
+    const url = new URL(request.url);
+    throw redirect(loginLocation(url.pathname + url.search));
+  }
+  return account;
+}
+
+async function currentAccountOrNull(request: Request, context: AppLoadContext): Promise<Account | null> {
+  if (!context.api.isSignedIn()) return null;
+  try {
+    return await context.api.currentAccount();
+  } catch (error) {
+    // Validation failed: clear the user; a non-guest route then sends to /login (spec core §2).
+    if (error instanceof ApiError && (error.status === 401 || error.status === 404)) {
+      context.api.clearTokens();
+      return null;
+    }
+    throw error;
+  }
+}
+
+/** Records a page view as an account event (no third party); never delays or breaks the page. */
+export function recordPageView(request: Request, context: AppLoadContext, account: Account | null): void {
+  if (!account || request.method !== "GET") return;
+  const url = new URL(request.url);
+  const rule = matchRouteRule(url.pathname);
+  context.api
+    .post("/v1/account_events", {
+      actionType: "page_view",
+      eventType: "navigation",
+      actionModule: rule?.path ?? url.pathname,
+    })
+    .catch((error: unknown) => context.reportError(error));
+}

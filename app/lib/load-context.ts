@@ -1,0 +1,26 @@
+import type { AppEnv } from "../../domain/constants";
+import type { ApiClient } from "./api.server";
+import type { WebSession } from "./session.server";
+
+export interface WebSettings {
+  productName: string;
+  appEnv: AppEnv;
+}
+
+/** What server.ts hands every loader and action (one per request). */
+export interface EarshotLoadContext {
+  requestId: string;
+  cspNonce: string;
+  settings: WebSettings;
+  session: WebSession;
+  api: ApiClient;
+  reportError(error: unknown): void;
+}
+
+declare module "@remix-run/server-runtime" {
+  // eslint-disable-next-line @typescript-eslint/no-empty-object-type
+  interface AppLoadContext extends EarshotLoadContext {}
+  interface Future {
+    v3_singleFetch: true;
+  }
+}

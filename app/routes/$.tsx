@@ -1,0 +1,47 @@
+import { data, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { useLoaderData } from "@remix-run/react";
+import { MESSAGES } from "../../domain/messages";
+import { pageTitle } from "../../domain/product";
+import { AuthLayout } from "../components/layout/auth-layout";
+import { ShellLayout } from "../components/layout/shell-layout";
+import { guardRoute } from "../lib/guard.server";
+import { useRootData } from "../lib/root-data";
+import { shellDataFor } from "../lib/shell.server";
+
+/** Any other path: 'Page not found', in the default layout when signed in, the auth layout when not. */
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  const account = await guardRoute(request, context);
+  return data({ shell: shellDataFor(account, request, context) }, { status: 404 });
+}
+
+function NotFound() {
+  return (
+    <div className="py-12 text-center">
+      <h1 className="text-2xl font-semibold">{MESSAGES.pageNotFound}</h1>
+      <a href="/" className="mt-4 inline-block text-brand-600 underline">
+        {MESSAGES.dashboard}
+      </a>
+    </div>
+  );
+}
+
+export default function NotFoundRoute() {
+  const { shell } = useLoaderData<typeof loader>();
+  const { productName } = useRootData();
+  if (!shell.account) {
+    return (
+      <AuthLayout productName={productName}>
+        <NotFound />
+      </AuthLayout>
+    );
+  }
+  return (
+    <ShellLayout shell={shell} productName={productName}>
+      <NotFound />
+    </ShellLayout>
+  );
+}
+
+export const meta: MetaFunction = ({ matches }) => [
+  { title: pageTitle(MESSAGES.pageNotFound, (matches[0]?.data as { productName?: string } | undefined)?.productName) },
+];

@@ -1,0 +1,250 @@
+// Routes, the navigation guard and the menus of spec core §2, as data and pure functions, so the
+// server, the browser and the tests share one definition.
+import { DASHBOARD_V1_PROFILE_ID, isProductionLike, isRouteExcluded, type AppEnv } from "./constants";
+import { MESSAGES, type StaticMessageKey } from "./messages";
+import { hasPermission, type Permissions } from "./permissions";
+import { ROLES, type Role } from "./roles";
+
+export type RouteAccess = "public" | "guestOnly" | "login";
+export type RouteLayout = "default" | "auth" | "loader";
+
+export interface RouteRule {
+  /** Path pattern: `:name` matches one segment; `prefix` rules also match every path below. */
+  path: string;
+  title: string;
+  access: RouteAccess;
+  roles?: readonly Role[];
+  layout: RouteLayout;
+  prefix?: boolean;
+  /** False until the issue that builds the screen lands: its menu entries stay hidden. */
+  built: boolean;
+}
+
+const STAFF: readonly Role[] = [ROLES.systemAdmin, ROLES.admin, ROLES.agent];
+
+export const ROUTE_RULES: readonly RouteRule[] = [
+  { path: "/login", title: "Login", access: "guestOnly", layout: "auth", built: true },
+  { path: "/sign-up", title: "Sign Up", access: "guestOnly", layout: "auth", built: false },
+  { path: "/reset-password/:token", title: "Reset Password", access: "guestOnly", layout: "auth", built: false },
+  { path: "/forget-password", title: "Forgot Password", access: "guestOnly", layout: "auth", built: false },
+  { path: "/logout", title: "Logout", access: "login", layout: "loader", built: true },
+  { path: "/moderation-report", title: "Moderation Report", access: "login", layout: "default", built: false },
+  { path: "/admin", title: "Admin", access: "login", roles: [ROLES.systemAdmin], layout: "default", prefix: true, built: false },
+  { path: "/inbox", title: "Inbox", access: "login", layout: "default", prefix: true, built: false },
+  { path: "/search", title: "Live Search", access: "login", layout: "default", prefix: true, built: false },
+  { path: "/settings", title: "Settings", access: "login", roles: STAFF, layout: "default", prefix: true, built: false },
+  { path: "/topics", title: "Custom Topics", access: "login", layout: "default", prefix: true, built: false },
+  { path: "/account/settings", title: "Account Settings", access: "login", layout: "default", prefix: true, built: false },
+  { path: "/charts", title: "Charts", access: "login", layout: "default", prefix: true, built: false },
+  { path: "/helper", title: "Helper", access: "login", layout: "default", prefix: true, built: false },
+  { path: "/how_to", title: "How To", access: "login", layout: "default", built: false },
+  { path: "/", title: "Dashboard", access: "public", layout: "default", built: true },
+];
+
+/** Screens that are not routes of their own; false until their issue builds them. */
+export const FEATURES = { templatesDialog: false, restoreAdminAccount: false } as const;
+
+function segmentsMatch(pattern: string, pathname: string, prefix: boolean): boolean {
+  const want = pattern.split("/").filter(Boolean);
+  const have = pathname.split("/").filter(Boolean);
+  if (have.length < want.length || (!prefix && have.length !== want.length)) return false;
+  return want.every((segment, i) => segment.startsWith(":") || segment === have[i]);
+}
+
+export function matchRouteRule(pathname: string): RouteRule | undefined {
+  const clean = pathname.length > 1 ? pathname.replace(/\/+$/, "") : pathname;
+  return ROUTE_RULES.find((rule) => segmentsMatch(rule.path, clean, rule.prefix ?? false));
+}
+
+export interface GuardUser {
+  role: Role;
+}
+
+export type GuardDecision = { kind: "allow"; rule?: RouteRule } | { kind: "redirect"; location: string };
+
+export function loginLocation(redirectFrom: string): string {
+  return `/login?${new URLSearchParams({ redirectFrom }).toString()}`;
+}
+
+/**
+ * The navigation guard of spec core §2: anonymous users go to login with redirectFrom (path and
+ * query); signed-in users leave guest-only routes for the dashboard; a role mismatch or a route
+ * excluded in this environment goes to the dashboard. The dashboard is public only with a shared
+ * link code (DESIGN.md "Anonymous visitors").
+ */
+export function decideNavigation(input: {
+  pathname: string;
+  search: string;
+  user: GuardUser | null;
+  appEnv: AppEnv;
+}): GuardDecision {
+  const rule = matchRouteRule(input.pathname);
+  if (!rule) return { kind: "allow" };
+  const here = `${input.pathname}${input.search}`;
+  if (rule.access === "guestOnly") return input.user ? { kind: "redirect", location: "/" } : { kind: "allow", rule };
+  if (rule.access === "public") {
+    const shared = new URLSearchParams(input.search).has("shared_link_code");
+    return input.user || shared ? { kind: "allow", rule } : { kind: "redirect", location: loginLocation(here) };
+  }
+  if (!input.user) return { kind: "redirect", location: loginLocation(here) };
+  if (rule.roles && !rule.roles.includes(input.user.role)) return { kind: "redirect", location: "/" };
+  if (isRouteExcluded(input.pathname, input.appEnv)) return { kind: "redirect", location: "/" };
+  return { kind: "allow", rule };
+}
+
+const SAFE_BASE = "http://earshot.invalid";
+
+/**
+ * Where to go after login: only a same-origin relative path is followed; anything else (absolute
+ * URLs, protocol-relative `//host`, `/\host`, scripts, control characters) ends at `/`, and so do
+ * /login and /logout (spec: redirectFrom of /logout or /login goes to the dashboard).
+ */
+export function safeRedirectPath(value: string | null | undefined): string {
+  if (!value || !value.startsWith("/") || value.startsWith("//") || value.includes("\\")) return "/";
+  // eslint-disable-next-line no-control-regex
+  if (/[\u0000-\u001f\u007f]/.test(value)) return "/";
+  let url: URL;
+  try {
+    url = new URL(value, SAFE_BASE);
+  } catch {
+    return "/";
+  }
+  if (url.origin !== SAFE_BASE) return "/";
+  if (url.pathname === "/login" || url.pathname === "/logout") return "/";
+  return `${url.pathname}${url.search}${url.hash}`;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Menus
+
+export interface MenuUser {
+  role: Role;
+  permissions: Permissions | null | undefined;
+  businessProfileId: number;
+  isAccountOvertaken: boolean;
+}
+
+export type MenuItemKind = "link" | "dialog" | "action";
+
+export interface MenuItem {
+  id: string;
+  label: string;
+  to: string;
+  kind: MenuItemKind;
+}
+
+interface MenuEntry {
+  id: string;
+  label: StaticMessageKey;
+  to: string;
+  kind?: MenuItemKind;
+  /** Which environments list it: production-like, the others, or both. */
+  envs: "productionLike" | "other" | "all";
+  when?: (user: MenuUser) => boolean;
+  /** Shown to guests (spec: guests see only Settings and Logout). */
+  forGuests?: boolean;
+  feature?: keyof typeof FEATURES;
+}
+
+const isSystemAdmin = (u: MenuUser) => u.role === ROLES.systemAdmin;
+const isAdminOrSystemAdmin = (u: MenuUser) => u.role === ROLES.systemAdmin || u.role === ROLES.admin;
+const canWriteSettings = (u: MenuUser) => hasPermission(u.permissions, "settings.index.write");
+const isStaff = (u: MenuUser) => STAFF.includes(u.role);
+const isDemoProfile = (u: MenuUser) => u.businessProfileId === DASHBOARD_V1_PROFILE_ID;
+const restoresAdmin = (u: MenuUser) => u.isAccountOvertaken;
+
+export const SIDE_MENU: readonly MenuEntry[] = [
+  { id: "dashboard", label: "dashboard", to: "/", envs: "all" },
+  { id: "helper-prod", label: "helper", to: "/helper", envs: "productionLike" },
+  // DESIGN.md: there is no legacy app; the production-like Streams entry opens the inbox.
+  { id: "streams", label: "streams", to: "/inbox", envs: "productionLike" },
+  { id: "inbox", label: "inbox", to: "/inbox", envs: "other" },
+  { id: "live-search", label: "liveSearch", to: "/search", envs: "all" },
+  { id: "helper", label: "helper", to: "/helper", envs: "other" },
+  { id: "how-to", label: "howTo", to: "/how_to", envs: "all" },
+];
+
+export const AVATAR_MENU: readonly MenuEntry[] = [
+  // Production-like order (spec core §2).
+  { id: "admin-bp", label: "adminBp", to: "/admin", envs: "productionLike", when: isSystemAdmin },
+  { id: "people", label: "people", to: "/settings/users", envs: "productionLike", when: canWriteSettings },
+  { id: "profiles", label: "profiles", to: "/settings/channels", envs: "productionLike", when: canWriteSettings },
+  { id: "teams-prod", label: "teams", to: "/settings/teams", envs: "productionLike", when: canWriteSettings },
+  { id: "custom-topics-prod", label: "customTopics", to: "/topics", envs: "productionLike" },
+  {
+    id: "restore-admin-prod",
+    label: "restoreAdminAccount",
+    to: "/admin/takeover/exit",
+    kind: "action",
+    envs: "productionLike",
+    when: restoresAdmin,
+    feature: "restoreAdminAccount",
+    forGuests: true,
+  },
+  { id: "rules", label: "rules", to: "/settings/rules", envs: "productionLike", when: isAdminOrSystemAdmin },
+  { id: "reports", label: "reports", to: "/settings/reports", envs: "productionLike", when: isAdminOrSystemAdmin },
+  // Other environments (spec core §2 lists Users, Channels, Teams first).
+  { id: "users", label: "users", to: "/settings/users", envs: "other", when: isStaff },
+  { id: "channels", label: "channels", to: "/settings/channels", envs: "other", when: isStaff },
+  { id: "teams", label: "teams", to: "/settings/teams", envs: "other", when: isStaff },
+  // Both.
+  { id: "templates", label: "templates", to: "?dialog=templates", kind: "dialog", envs: "all", feature: "templatesDialog" },
+  { id: "dashboard-v1", label: "dashboardV1", to: "/charts", envs: "all", when: isDemoProfile },
+  { id: "settings", label: "settings", to: "/account/settings", envs: "all", forGuests: true },
+  {
+    id: "moderation-report",
+    label: "moderationReport",
+    to: "/moderation-report",
+    envs: "all",
+    when: (u) => isDemoProfile(u) || isSystemAdmin(u),
+  },
+  { id: "custom-topics", label: "customTopics", to: "/topics", envs: "other" },
+  {
+    id: "restore-admin",
+    label: "restoreAdminAccount",
+    to: "/admin/takeover/exit",
+    kind: "action",
+    envs: "other",
+    when: restoresAdmin,
+    feature: "restoreAdminAccount",
+    forGuests: true,
+  },
+  { id: "admin-bp-other", label: "adminBp", to: "/admin", envs: "other", when: isSystemAdmin },
+  { id: "logout", label: "logout", to: "/logout", kind: "action", envs: "all", forGuests: true },
+];
+
+/** True when the entry's screen exists in this build and is not excluded in this environment. */
+function isAvailable(entry: MenuEntry, appEnv: AppEnv): boolean {
+  if (entry.feature) return FEATURES[entry.feature];
+  if (entry.kind === "action") {
+    return entry.to === "/logout" ? (matchRouteRule("/logout")?.built ?? false) : true;
+  }
+  const rule = matchRouteRule(entry.to);
+  return !!rule?.built && !isRouteExcluded(entry.to, appEnv);
+}
+
+function visibleEntries(entries: readonly MenuEntry[], user: MenuUser, appEnv: AppEnv): MenuItem[] {
+  const productionLike = isProductionLike(appEnv);
+  return entries
+    .filter((e) => e.envs === "all" || (e.envs === "productionLike") === productionLike)
+    .filter((e) => (user.role === ROLES.guest ? e.forGuests === true : true))
+    .filter((e) => !e.when || e.when(user))
+    .filter((e) => canOpen(e, user))
+    .filter((e) => isAvailable(e, appEnv))
+    .map((e) => ({ id: e.id, label: MESSAGES[e.label], to: e.to, kind: e.kind ?? "link" }));
+}
+
+/** A link is only offered when the guard would let this user through. */
+function canOpen(entry: MenuEntry, user: MenuUser): boolean {
+  if ((entry.kind ?? "link") !== "link") return true;
+  const rule = matchRouteRule(entry.to);
+  return !rule?.roles || rule.roles.includes(user.role);
+}
+
+export function sideMenu(user: MenuUser, appEnv: AppEnv): MenuItem[] {
+  return visibleEntries(SIDE_MENU, user, appEnv);
+}
+
+export function avatarMenu(user: MenuUser, appEnv: AppEnv): MenuItem[] {
+  return visibleEntries(AVATAR_MENU, user, appEnv);
+}

@@ -1,0 +1,75 @@
+// Production entry: node build/server.js [--demo]. Migrates, optionally seeds the demo workspace,
+// serves API + web on PORT, and drains in-flight requests on SIGTERM.
+import fs from "node:fs";
+import path from "node:path";
+import { pathToFileURL } from "node:url";
+import { serve } from "@hono/node-server";
+import type { ServerBuild } from "@remix-run/node";
+import { seedDemoWorkspace } from "./services/workspace/seed-demo-workspace";
+import { createEarshot } from "./server/app";
+import { readConfig } from "./server/config";
+import { createLogger, describeError } from "./server/logger";
+import { ROLE_LABELS } from "./domain/roles";
+
+const SHUTDOWN_GRACE_MS = 25_000;
+
+async function main() {
+  const startedAt = performance.now();
+  const logger = createLogger();
+  const config = readConfig();
+  const demo = process.argv.includes("--demo") || process.env.DEMO === "1";
+  process.env.NODE_ENV ??= "production";
+
+  const buildPath = path.resolve("build/index.js");
+  const remixBuild = (await import(pathToFileURL(buildPath).href)) as ServerBuild;
+  const earshot = await createEarshot({ config, remixBuild, logger });
+
+  if (demo) {
+    const seedStarted = performance.now();
+    const credentials = await seedDemoWorkspace(earshot.database.db, { password: process.env.DEMO_PASSWORD });
+    const file = path.join(config.dataDir, "demo-credentials.txt");
+    if (credentials) {
+      const lines = credentials.map((c) => `${ROLE_LABELS[c.role].padEnd(13)} ${c.email.padEnd(32)} ${c.password}`);
+      fs.mkdirSync(config.dataDir, { recursive: true });
+      fs.writeFileSync(file, `${lines.join("\n")}\n`, { mode: 0o600 });
+      logger.info("demo workspace created", { ms: Math.round(performance.now() - seedStarted), file });
+    }
+    if (fs.existsSync(file)) {
+      process.stdout.write(`\nDemo accounts (also in ${path.relative(process.cwd(), file)}):\n${fs.readFileSync(file, "utf8")}\n`);
+    }
+  }
+
+  const server = serve({ fetch: earshot.app.fetch, port: config.port, hostname: config.host }, (info) => {
+    logger.info("listening", {
+      url: `http://localhost:${info.port}`,
+      engine: earshot.database.engine,
+      appEnv: config.appEnv,
+      startupMs: Math.round(performance.now() - startedAt),
+    });
+  });
+
+  let stopping = false;
+  const shutdown = (signal: string) => {
+    if (stopping) return;
+    stopping = true;
+    logger.info("shutting down", { signal });
+    const force = setTimeout(() => {
+      logger.warn("requests still running after grace period; closing them");
+      (server as unknown as { closeAllConnections?: () => void }).closeAllConnections?.();
+    }, SHUTDOWN_GRACE_MS);
+    force.unref();
+    server.close(async () => {
+      await earshot.close().catch((error: unknown) => logger.error("database close failed", describeError(error)));
+      logger.info("stopped");
+      process.exit(0);
+    });
+    (server as unknown as { closeIdleConnections?: () => void }).closeIdleConnections?.();
+  };
+  process.on("SIGTERM", () => shutdown("SIGTERM"));
+  process.on("SIGINT", () => shutdown("SIGINT"));
+}
+
+main().catch((error: unknown) => {
+  process.stderr.write(`${JSON.stringify({ level: "error", msg: "failed to start", ...describeError(error) })}\n`);
+  process.exit(1);
+});

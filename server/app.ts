@@ -1,0 +1,212 @@
+// The composition root: database, services, API and the Remix app in one Hono server (DESIGN.md).
+import crypto from "node:crypto";
+import path from "node:path";
+import { serveStatic } from "@hono/node-server/serve-static";
+import { createRequestHandler, type AppLoadContext, type ServerBuild } from "@remix-run/node";
+import { Hono } from "hono";
+import { createApi, type Api } from "../api/app";
+import "../app/lib/load-context";
+import { createApiClient, type ApiTransport } from "../app/lib/api.server";
+import { createWebSessionStorage } from "../app/lib/session.server";
+import { openDatabase, type DatabaseHandle } from "../db/client";
+import { migrateToLatest } from "../db/migrate";
+import { createMailer, type Mailer } from "../services/mail/mailer";
+import type { ServiceDeps } from "../services/context";
+import type { ServerConfig } from "./config";
+import { createErrorTracker, type ErrorTracker } from "./error-tracker";
+import { createLogger, describeError, type Logger } from "./logger";
+import { createNonce, securityHeaders } from "./security-headers";
+
+export interface EarshotOptions {
+  config: ServerConfig;
+  remixBuild: ServerBuild;
+  logger?: Logger;
+  database?: DatabaseHandle;
+  mailer?: Mailer;
+  now?: () => Date;
+}
+
+export interface Earshot {
+  app: Hono<NodeBindings>;
+  api: Api;
+  database: DatabaseHandle;
+  deps: ServiceDeps;
+  logger: Logger;
+  close(): Promise<void>;
+}
+
+interface NodeBindings {
+  Bindings: { incoming?: { socket?: { remoteAddress?: string } } };
+  Variables: { requestId: string; nonce: string };
+}
+
+const REQUEST_ID = /^[A-Za-z0-9._-]{8,100}$/;
+
+export async function createEarshot(options: EarshotOptions): Promise<Earshot> {
+  const { config } = options;
+  const logger = options.logger ?? createLogger();
+  const tracker: ErrorTracker = createErrorTracker(config.sentryDsn, logger);
+  const database =
+    options.database ?? openDatabase({ url: config.databaseUrl ?? path.join(config.dataDir, "app.db") });
+  const applied = await migrateToLatest(database.db);
+  if (applied.length) logger.info("migrations applied", { migrations: applied, engine: database.engine });
+
+  const mailer =
+    options.mailer ??
+    createMailer({
+      smtpUrl: config.smtpUrl,
+      outboxDir: path.join(config.dataDir, "outbox"),
+      from: config.mailFrom,
+      log: (message, fields) => logger.info(message, fields),
+    });
+  const deps: ServiceDeps = {
+    db: database.db,
+    now: options.now ?? (() => new Date()),
+    mailer,
+    settings: { publicUrl: config.publicUrl, productName: config.productName },
+  };
+  const https = config.publicUrl.startsWith("https:");
+  const reportError = (error: unknown, fields: Record<string, unknown> = {}) => {
+    logger.error("unhandled error", { ...fields, ...describeError(error) });
+    tracker.capture(error, fields);
+  };
+  const api = createApi({
+    deps,
+    settings: { trustProxy: config.trustProxy, secureCookies: https },
+    logError: (error, c) => reportError(error, { requestId: c.req.header("x-request-id"), path: c.req.path }),
+  });
+
+  const sessions = createWebSessionStorage({ secret: config.sessionSecret, secure: https });
+  const handleRemix = createRequestHandler(options.remixBuild, process.env.NODE_ENV ?? "production");
+  const app = new Hono<NodeBindings>();
+
+  const clientIpOf = (c: { req: { header(name: string): string | undefined }; env?: NodeBindings["Bindings"] }) => {
+    if (config.trustProxy) {
+      const forwarded = c.req.header("x-forwarded-for")?.split(",")[0]?.trim();
+      if (forwarded) return forwarded;
+    }
+    return c.env?.incoming?.socket?.remoteAddress ?? null;
+  };
+
+  app.use("*", async (c, next) => {
+    const started = performance.now();
+    const incomingId = c.req.header("x-request-id");
+    const requestId = incomingId && REQUEST_ID.test(incomingId) ? incomingId : crypto.randomUUID();
+    const nonce = createNonce();
+    c.set("requestId", requestId);
+    c.set("nonce", nonce);
+    await next();
+    let res = c.res;
+    try {
+      res.headers.set("x-request-id", requestId);
+    } catch {
+      res = c.res = new Response(res.body, res);
+      res.headers.set("x-request-id", requestId);
+    }
+    for (const [name, value] of Object.entries(securityHeaders(nonce, { https }))) res.headers.set(name, value);
+    if (!c.req.path.startsWith("/build/")) {
+      logger.info("request", {
+        requestId,
+        method: c.req.method,
+        path: c.req.path,
+        status: res.status,
+        durationMs: Math.round((performance.now() - started) * 10) / 10,
+      });
+    }
+  });
+
+  app.get("/healthz", async (c) => {
+    try {
+      await database.ping();
+      return c.json({ status: "ok", database: database.engine });
+    } catch (error) {
+      reportError(error, { requestId: c.get("requestId"), path: "/healthz" });
+      return c.json({ status: "unavailable", database: database.engine }, 503);
+    }
+  });
+
+  // The spec's public prefix /n/ keeps working: old links land on the same path at the root.
+  app.all("/n/*", (c) => {
+    const url = new URL(c.req.url);
+    return c.redirect(`${url.pathname.replace(/^\/n(?=\/)/, "") || "/"}${url.search}`, 301);
+  });
+  app.all("/n", (c) => c.redirect(`/${new URL(c.req.url).search}`, 301));
+
+  app.all("/api/*", (c) => {
+    const headers = new Headers(c.req.raw.headers);
+    headers.set("x-request-id", c.get("requestId"));
+    return api.fetch(new Request(c.req.raw, { headers }), c.env ?? {});
+  });
+
+  app.use(
+    "/build/*",
+    serveStatic({
+      root: "./public",
+      onFound: (_path, c) => {
+        c.header("Cache-Control", "public, max-age=31536000, immutable");
+      },
+    }),
+  );
+  app.use("*", serveStatic({ root: "./public" }));
+
+  const transport: ApiTransport = config.apiUrl
+    ? (request) => fetch(request)
+    : (request) => api.fetch(request, {});
+
+  app.all("*", async (c) => {
+    const request = c.req.raw;
+    if (!["GET", "HEAD"].includes(request.method) && isCrossSite(request)) {
+      return c.text("Cross-site form posts are refused.", 403);
+    }
+    const session = await sessions.getSession(request.headers.get("cookie"));
+    const before = JSON.stringify(session.data);
+    const clientIp = clientIpOf(c);
+    const requestId = c.get("requestId");
+    const context: AppLoadContext = {
+      requestId,
+      cspNonce: c.get("nonce"),
+      settings: { productName: config.productName, appEnv: config.appEnv },
+      session,
+      api: createApiClient({
+        transport: config.apiUrl ? transport : (req) => api.fetch(req, clientIp ? { clientIp } : {}),
+        baseUrl: config.apiUrl ?? "http://earshot.internal/api",
+        session,
+        request,
+        requestId,
+        clientIp,
+        log: (message, fields) => logger.warn(message, { requestId, ...fields }),
+      }),
+      reportError: (error) => reportError(error, { requestId, path: c.req.path }),
+    };
+    const response = await handleRemix(request, context);
+    if (JSON.stringify(session.data) !== before) {
+      const cookie = await sessions.commitSession(session);
+      const headers = new Headers(response.headers);
+      headers.append("Set-Cookie", cookie);
+      return new Response(response.body, { status: response.status, statusText: response.statusText, headers });
+    }
+    return response;
+  });
+
+  return {
+    app,
+    api,
+    database,
+    deps,
+    logger,
+    close: () => database.close(),
+  };
+}
+
+/** A state-changing request from another site: the browser says so, or the Origin is not ours. */
+export function isCrossSite(request: Request): boolean {
+  const site = request.headers.get("sec-fetch-site");
+  if (site === "cross-site") return true;
+  const origin = request.headers.get("origin");
+  if (!origin || origin === "null") return origin === "null";
+  try {
+    return new URL(origin).host !== new URL(request.url).host;
+  } catch {
+    return true;
+  }
+}
