@@ -61,7 +61,7 @@ export async function createApiFixture(engine: Engine, options: { trustProxy?: b
       init.clientIp ? { clientIp: init.clientIp } : {},
     );
     const text = await response.text();
-    let json: any = null; // eslint-disable-line @typescript-eslint/no-explicit-any
+    let json: any = null;
     try {
       json = text ? JSON.parse(text) : null;
     } catch {

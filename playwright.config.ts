@@ -1,0 +1,79 @@
+// Browser journeys (tests/e2e) against the built server (`npm run build` first), in Debian's chromium
+// (STACK.md pitfall 10: `npx playwright install` cannot download browsers here).
+//
+// Two projects: `js` runs every spec with JavaScript; `no-js` runs them again with JavaScript off,
+// because every screen and form must work before JavaScript loads (DESIGN.md "Web conventions").
+// A test that only makes sense with one of them is tagged `@js-only` or `@no-js-only`.
+import { defineConfig } from "@playwright/test";
+
+const PORT = Number(process.env.E2E_PORT ?? 3410);
+const BASE_URL = `http://127.0.0.1:${PORT}`;
+/** The password of every seeded demo account (tests/e2e/fixtures.ts signs in with it). */
+export const DEMO_PASSWORD = "Demo-pass1!";
+const DATA_DIR = "tmp/e2e-data";
+
+export default defineConfig({
+  testDir: "tests/e2e",
+  // Not the bare test-results/: Playwright empties its outputDir at start, and other suites' reports
+  // (and test-results/screenshots) live next to it.
+  outputDir: "test-results/e2e-artifacts",
+  fullyParallel: true,
+  forbidOnly: !!process.env.CI,
+  retries: 0,
+  // Two cores: the server and two browsers are already enough.
+  workers: process.env.CI ? 1 : 2,
+  timeout: 30_000,
+  expect: { timeout: 5_000 },
+  reporter: [["list"], ["json", { outputFile: "test-results/e2e.json" }]],
+  use: {
+    baseURL: BASE_URL,
+    trace: "retain-on-failure",
+    screenshot: "only-on-failure",
+    actionTimeout: 10_000,
+    navigationTimeout: 15_000,
+    launchOptions: {
+      executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
+      args: [
+        "--no-sandbox",
+        "--disable-gpu",
+        "--disable-background-networking",
+        "--disable-component-update",
+        "--disable-sync",
+        "--no-first-run",
+        "--disable-quic",
+      ],
+    },
+  },
+  projects: [
+    { name: "js", use: { javaScriptEnabled: true }, grepInvert: /@no-js-only/ },
+    { name: "no-js", use: { javaScriptEnabled: false }, grepInvert: /@js-only/ },
+  ],
+  webServer: {
+    // A fresh database every run: the login throttle and sessions must not leak between runs.
+    command:
+      `test -f build/server.js || { echo 'build/server.js is missing: run npm run build first' >&2; exit 1; }; ` +
+      `rm -rf ${DATA_DIR} && exec node build/server.js --demo`,
+    url: `${BASE_URL}/healthz`,
+    reuseExistingServer: false,
+    timeout: 60_000,
+    stdout: "ignore",
+    stderr: "pipe",
+    env: {
+      DATA_DIR,
+      PORT: String(PORT),
+      HOST: "127.0.0.1",
+      DEMO_PASSWORD,
+      PUBLIC_URL: BASE_URL,
+      // Whatever the developer's shell holds, the journeys expect the default environment.
+      APP_ENV: "local",
+      NODE_ENV: "production",
+      DATABASE_URL: "",
+      API_URL: "",
+      PRODUCT_NAME: "",
+      TRUST_PROXY: "",
+      SMTP_URL: "",
+      SENTRY_DSN: "",
+      SESSION_SECRET: "",
+    },
+  },
+});

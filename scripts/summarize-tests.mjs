@@ -1,0 +1,44 @@
+// Adds up checks, Vitest and Playwright results into the one closing line CI reads.
+import fs from "node:fs";
+
+let passed = 0;
+let failed = 0;
+const problems = [];
+
+const checks = fs.existsSync("test-results/checks.txt") ? fs.readFileSync("test-results/checks.txt", "utf8") : "";
+for (const line of checks.split("\n").filter(Boolean)) {
+  const [status, name] = line.split(" ");
+  if (status === "pass") passed++;
+  else (failed++, problems.push(`check ${name}`));
+}
+
+if (fs.existsSync("test-results/vitest.json")) {
+  const report = JSON.parse(fs.readFileSync("test-results/vitest.json", "utf8"));
+  passed += report.numPassedTests;
+  failed += report.numFailedTests;
+  if (report.numFailedTests || report.numFailedTestSuites) problems.push(`vitest: ${report.numFailedTests} tests, ${report.numFailedTestSuites} files`);
+  // A file that fails to load has no tests to count; count it as a failure.
+  if (!report.numFailedTests && report.numFailedTestSuites) failed += report.numFailedTestSuites;
+} else {
+  failed++;
+  problems.push("vitest produced no report");
+}
+
+if (fs.existsSync("test-results/e2e.json")) {
+  const report = JSON.parse(fs.readFileSync("test-results/e2e.json", "utf8"));
+  const stats = report.stats ?? {};
+  passed += (stats.expected ?? 0) + (stats.flaky ?? 0);
+  failed += stats.unexpected ?? 0;
+  if (stats.unexpected) problems.push(`playwright: ${stats.unexpected} failed`);
+  if ((report.errors ?? []).length) {
+    failed++;
+    problems.push("playwright: run errors");
+  }
+} else {
+  failed++;
+  problems.push("playwright produced no report");
+}
+
+if (problems.length) console.log(`Problems: ${problems.join("; ")}`);
+console.log(`${passed} passed, ${failed} failed`);
+process.exit(failed ? 1 : 0);
