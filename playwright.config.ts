@@ -5,11 +5,10 @@
 // because every screen and form must work before JavaScript loads (DESIGN.md "Web conventions").
 // A test that only makes sense with one of them is tagged `@js-only` or `@no-js-only`.
 import { defineConfig } from "@playwright/test";
+import { DEMO_PASSWORD } from "./tests/e2e/demo";
 
 const PORT = Number(process.env.E2E_PORT ?? 3410);
 const BASE_URL = `http://127.0.0.1:${PORT}`;
-/** The password of every seeded demo account (tests/e2e/fixtures.ts signs in with it). */
-export const DEMO_PASSWORD = "Demo-pass1!";
 const DATA_DIR = "tmp/e2e-data";
 
 export default defineConfig({
@@ -21,7 +20,7 @@ export default defineConfig({
   forbidOnly: !!process.env.CI,
   retries: 0,
   // Two cores: the server and two browsers are already enough.
-  workers: process.env.CI ? 1 : 2,
+  workers: 2,
   timeout: 30_000,
   expect: { timeout: 5_000 },
   reporter: [["list"], ["json", { outputFile: "test-results/e2e.json" }]],

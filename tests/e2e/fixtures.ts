@@ -1,0 +1,109 @@
+// Shared fixtures and helpers of the browser journeys.
+//
+// - Every test fails on a console error, an uncaught page error or a 5xx response (`browserErrors`,
+//   automatic). A test that expects one (a 404 document logs "Failed to load resource") says so
+//   with `browserErrors.allow(/pattern/)`.
+// - `signIn(page, role)` goes through the real login form, as a user does.
+// - `waitForHydration(page)` waits until React has hydrated (html[data-hydrated=true], set in an
+//   effect of app/root.tsx); it returns at once in the no-js project.
+import { test as base, expect, type Page } from "@playwright/test";
+import { DEMO_ACCOUNTS, DEMO_PASSWORD, type DemoAccount, type DemoRole } from "./demo";
+
+export { expect };
+export * from "./demo";
+
+export interface BrowserErrors {
+  /** Tolerate console errors matching this pattern in the current test. */
+  allow(pattern: RegExp): void;
+}
+
+export const test = base.extend<{ browserErrors: BrowserErrors }>({
+  browserErrors: [
+    async ({ page }, use, testInfo) => {
+      const problems: string[] = [];
+      const allowed: RegExp[] = [];
+      page.on("console", (message) => {
+        if (message.type() !== "error") return;
+        const where = message.location().url ? ` (${message.location().url})` : "";
+        problems.push(`console error: ${message.text()}${where}`);
+      });
+      page.on("pageerror", (error) => problems.push(`page error: ${error.stack ?? error.message}`));
+      page.on("response", (response) => {
+        if (response.status() >= 500) problems.push(`server error: ${response.status()} ${response.request().method()} ${response.url()}`);
+      });
+      await use({ allow: (pattern) => allowed.push(pattern) });
+      const unexpected = problems.filter((problem) => !allowed.some((pattern) => pattern.test(problem)));
+      if (unexpected.length && testInfo.status === testInfo.expectedStatus) {
+        throw new Error(`The browser reported problems during the test:\n${unexpected.join("\n")}`);
+      }
+    },
+    { auto: true },
+  ],
+});
+
+/** True in the project that runs with JavaScript (the default when no project says otherwise). */
+export function javaScriptEnabled(): boolean {
+  return test.info().project.use.javaScriptEnabled !== false;
+}
+
+/** Waits for React to hydrate the current document; returns at once without JavaScript. */
+export async function waitForHydration(page: Page): Promise<void> {
+  if (!javaScriptEnabled()) return;
+  await expect(page.locator("html[data-hydrated='true']")).toBeAttached();
+}
+
+/** Opens a page and, with JavaScript, waits until it is hydrated (interactive as a user sees it). */
+export async function open(page: Page, path: string) {
+  const response = await page.goto(path);
+  await waitForHydration(page);
+  return response;
+}
+
+/** Fills the login form already on screen and submits it with the Login button. */
+export async function submitLogin(page: Page, email: string, password: string): Promise<void> {
+  await page.getByLabel("Email").fill(email);
+  await page.getByLabel("Password").fill(password);
+  await page.getByRole("button", { name: "Login" }).click();
+}
+
+/**
+ * Signs in through the real login form and waits for the dashboard (or `expectPath`, when the
+ * login page carries a redirectFrom). Opens /login first unless `onLoginPage` says it is on screen.
+ */
+export async function signIn(
+  page: Page,
+  role: DemoRole,
+  options: { onLoginPage?: boolean; expectPath?: RegExp } = {},
+): Promise<DemoAccount> {
+  const account = DEMO_ACCOUNTS[role];
+  if (!options.onLoginPage) await open(page, "/login");
+  else await waitForHydration(page);
+  await submitLogin(page, account.email, DEMO_PASSWORD);
+  await expect(page).toHaveURL(options.expectPath ?? /^http:\/\/[^/]+\/$/);
+  if (!options.expectPath) await expect(page.getByText(`Welcome, ${account.firstName}.`)).toBeVisible();
+  return account;
+}
+
+/** The top bar's account menu (a <details> popover): its summary shows the initials. */
+export function avatarMenu(page: Page) {
+  const root = page.getByTestId("avatar-menu");
+  return {
+    root,
+    toggle: page.getByLabel("Account menu"),
+    panel: page.getByRole("navigation", { name: "Account" }),
+    items: page.getByRole("navigation", { name: "Account" }).getByRole("listitem"),
+  };
+}
+
+/** The top bar's notifications bell (a <details> popover). */
+export function notificationsBell(page: Page) {
+  return { root: page.getByTestId("notifications"), toggle: page.getByLabel("Notifications") };
+}
+
+export const sideMenu = (page: Page) => page.getByRole("navigation", { name: "Main" });
+
+/** A URL matcher anchored on the whole path and query (STACK.md pitfall 10). */
+export function atPath(pathAndQuery: string): RegExp {
+  const escaped = pathAndQuery.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+  return new RegExp(`^http://[^/]+${escaped}$`);
+}
