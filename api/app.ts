@@ -9,6 +9,7 @@ import { authenticate, requireCsrfOnMutations } from "./middleware/auth";
 import { handleApiError, zodFieldErrors, type ErrorLogger } from "./middleware/errors";
 import { registerAccountEventRoutes } from "./routes/account-events/account-events.handlers";
 import { registerAccountRoutes } from "./routes/accounts/accounts.handlers";
+import { registerNotificationRoutes } from "./routes/notifications/notifications.handlers";
 import { registerSessionRoutes } from "./routes/session/session.handlers";
 
 export interface ApiOptions {
@@ -42,6 +43,7 @@ export function createApi(options: ApiOptions): Api {
   registerSessionRoutes(app);
   registerAccountRoutes(app);
   registerAccountEventRoutes(app);
+  registerNotificationRoutes(app);
 
   app.doc31("/v1/openapi.json", {
     openapi: "3.1.0",

@@ -89,6 +89,19 @@ export interface AccountEventTable {
   createdAt: string;
 }
 
+export interface NotificationTable {
+  id: Id;
+  businessProfileId: number;
+  accountId: number;
+  text: string;
+  category: string;
+  socialType: string | null;
+  entityName: string | null;
+  readAt: string | null;
+  dismissed: number;
+  createdAt: string;
+}
+
 export interface DatabaseSchema {
   businessProfiles: BusinessProfileTable;
   accounts: AccountTable;
@@ -98,6 +111,7 @@ export interface DatabaseSchema {
   authTokens: AuthTokenTable;
   loginThrottle: LoginThrottleTable;
   accountEvents: AccountEventTable;
+  notifications: NotificationTable;
 }
 
 export type BusinessProfileRow = Selectable<BusinessProfileTable>;
@@ -108,4 +122,5 @@ export type AuthSessionRow = Selectable<AuthSessionTable>;
 export type AuthTokenRow = Selectable<AuthTokenTable>;
 export type TeamRow = Selectable<TeamTable>;
 export type AccountEventRow = Selectable<AccountEventTable>;
+export type NotificationRow = Selectable<NotificationTable>;
 export type { ColumnType };

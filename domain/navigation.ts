@@ -51,8 +51,28 @@ function segmentsMatch(pattern: string, pathname: string, prefix: boolean): bool
   return want.every((segment, i) => segment.startsWith(":") || segment === have[i]);
 }
 
+/**
+ * The path as the router matches it: React Router decodes percent-escapes (keeping an encoded '/')
+ * and compares case-insensitively, so `/ADMIN` and `/%61dmin` reach the /admin screen and must meet
+ * its rule too. Trailing slashes are ignored.
+ */
+export function normalizePathname(pathname: string): string {
+  const decoded = pathname
+    .split("/")
+    .map((segment) => {
+      try {
+        return decodeURIComponent(segment).replace(/\//g, "%2F");
+      } catch {
+        return segment;
+      }
+    })
+    .join("/")
+    .toLowerCase();
+  return decoded.length > 1 ? decoded.replace(/\/+$/, "") || "/" : decoded;
+}
+
 export function matchRouteRule(pathname: string): RouteRule | undefined {
-  const clean = pathname.length > 1 ? pathname.replace(/\/+$/, "") : pathname;
+  const clean = normalizePathname(pathname);
   return ROUTE_RULES.find((rule) => segmentsMatch(rule.path, clean, rule.prefix ?? false));
 }
 
@@ -88,7 +108,7 @@ export function decideNavigation(input: {
   }
   if (!input.user) return { kind: "redirect", location: loginLocation(here) };
   if (rule.roles && !rule.roles.includes(input.user.role)) return { kind: "redirect", location: "/" };
-  if (isRouteExcluded(input.pathname, input.appEnv)) return { kind: "redirect", location: "/" };
+  if (isRouteExcluded(normalizePathname(input.pathname), input.appEnv)) return { kind: "redirect", location: "/" };
   return { kind: "allow", rule };
 }
 
@@ -110,7 +130,10 @@ export function safeRedirectPath(value: string | null | undefined): string {
     return "/";
   }
   if (url.origin !== SAFE_BASE) return "/";
-  if (url.pathname === "/login" || url.pathname === "/logout") return "/";
+  // Compared as the router matches (decoded, any case, trailing slash ignored): '/logout/' or
+  // '/%6Cogout' would otherwise open the logout screen, which signs the user straight out again.
+  const target = normalizePathname(url.pathname);
+  if (target === "/login" || target === "/logout") return "/";
   return `${url.pathname}${url.search}${url.hash}`;
 }
 
@@ -133,7 +156,7 @@ export interface MenuItem {
   kind: MenuItemKind;
 }
 
-interface MenuEntry {
+export interface MenuEntry {
   id: string;
   label: StaticMessageKey;
   to: string;
@@ -213,24 +236,36 @@ export const AVATAR_MENU: readonly MenuEntry[] = [
   { id: "logout", label: "logout", to: "/logout", kind: "action", envs: "all", forGuests: true },
 ];
 
-/** True when the entry's screen exists in this build and is not excluded in this environment. */
-function isAvailable(entry: MenuEntry, appEnv: AppEnv): boolean {
+/** Whether an entry's screen exists in this build (route built flag, or its FEATURES flag). */
+export type MenuBuiltPredicate = (entry: MenuEntry) => boolean;
+
+/** The default: the screen exists in this build (its route is built, or its feature flag is on). */
+export function isMenuEntryBuilt(entry: MenuEntry): boolean {
   if (entry.feature) return FEATURES[entry.feature];
   if (entry.kind === "action") {
     return entry.to === "/logout" ? (matchRouteRule("/logout")?.built ?? false) : true;
   }
-  const rule = matchRouteRule(entry.to);
-  return !!rule?.built && !isRouteExcluded(entry.to, appEnv);
+  return !!matchRouteRule(entry.to)?.built;
 }
 
-function visibleEntries(entries: readonly MenuEntry[], user: MenuUser, appEnv: AppEnv): MenuItem[] {
+/** A link whose route is excluded in this environment is hidden (DESIGN.md "Environments"). */
+function isExcludedHere(entry: MenuEntry, appEnv: AppEnv): boolean {
+  return (entry.kind ?? "link") === "link" && isRouteExcluded(normalizePathname(entry.to), appEnv);
+}
+
+function visibleEntries(
+  entries: readonly MenuEntry[],
+  user: MenuUser,
+  appEnv: AppEnv,
+  options: { guestsOnlyForGuests: boolean; isBuilt: MenuBuiltPredicate },
+): MenuItem[] {
   const productionLike = isProductionLike(appEnv);
   return entries
     .filter((e) => e.envs === "all" || (e.envs === "productionLike") === productionLike)
-    .filter((e) => (user.role === ROLES.guest ? e.forGuests === true : true))
+    .filter((e) => (options.guestsOnlyForGuests && user.role === ROLES.guest ? e.forGuests === true : true))
     .filter((e) => !e.when || e.when(user))
     .filter((e) => canOpen(e, user))
-    .filter((e) => isAvailable(e, appEnv))
+    .filter((e) => options.isBuilt(e) && !isExcludedHere(e, appEnv))
     .map((e) => ({ id: e.id, label: MESSAGES[e.label], to: e.to, kind: e.kind ?? "link" }));
 }
 
@@ -241,10 +276,14 @@ function canOpen(entry: MenuEntry, user: MenuUser): boolean {
   return !rule?.roles || rule.roles.includes(user.role);
 }
 
-export function sideMenu(user: MenuUser, appEnv: AppEnv): MenuItem[] {
-  return visibleEntries(SIDE_MENU, user, appEnv);
+/**
+ * The side menu of spec core §2. The guests' restriction ("only Settings and Logout") is the
+ * avatar menu's: a guest may open every login-only screen, so the side menu is the same for them.
+ */
+export function sideMenu(user: MenuUser, appEnv: AppEnv, isBuilt: MenuBuiltPredicate = isMenuEntryBuilt): MenuItem[] {
+  return visibleEntries(SIDE_MENU, user, appEnv, { guestsOnlyForGuests: false, isBuilt });
 }
 
-export function avatarMenu(user: MenuUser, appEnv: AppEnv): MenuItem[] {
-  return visibleEntries(AVATAR_MENU, user, appEnv);
+export function avatarMenu(user: MenuUser, appEnv: AppEnv, isBuilt: MenuBuiltPredicate = isMenuEntryBuilt): MenuItem[] {
+  return visibleEntries(AVATAR_MENU, user, appEnv, { guestsOnlyForGuests: true, isBuilt });
 }

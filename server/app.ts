@@ -82,7 +82,10 @@ export async function createEarshot(options: EarshotOptions): Promise<Earshot> {
 
   const clientIpOf = (c: { req: { header(name: string): string | undefined }; env?: NodeBindings["Bindings"] }) => {
     if (config.trustProxy) {
-      const forwarded = c.req.header("x-forwarded-for")?.split(",")[0]?.trim();
+      // As the API reads it (api/middleware/auth.ts): only the entry the trusted proxy appended, the
+      // last one, can be relied on; the first is whatever the client sent (a forged one would
+      // give every web login attempt a fresh throttle key).
+      const forwarded = c.req.header("x-forwarded-for")?.split(",").at(-1)?.trim();
       if (forwarded) return forwarded;
     }
     return c.env?.incoming?.socket?.remoteAddress ?? null;
@@ -126,11 +129,14 @@ export async function createEarshot(options: EarshotOptions): Promise<Earshot> {
   });
 
   // The spec's public prefix /n/ keeps working: old links land on the same path at the root.
-  app.all("/n/*", (c) => {
+  // The target always stays on this site: `/n//evil.example` must not become `//evil.example`.
+  const fromPublicPrefix = (c: { req: { url: string }; redirect(location: string, status: 301): Response }) => {
     const url = new URL(c.req.url);
-    return c.redirect(`${url.pathname.replace(/^\/n(?=\/)/, "") || "/"}${url.search}`, 301);
-  });
-  app.all("/n", (c) => c.redirect(`/${new URL(c.req.url).search}`, 301));
+    const rest = url.pathname === "/n" ? "" : url.pathname.slice("/n/".length);
+    return c.redirect(`/${rest.replace(/^[/\\]+/, "")}${url.search}`, 301);
+  };
+  app.all("/n", fromPublicPrefix);
+  app.all("/n/*", fromPublicPrefix);
 
   app.all("/api/*", (c) => {
     const headers = new Headers(c.req.raw.headers);

@@ -21,7 +21,7 @@ export interface ServerConfig {
   mailFrom: string;
 }
 
-export function readConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
+export function readConfig(env: Record<string, string | undefined> = process.env): ServerConfig {
   const port = Number(env.PORT ?? 3000);
   const dataDir = path.resolve(env.DATA_DIR ?? "data");
   const appEnv = env.APP_ENV ?? DEFAULT_APP_ENV;

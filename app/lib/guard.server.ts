@@ -40,6 +40,10 @@ async function currentAccountOrNull(request: Request, context: AppLoadContext): 
       context.api.clearTokens();
       return null;
     }
+    // The client could not renew the tokens (spec §8) and has already forgotten them: the visitor is
+    // now anonymous, and the decision is the guard's (a guest-only or shared-link page stays open;
+    // a protected one still goes to /login with redirectFrom).
+    if (error instanceof Response && !context.api.isSignedIn()) return null;
     throw error;
   }
 }

@@ -1,18 +1,22 @@
 import type { AppLoadContext } from "@remix-run/node";
 import { avatarMenu, sideMenu } from "../../domain/navigation";
-import type { ShellData } from "../components/layout/shell-layout";
+import type { ShellData, ShellNotification } from "../components/layout/shell-layout";
 import type { Account } from "./api.server";
 
 /** What the default layout renders around a page, for this account in this environment. */
-export function shellDataFor(account: Account | null, request: Request, context: AppLoadContext): ShellData {
+export async function loadShell(account: Account | null, request: Request, context: AppLoadContext): Promise<ShellData> {
   const isSharedView = new URL(request.url).searchParams.has("shared_link_code");
-  if (!account) return { account: null, sideMenu: [], avatarMenu: [], isSharedView };
+  if (!account) return { account: null, sideMenu: [], avatarMenu: [], notifications: [], isSharedView };
   const menuUser = {
     role: account.role,
     permissions: account.permissions,
     businessProfileId: account.businessProfile.id,
     isAccountOvertaken: account.isAccountOvertaken,
   };
+  // Shared-link viewers get no notifications, and nothing is fetched for them (spec core §2).
+  const notifications = isSharedView
+    ? []
+    : (await context.api.get<{ data: ShellNotification[] }>("/v1/notifications")).data;
   return {
     account: {
       id: account.id,
@@ -23,6 +27,7 @@ export function shellDataFor(account: Account | null, request: Request, context:
     },
     sideMenu: isSharedView ? [] : sideMenu(menuUser, context.settings.appEnv),
     avatarMenu: avatarMenu(menuUser, context.settings.appEnv),
+    notifications,
     isSharedView,
   };
 }

@@ -6,12 +6,12 @@ import { AuthLayout } from "../components/layout/auth-layout";
 import { ShellLayout } from "../components/layout/shell-layout";
 import { guardRoute } from "../lib/guard.server";
 import { useRootData } from "../lib/root-data";
-import { shellDataFor } from "../lib/shell.server";
+import { loadShell } from "../lib/shell.server";
 
 /** Any other path: 'Page not found', in the default layout when signed in, the auth layout when not. */
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const account = await guardRoute(request, context);
-  return data({ shell: shellDataFor(account, request, context) }, { status: 404 });
+  return data({ shell: await loadShell(account, request, context) }, { status: 404 });
 }
 
 function NotFound() {

@@ -3,11 +3,11 @@ import { Outlet, useLoaderData } from "@remix-run/react";
 import { ShellLayout } from "../components/layout/shell-layout";
 import { guardRoute } from "../lib/guard.server";
 import { useRootData } from "../lib/root-data";
-import { shellDataFor } from "../lib/shell.server";
+import { loadShell } from "../lib/shell.server";
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const account = await guardRoute(request, context);
-  return shellDataFor(account, request, context);
+  return loadShell(account, request, context);
 }
 
 export default function ShellRoute() {

@@ -12,6 +12,21 @@ import { DEMO_ACCOUNTS, DEMO_PASSWORD, type DemoAccount, type DemoRole } from ".
 export { expect };
 export * from "./demo";
 
+/**
+ * Bugs of the app that these journeys found, reported to the team. A test that meets one is marked
+ * `test.fail(condition, KNOWN_BUGS.x)`: it stays green while the bug is there and turns red
+ * ("expected to fail, but passed") once it is fixed; then drop the marker and the entry.
+ */
+export const KNOWN_BUGS = {
+  apiErrorAcrossBundles:
+    "A refused sign-in answers 500 'Something went wrong': build/server.js and build/index.js each bundle " +
+    "their own ApiError class, so `instanceof ApiError` in app/ never matches errors thrown by the client that " +
+    "server/app.ts creates",
+  guestSideMenu:
+    "Guests get an empty side menu: domain/navigation.ts visibleEntries() applies the avatar menu's " +
+    "'guests see only Settings and Logout' filter (forGuests) to SIDE_MENU too",
+} as const;
+
 export interface BrowserErrors {
   /** Tolerate console errors matching this pattern in the current test. */
   allow(pattern: RegExp): void;
@@ -33,7 +48,7 @@ export const test = base.extend<{ browserErrors: BrowserErrors }>({
       });
       await use({ allow: (pattern) => allowed.push(pattern) });
       const unexpected = problems.filter((problem) => !allowed.some((pattern) => pattern.test(problem)));
-      if (unexpected.length && testInfo.status === testInfo.expectedStatus) {
+      if (unexpected.length && testInfo.status === "passed") {
         throw new Error(`The browser reported problems during the test:\n${unexpected.join("\n")}`);
       }
     },

@@ -1,11 +1,11 @@
 import { Form, NavLink, useLocation, useNavigation } from "@remix-run/react";
 import { useEffect, useRef, type ReactNode } from "react";
 import type { MenuItem } from "../../../domain/navigation";
-import { MESSAGES } from "../../../domain/messages";
 import { Avatar } from "../ui/avatar";
 import { CsrfInput } from "../ui/csrf-input";
 import { SpinnerModal } from "../ui/spinner";
 import { Logo } from "./logo";
+import { NotificationsBell } from "./notifications-bell";
 
 export interface ShellAccount {
   id: number;
@@ -15,8 +15,20 @@ export interface ShellAccount {
   businessProfile: { name: string; logoUrl: string | null };
 }
 
+export interface ShellNotification {
+  id: number;
+  text: string;
+  category: string;
+  socialType: string | null;
+  entityName: string | null;
+  readAt: string | null;
+  createdAt: string;
+  dismissed: boolean;
+}
+
 export interface ShellData {
   account: ShellAccount | null;
+  notifications: ShellNotification[];
   sideMenu: MenuItem[];
   avatarMenu: MenuItem[];
   /** A shared-link viewer: no notifications and no navbar extras. */
@@ -55,7 +67,7 @@ function TopBar({ shell, productName }: { shell: ShellData; productName: string 
             {account.businessProfile.name}
           </span>
         ) : null}
-        {account && !shell.isSharedView ? <NotificationsBell /> : null}
+        {account && !shell.isSharedView ? <Bell notifications={shell.notifications} /> : null}
         {account && !shell.isSharedView ? <AvatarMenu account={account} items={shell.avatarMenu} /> : null}
       </div>
     </header>
@@ -88,22 +100,8 @@ function useDetailsDismiss() {
   return ref;
 }
 
-function NotificationsBell() {
-  const ref = useDetailsDismiss();
-  return (
-    <details ref={ref} className="relative" data-testid="notifications">
-      <summary className="flex size-9 cursor-pointer list-none items-center justify-center rounded-full hover:bg-slate-100" aria-label="Notifications">
-        <svg viewBox="0 0 24 24" className="size-5 fill-none stroke-current" strokeWidth="2" aria-hidden>
-          <path d="M6 8a6 6 0 1 1 12 0c0 7 3 9 3 9H3s3-2 3-9" />
-          <path d="M10.3 21a1.94 1.94 0 0 0 3.4 0" />
-        </svg>
-      </summary>
-      <div className="absolute right-0 z-30 mt-2 w-80 rounded-lg border border-slate-200 bg-white p-4 text-sm shadow-lg">
-        <p className="font-medium">{MESSAGES.notificationsCount(0)}</p>
-        <p className="mt-3 text-slate-500">{MESSAGES.noNotifications}</p>
-      </div>
-    </details>
-  );
+function Bell({ notifications }: { notifications: ShellNotification[] }) {
+  return <NotificationsBell notifications={notifications} detailsRef={useDetailsDismiss()} />;
 }
 
 function AvatarMenu({ account, items }: { account: ShellAccount; items: MenuItem[] }) {

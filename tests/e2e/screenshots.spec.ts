@@ -1,0 +1,51 @@
+// Full-page screenshots of the screens built so far, for a person to look at (not compared):
+// test-results/screenshots/<project>-<name>.png, in both projects.
+import type { Page } from "@playwright/test";
+import { avatarMenu, expect, open, signIn, test } from "./fixtures";
+
+async function shoot(page: Page, name: string): Promise<void> {
+  await page.evaluate(() => document.fonts.ready).catch(() => undefined);
+  await page.screenshot({
+    path: `test-results/screenshots/${test.info().project.name}-${name}.png`,
+    fullPage: true,
+    animations: "disabled",
+    caret: "hide",
+  });
+}
+
+test.describe("screenshots", () => {
+  test("login", async ({ page }) => {
+    await open(page, "/login");
+    await expect(page.getByRole("button", { name: "Login" })).toBeVisible();
+    await shoot(page, "login");
+  });
+
+  test("login with errors", async ({ page }) => {
+    await open(page, "/login");
+    await page.getByRole("button", { name: "Login" }).click();
+    await expect(page.getByRole("alert")).toHaveCount(2);
+    await shoot(page, "login-errors");
+  });
+
+  test("dashboard (admin) with the avatar menu open", async ({ page }) => {
+    await signIn(page, "admin");
+    await avatarMenu(page).toggle.click();
+    await expect(avatarMenu(page).panel).toBeVisible();
+    await shoot(page, "dashboard-admin-avatar-menu");
+  });
+
+  test("page not found, signed in", async ({ page, browserErrors }) => {
+    browserErrors.allow(/status of 404/);
+    await signIn(page, "admin");
+    await open(page, "/no/such/page");
+    await expect(page.getByRole("heading", { name: "Page not found" })).toBeVisible();
+    await shoot(page, "404-signed-in");
+  });
+
+  test("page not found, signed out", async ({ page, browserErrors }) => {
+    browserErrors.allow(/status of 404/);
+    await open(page, "/no/such/page");
+    await expect(page.getByRole("heading", { name: "Page not found" })).toBeVisible();
+    await shoot(page, "404-signed-out");
+  });
+});

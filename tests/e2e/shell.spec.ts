@@ -1,0 +1,100 @@
+// The default layout as each demo role sees it (spec core §2): top bar with the business name, the
+// notifications bell and the avatar menu (initials); a side menu; the dashboard content.
+// Only the screens built so far are offered: Dashboard in the side menu, Logout in the avatar menu.
+import type { Page } from "@playwright/test";
+import {
+  atPath,
+  avatarMenu,
+  BUSINESS_NAME,
+  DEMO_ROLES,
+  expect,
+  KNOWN_BUGS,
+  notificationsBell,
+  sideMenu,
+  signIn,
+  test,
+} from "./fixtures";
+
+async function expectSideMenuWithDashboardOnly(page: Page): Promise<void> {
+  await expect(sideMenu(page).getByRole("link")).toHaveText(["Dashboard"]);
+  const dashboard = sideMenu(page).getByRole("link", { name: "Dashboard" });
+  await expect(dashboard).toHaveAttribute("href", "/");
+  // NavLink marks the current entry; without JavaScript the server renders the same markup.
+  await expect(dashboard).toHaveAttribute("aria-current", "page");
+}
+
+test("guest: the side menu offers Dashboard", async ({ page }) => {
+  test.fail(true, KNOWN_BUGS.guestSideMenu);
+  await signIn(page, "guest");
+  await expectSideMenuWithDashboardOnly(page);
+});
+
+for (const role of DEMO_ROLES) {
+  test(`${role}: top bar, side menu and menus`, async ({ page }) => {
+    const account = await signIn(page, role);
+    await expect(page).toHaveTitle("Dashboard | Earshot");
+    await expect(page.getByTestId("role")).toHaveText(account.roleLabel);
+
+    // Top bar: product logo, business name, bell, avatar with initials.
+    const topBar = page.getByRole("banner");
+    await expect(topBar.getByRole("link", { name: "Earshot" })).toHaveAttribute("href", "/");
+    await expect(topBar.getByTestId("business-name")).toHaveText(BUSINESS_NAME);
+
+    // Side menu: Dashboard only (the other entries' screens are not built yet). The guest's is
+    // checked apart below, while a known bug empties it.
+    if (role !== "guest") await expectSideMenuWithDashboardOnly(page);
+
+    // Avatar menu: closed at first; the avatar shows the initials.
+    const menu = avatarMenu(page);
+    await expect(menu.toggle).toHaveText(account.initials);
+    await expect(menu.panel).toBeHidden();
+    await menu.toggle.click();
+    await expect(menu.panel).toBeVisible();
+    await expect(menu.panel.getByText(account.fullName, { exact: true })).toBeVisible();
+    await expect(menu.panel.getByText(account.email, { exact: true })).toBeVisible();
+    await expect(menu.items).toHaveText(["Logout"]);
+    await expect(menu.panel.getByRole("button", { name: "Logout" })).toBeVisible();
+    await menu.toggle.click();
+    await expect(menu.panel).toBeHidden();
+
+    // Notifications: nothing yet.
+    const bell = notificationsBell(page);
+    await bell.toggle.click();
+    await expect(bell.root.getByText("No Notifications")).toBeVisible();
+    await expect(bell.root.getByText("0 notifications")).toBeVisible();
+    await bell.toggle.click();
+    await expect(bell.root.getByText("No Notifications")).toBeHidden();
+
+    await expect(page).toHaveURL(atPath("/"));
+  });
+}
+
+test.describe("popovers with JavaScript @js-only", () => {
+  test("Escape and an outside click close the open popover", async ({ page }) => {
+    await signIn(page, "admin");
+    const menu = avatarMenu(page);
+    await menu.toggle.click();
+    await expect(menu.panel).toBeVisible();
+    await page.keyboard.press("Escape");
+    await expect(menu.panel).toBeHidden();
+    await expect(menu.toggle).toBeFocused();
+
+    const bell = notificationsBell(page);
+    await bell.toggle.click();
+    await expect(bell.root.getByText("No Notifications")).toBeVisible();
+    await page.getByText("Welcome, Ada.").click();
+    await expect(bell.root.getByText("No Notifications")).toBeHidden();
+  });
+});
+
+test("the avatar menu can be opened and used with the keyboard", async ({ page }) => {
+  await signIn(page, "agent");
+  const menu = avatarMenu(page);
+  await menu.toggle.focus();
+  await page.keyboard.press("Enter");
+  await expect(menu.panel).toBeVisible();
+  await page.keyboard.press("Tab");
+  await expect(menu.panel.getByRole("button", { name: "Logout" })).toBeFocused();
+  await page.keyboard.press("Enter");
+  await expect(page).toHaveURL(atPath("/login"));
+});
