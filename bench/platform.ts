@@ -5,6 +5,7 @@ import path from "node:path";
 import { signInWithApi, signInWithForm, apiLoginBody } from "./lib/http";
 import { measurePageJs } from "./lib/js-weight";
 import { runLoad, type LoadResult, type LoadScenario } from "./lib/load";
+import { BUSY_THRESHOLD } from "./lib/machine";
 import { loadTable } from "./lib/report";
 import {
   assertBuilt,
@@ -35,7 +36,11 @@ interface ColdStart {
   /** The server's own figure (process start to listening callback), from its "listening" log line. */
   startupMsLogged: number | null;
   idle: Memory | null;
+  /** Share of CPU other processes used just before this start (0..1). */
+  backgroundCpuBusy: number | null;
 }
+
+type MeasuredLoad = LoadResult & { backgroundCpuBusy: number | null };
 
 function loggedNumber(server: RunningServer, msg: string, field: string): number | null {
   const line = server.logLines().find((l) => l.msg === msg);
@@ -53,6 +58,7 @@ export async function run(ctx: BenchContext): Promise<BenchOutcome> {
   let ok = false;
 
   try {
+    const busyAtStart = await ctx.quiet("before the bench", ctx.quietWaitS);
     // 1. First start seeds the demo workspace; it is timed, but it is not a cold start figure.
     ctx.log("first start (seeds the demo workspace)…");
     const seeding = await spawnServer({ root: ctx.root, dataDir, demo: true, logFile: path.join(logDir, "seed.log") });
@@ -68,6 +74,7 @@ export async function run(ctx: BenchContext): Promise<BenchOutcome> {
     // 2. Cold starts on the seeded DATA_DIR (--demo again, as `npm run demo` restarts: it must not seed).
     const coldStarts: ColdStart[] = [];
     for (let i = 1; i <= COLD_STARTS; i++) {
+      const backgroundCpuBusy = await ctx.quiet(`cold start ${i}`);
       const server = await spawnServer({
         root: ctx.root,
         dataDir,
@@ -85,6 +92,7 @@ export async function run(ctx: BenchContext): Promise<BenchOutcome> {
         spawnToFirst200Ms: round(ms, 1)!,
         startupMsLogged: loggedNumber(server, "listening", "startupMs"),
         idle: readMemory(server.pid),
+        backgroundCpuBusy,
       };
       coldStarts.push(start);
       ctx.log(
@@ -147,11 +155,8 @@ export async function run(ctx: BenchContext): Promise<BenchOutcome> {
         expectStatus: 201,
       },
     ];
-    const diagnosticLoads: LoadResult[] = [];
-    for (const scenario of diagnostics) {
-      ctx.log(`diagnostic: ${scenario.name}…`);
-      diagnosticLoads.push(await runLoad(scenario, load));
-    }
+    const diagnosticLoads: MeasuredLoad[] = [];
+    for (const scenario of diagnostics) diagnosticLoads.push(await measure(scenario));
     const atEnd = readMemory(server.pid);
 
     await server.stop();
@@ -200,10 +205,21 @@ export async function run(ctx: BenchContext): Promise<BenchOutcome> {
       },
     ];
 
+    const busy = [busyAtStart, ...coldStarts.map((c) => c.backgroundCpuBusy), ...loads.map((l) => l.backgroundCpuBusy)];
+    const worst = Math.max(...busy.map((b) => b ?? 0));
+    const warnings =
+      worst > BUSY_THRESHOLD
+        ? [
+            `other processes used up to ${Math.round(worst * 100)}% of the CPU around the measurements ` +
+              `(threshold ${BUSY_THRESHOLD * 100}%); latency, throughput and start figures are pessimistic. Re-run on a quiet machine.`,
+          ]
+        : [];
+
     ok = true;
     return {
       name: "platform",
       checks,
+      warnings,
       figures: [
         { label: 'Seeding (first start, "demo workspace created")', value: seedMs, unit: "ms" },
         { label: "First start incl. seeding → first 200", value: round(seedStartMs, 0), unit: "ms" },

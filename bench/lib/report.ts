@@ -39,6 +39,7 @@ export function formatOutcome(outcome: BenchOutcome): string {
     parts.push(`\n== ${outcome.name}: other figures ==`);
     parts.push(table([["Figure", "Value"], ...outcome.figures.map((f) => [f.label, fmt(f.value, f.unit)])]));
   }
+  for (const warning of outcome.warnings) parts.push(`\nWARNING: ${warning}`);
   return parts.join("\n");
 }
 
@@ -50,10 +51,11 @@ export function loadTable(
     latencyMs: { p50: number | null; p95: number | null; p99: number | null; max: number | null };
     unexpectedResponses: number;
     errors: number;
+    backgroundCpuBusy?: number | null;
   }>,
 ): string {
   return table([
-    ["Scenario", "req/s", "p50 ms", "p95 ms", "p99 ms", "max ms", "requests", "unexpected/errors"],
+    ["Scenario", "req/s", "p50 ms", "p95 ms", "p99 ms", "max ms", "requests", "unexpected/errors", "other CPU before"],
     ...rows.map((r) => [
       r.name,
       fmt(r.requestsPerSecond),
@@ -63,6 +65,9 @@ export function loadTable(
       fmt(r.latencyMs.max),
       fmt(r.requests),
       `${r.unexpectedResponses}/${r.errors}`,
+      r.backgroundCpuBusy === undefined || r.backgroundCpuBusy === null
+        ? "n/a"
+        : `${Math.round(r.backgroundCpuBusy * 100)}%`,
     ]),
   ]);
 }
@@ -105,6 +110,7 @@ export function writeResults(resultsDir: string, root: string, outcome: BenchOut
     at: new Date().toISOString(),
     machine: machineInfo(root),
     checks: outcome.checks.map((c) => ({ ...c, status: statusOf(c) })),
+    warnings: outcome.warnings,
     ...outcome.results,
   };
   fs.writeFileSync(file, `${JSON.stringify(json, null, 2)}\n`);

@@ -11,7 +11,14 @@ export interface BenchContext {
   warmupS: number;
   /** Concurrent connections per scenario (BENCH_CONNECTIONS, default 10). */
   connections: number;
+  /** Most seconds to wait for other processes to leave the CPU before the bench (BENCH_QUIET_WAIT, default 300). */
+  quietWaitS: number;
   log(line: string): void;
+  /**
+   * Waits (at most maxWaitS, default min(60, quietWaitS)) for the machine to be quiet and returns the
+   * share of CPU other processes used (0..1, null if unknown), to be reported with the figures.
+   */
+  quiet(label: string, maxWaitS?: number): Promise<number | null>;
 }
 
 /** One figure compared with its target. */
@@ -33,6 +40,8 @@ export interface BenchOutcome {
   checks: Check[];
   /** Other rows worth printing (no target): label → value with unit. */
   figures: Array<{ label: string; value: number | string | null; unit?: string }>;
+  /** Printed under the table and kept in the JSON (e.g. "measured on a busy machine"). */
+  warnings: string[];
   /** Everything measured, written as JSON. */
   results: Record<string, unknown>;
 }
