@@ -130,13 +130,15 @@ export async function run(ctx: BenchContext): Promise<BenchOutcome> {
         expectStatus: 201,
       },
     ];
-    const loads: LoadResult[] = [];
-    for (const scenario of scenarios) {
+    const measure = async (scenario: LoadScenario): Promise<MeasuredLoad> => {
+      const backgroundCpuBusy = await ctx.quiet(scenario.name);
       ctx.log(
         `load: ${scenario.name} (${load.connections} connections, ${load.warmupS} s warm-up + ${load.durationS} s)…`,
       );
-      loads.push(await runLoad(scenario, load));
-    }
+      return { ...(await runLoad(scenario, load)), backgroundCpuBusy };
+    };
+    const loads: MeasuredLoad[] = [];
+    for (const scenario of scenarios) loads.push(await measure(scenario));
     const afterLoad = readMemory(server.pid);
     await sleep(IDLE_SETTLE_MS);
     const afterLoadSettled = readMemory(server.pid);
@@ -205,7 +207,12 @@ export async function run(ctx: BenchContext): Promise<BenchOutcome> {
       },
     ];
 
-    const busy = [busyAtStart, ...coldStarts.map((c) => c.backgroundCpuBusy), ...loads.map((l) => l.backgroundCpuBusy)];
+    const busy = [
+      busyAtStart,
+      ...coldStarts.map((c) => c.backgroundCpuBusy),
+      ...loads.map((l) => l.backgroundCpuBusy),
+      ...diagnosticLoads.map((l) => l.backgroundCpuBusy),
+    ];
     const worst = Math.max(...busy.map((b) => b ?? 0));
     const warnings =
       worst > BUSY_THRESHOLD

@@ -102,6 +102,47 @@ export interface NotificationTable {
   createdAt: string;
 }
 
+export interface TeamMemberInviteTable {
+  id: Id;
+  businessProfileId: number;
+  inviterAccountId: number;
+  email: string;
+  role: number;
+  teamIds: string; // JSON number[]
+  tokenHash: string;
+  expiresAt: string;
+  acceptedAt: string | null;
+  revokedAt: string | null;
+  createdAt: string;
+}
+
+export interface PasswordResetTable {
+  id: Id;
+  accountId: number;
+  tokenHash: string;
+  expiresAt: string;
+  usedAt: string | null;
+  createdAt: string;
+}
+
+export interface BackupCodeTable {
+  id: Id;
+  accountId: number;
+  codeHash: string;
+  usedAt: string | null;
+  createdAt: string;
+}
+
+export interface TakeoverTable {
+  id: Id;
+  adminAccountId: number;
+  targetAccountId: number;
+  targetBusinessProfileId: number;
+  sessionId: string;
+  startedAt: string;
+  endedAt: string | null;
+}
+
 export interface DatabaseSchema {
   businessProfiles: BusinessProfileTable;
   accounts: AccountTable;
@@ -112,6 +153,10 @@ export interface DatabaseSchema {
   loginThrottle: LoginThrottleTable;
   accountEvents: AccountEventTable;
   notifications: NotificationTable;
+  teamMemberInvites: TeamMemberInviteTable;
+  passwordResets: PasswordResetTable;
+  backupCodes: BackupCodeTable;
+  takeovers: TakeoverTable;
 }
 
 export type BusinessProfileRow = Selectable<BusinessProfileTable>;
@@ -123,4 +168,7 @@ export type AuthTokenRow = Selectable<AuthTokenTable>;
 export type TeamRow = Selectable<TeamTable>;
 export type AccountEventRow = Selectable<AccountEventTable>;
 export type NotificationRow = Selectable<NotificationTable>;
+export type TeamMemberInviteRow = Selectable<TeamMemberInviteTable>;
+export type PasswordResetRow = Selectable<PasswordResetTable>;
+export type TakeoverRow = Selectable<TakeoverTable>;
 export type { ColumnType };

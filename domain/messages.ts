@@ -148,6 +148,33 @@ export const MESSAGES = {
   settings: "Settings",
   moderationReport: "Moderation Report",
   logout: "Logout",
+
+  // Accounts and teams (our wording where the spec shows none).
+  inviteInvalid: "This invitation is no longer valid.",
+  inviteEmailMismatch: "Use the e-mail address the invitation was sent to.",
+  inviteSent: (email: string) => `Invitation sent to ${email}`,
+  roleAboveYours: "You cannot grant a role above your own.",
+  systemAdminsNoTeams: "System admins are not placed in teams.",
+  unknownTeam: "One or more teams do not exist.",
+  unknownAccount: "One or more users do not exist.",
+  resetEmailSent: "If an account exists for this e-mail, we have sent a link to reset the password.",
+  resetLinkInvalid: "This password reset link is not valid or has expired.",
+  passwordChanged: "Your password has been changed.",
+  currentPasswordWrong: "The current password is not correct.",
+  preferencesSaved: "Preferences saved.",
+  twoFactorEnabled: "Two-factor login is on.",
+  twoFactorDisabled: "Two-factor login is off.",
+  twoFactorNotSetUp: "Set up two-factor login first.",
+  backupCodesRegenerated: "New backup codes created. The old ones no longer work.",
+  memberUpdated: "User updated.",
+  memberRemoved: "User removed.",
+  cannotChangeSelf: "You cannot change or remove your own account here.",
+  teamCreated: (name: string) => `Team '${name}' created.`,
+  teamUpdated: (name: string) => `Team '${name}' updated.`,
+  teamDeleted: "Team deleted.",
+  takeoverNotAllowed: "This account cannot be taken over.",
+  notTakingOver: "You are not taking over an account.",
+  takeoverStarted: (name: string) => `You are now signed in as ${name}.`,
 } as const;
 
 export type Messages = typeof MESSAGES;

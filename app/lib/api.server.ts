@@ -9,7 +9,20 @@ import type { WebSession } from "./session.server";
 
 export type ApiTransport = (request: Request) => Promise<Response>;
 
+const API_ERROR = Symbol.for("earshot.ApiError");
+
+/**
+ * An API refusal. The client is created by the server bundle (server/app.ts) while routes test
+ * errors in the Remix bundle, each with its own copy of this class, so `instanceof` checks a
+ * registered brand rather than the class identity.
+ */
 export class ApiError extends Error {
+  readonly [API_ERROR] = true;
+
+  static [Symbol.hasInstance](value: unknown): boolean {
+    return typeof value === "object" && value !== null && (value as { [API_ERROR]?: unknown })[API_ERROR] === true;
+  }
+
   constructor(
     readonly status: number,
     message: string,

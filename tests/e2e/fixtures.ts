@@ -22,9 +22,6 @@ export const KNOWN_BUGS = {
     "A refused sign-in answers 500 'Something went wrong': build/server.js and build/index.js each bundle " +
     "their own ApiError class, so `instanceof ApiError` in app/ never matches errors thrown by the client that " +
     "server/app.ts creates",
-  guestSideMenu:
-    "Guests get an empty side menu: domain/navigation.ts visibleEntries() applies the avatar menu's " +
-    "'guests see only Settings and Logout' filter (forGuests) to SIDE_MENU too",
 } as const;
 
 export interface BrowserErrors {

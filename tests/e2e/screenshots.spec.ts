@@ -34,6 +34,14 @@ test.describe("screenshots", () => {
     await shoot(page, "dashboard-admin-avatar-menu");
   });
 
+  test("dashboard (agent) on a phone, notifications open", async ({ page }) => {
+    await page.setViewportSize({ width: 390, height: 844 });
+    await signIn(page, "agent");
+    await page.getByLabel("Notifications").click();
+    await expect(page.getByText("No Notifications")).toBeVisible();
+    await shoot(page, "dashboard-phone-notifications");
+  });
+
   test("page not found, signed in", async ({ page, browserErrors }) => {
     browserErrors.allow(/status of 404/);
     await signIn(page, "admin");

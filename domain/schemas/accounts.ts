@@ -1,0 +1,92 @@
+import * as z from "zod";
+import { MESSAGES } from "../messages";
+import { isRole, type Role } from "../roles";
+import { emailField, requiredString } from "./common";
+import { PasswordSchema } from "./password";
+
+const NAME_MAX = 100;
+
+/** Checkbox lists and multi-selects post one value, several, or none: always an array of ids. */
+export function idList() {
+  return z.preprocess(
+    (value) => (value === undefined || value === null || value === "" ? [] : Array.isArray(value) ? value : [value]),
+    z.array(z.coerce.number({ error: MESSAGES.numeric }).int().positive()),
+  );
+}
+
+/** A checkbox posts 'on' when ticked and nothing when not; the API sends booleans. */
+export function checkbox() {
+  return z.preprocess((value) => value === true || value === "on" || value === "true", z.boolean());
+}
+
+function roleField() {
+  return z.preprocess(
+    (value) => (value === undefined || value === null || value === "" ? undefined : Number(value)),
+    z
+      .number({ error: (issue) => (issue.input === undefined ? MESSAGES.required : MESSAGES.wrongFormat) })
+      .refine(isRole, { error: MESSAGES.wrongFormat })
+      .transform((value) => value as Role),
+  );
+}
+
+function withConfirmation<T extends z.ZodRawShape>(shape: T) {
+  return z
+    .object({ ...shape, password: PasswordSchema, password_confirmation: requiredString({ trim: false }) })
+    .refine((v) => v.password === v.password_confirmation, {
+      error: MESSAGES.sameAsPassword,
+      path: ["password_confirmation"],
+    });
+}
+
+/** The sign-up form; the API receives these fields as `account` plus the invite token. */
+export const SignUpAccountSchema = withConfirmation({
+  first_name: requiredString().max(NAME_MAX, { error: MESSAGES.maxLength }),
+  last_name: requiredString().max(NAME_MAX, { error: MESSAGES.maxLength }),
+  email: emailField(),
+});
+export const SignUpFormSchema = withConfirmation({
+  first_name: requiredString().max(NAME_MAX, { error: MESSAGES.maxLength }),
+  last_name: requiredString().max(NAME_MAX, { error: MESSAGES.maxLength }),
+  email: emailField(),
+  team_member_invite_token: requiredString(),
+});
+
+/** Invite a colleague: e-mail, role and teams (POST /v1/team_member_invites). */
+export const InviteSchema = z.object({
+  email: emailField(),
+  role: roleField(),
+  team_ids: idList(),
+});
+
+export const ForgotPasswordSchema = z.object({ email: emailField() });
+
+/** The reset form; the API receives `account: { password, password_confirmation }` and the token. */
+export const NewPasswordSchema = withConfirmation({});
+
+export const ChangePasswordSchema = withConfirmation({ current_password: requiredString({ trim: false }) });
+
+/** PUT /v1/accounts/preferences/general. */
+export const GeneralPreferencesSchema = z.object({
+  url_warning: checkbox(),
+  review_on_reply: checkbox(),
+  direct_email_to_network: checkbox(),
+});
+
+/** A code from an authenticator app (6 digits) or a backup code. */
+export const OtpCodeSchema = z.object({
+  otp_code: requiredString().regex(/^(\d{6}|[A-Za-z0-9]{4}-?[A-Za-z0-9]{4})$/, { error: MESSAGES.codeNotValid }),
+});
+
+export const DisableTwoFactorSchema = z.object({ password: requiredString({ trim: false }) });
+
+/** Change a member's role and teams (PATCH /v1/accounts/{id}). */
+export const UpdateMemberSchema = z.object({ role: roleField(), team_ids: idList() });
+
+/** Create or edit a team (name unique within the business profile). */
+export const TeamSchema = z.object({
+  name: requiredString().max(NAME_MAX, { error: MESSAGES.maxLength }),
+  account_ids: idList(),
+});
+
+export type InviteInput = z.infer<typeof InviteSchema>;
+export type TeamInput = z.infer<typeof TeamSchema>;

@@ -1,0 +1,24 @@
+import { forbidden } from "../../domain/errors";
+import { ROLES, type Role } from "../../domain/roles";
+import type { Actor } from "../context";
+
+// Who may do what with users and teams (ADR 008): system admins and admins manage; agents read;
+// guests see neither. Nobody grants or touches a role above their own.
+
+export function requireManager(actor: Actor): void {
+  if (actor.role !== ROLES.systemAdmin && actor.role !== ROLES.admin) throw forbidden();
+}
+
+export function requireStaff(actor: Actor): void {
+  if (actor.role === ROLES.guest) throw forbidden();
+}
+
+/** Roles are ordered by number: 0 is the most powerful. */
+export function isAtOrBelow(role: Role, actorRole: Role): boolean {
+  return role >= actorRole;
+}
+
+/** System-admin tools refuse a take-over session: the person behind it is acting as someone else. */
+export function requireSystemAdmin(actor: Actor): void {
+  if (actor.role !== ROLES.systemAdmin || actor.impersonatorAccountId !== null) throw forbidden();
+}
