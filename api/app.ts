@@ -9,7 +9,12 @@ import { authenticate, requireCsrfOnMutations } from "./middleware/auth";
 import { handleApiError, zodFieldErrors, type ErrorLogger } from "./middleware/errors";
 import { registerAccountEventRoutes } from "./routes/account-events/account-events.handlers";
 import { registerAccountRoutes } from "./routes/accounts/accounts.handlers";
+import { registerAdminRoutes } from "./routes/admin/admin.handlers";
+import { registerInviteRoutes } from "./routes/invites/invites.handlers";
 import { registerNotificationRoutes } from "./routes/notifications/notifications.handlers";
+import { registerPasswordResetRoutes } from "./routes/password-reset/password-reset.handlers";
+import { registerPreferenceRoutes } from "./routes/preferences/preferences.handlers";
+import { registerTeamRoutes } from "./routes/teams/teams.handlers";
 import { registerSessionRoutes } from "./routes/session/session.handlers";
 
 export interface ApiOptions {
@@ -41,7 +46,13 @@ export function createApi(options: ApiOptions): Api {
   app.use("*", requireCsrfOnMutations);
 
   registerSessionRoutes(app);
+  // Before the accounts routes: /v1/accounts/new must win over /v1/accounts/{id}.
+  registerInviteRoutes(app);
   registerAccountRoutes(app);
+  registerPreferenceRoutes(app);
+  registerPasswordResetRoutes(app);
+  registerTeamRoutes(app);
+  registerAdminRoutes(app);
   registerAccountEventRoutes(app);
   registerNotificationRoutes(app);
 

@@ -37,7 +37,10 @@ const SPEC_ROUTES: Record<string, { access: SpecAccess; samples: string[] }> = {
   "/forget-password": { access: { kind: "guestOnly" }, samples: ["/forget-password"] },
   "/logout": { access: { kind: "login" }, samples: ["/logout"] },
   "/moderation-report": { access: { kind: "login" }, samples: ["/moderation-report"] },
-  "/admin": { access: { kind: "login", roles: [ROLES.systemAdmin] }, samples: ["/admin", "/admin/business-profiles/3"] },
+  "/admin": {
+    access: { kind: "login", roles: [ROLES.systemAdmin] },
+    samples: ["/admin", "/admin/business-profiles/3"],
+  },
   "/inbox": { access: { kind: "login", excludedIn: ["demo"] }, samples: ["/inbox", "/inbox/42"] },
   "/search": { access: { kind: "login", excludedIn: ["demo"] }, samples: ["/search", "/search/7"] },
   "/settings": {
@@ -125,7 +128,12 @@ describe("decideNavigation (spec core §2 guard) for every rule × user × APP_E
       location: "/login?redirectFrom=%2F",
     });
     for (const env of APP_ENVS) {
-      const decision = decideNavigation({ pathname: "/", search: "?shared_link_code=abc&from=1", user: null, appEnv: env });
+      const decision = decideNavigation({
+        pathname: "/",
+        search: "?shared_link_code=abc&from=1",
+        user: null,
+        appEnv: env,
+      });
       expect(decision.kind).toBe("allow");
     }
   });
@@ -134,7 +142,9 @@ describe("decideNavigation (spec core §2 guard) for every rule × user × APP_E
     for (const env of APP_ENVS) {
       for (const who of USERS) {
         for (const path of ["/some/unknown/path", "/loginx", "/administrator", "/inboxes", "/settingsx", "/n"]) {
-          expect(decideNavigation({ pathname: path, search: "?q=1", user: who.user, appEnv: env })).toEqual({ kind: "allow" });
+          expect(decideNavigation({ pathname: path, search: "?q=1", user: who.user, appEnv: env })).toEqual({
+            kind: "allow",
+          });
         }
       }
     }
@@ -291,8 +301,20 @@ describe("menus with today's build (only built screens appear)", () => {
 
         // Side menu order of spec core §2, filtered by what is built and not excluded here.
         const sideSpec: Array<[string, string]> = isProductionLike(env)
-          ? [["Dashboard", "/"], ["Helper", "/helper"], ["Streams", "/inbox"], ["Live Search", "/search"], ["How To", "/how_to"]]
-          : [["Dashboard", "/"], ["Inbox", "/inbox"], ["Live Search", "/search"], ["Helper", "/helper"], ["How To", "/how_to"]];
+          ? [
+              ["Dashboard", "/"],
+              ["Helper", "/helper"],
+              ["Streams", "/inbox"],
+              ["Live Search", "/search"],
+              ["How To", "/how_to"],
+            ]
+          : [
+              ["Dashboard", "/"],
+              ["Inbox", "/inbox"],
+              ["Live Search", "/search"],
+              ["Helper", "/helper"],
+              ["How To", "/how_to"],
+            ];
         const excluded = (path: string) =>
           (env === "demo" && ["/inbox", "/search", "/charts"].includes(path)) || (env === "prod" && path === "/charts");
         expect(labels(side)).toEqual(sideSpec.filter(([, to]) => routeBuilt(to) && !excluded(to)).map(([l]) => l));

@@ -22,14 +22,15 @@ export interface ServerConfig {
 }
 
 export function readConfig(env: Record<string, string | undefined> = process.env): ServerConfig {
-  const port = Number(env.PORT ?? 3000);
-  const dataDir = path.resolve(env.DATA_DIR ?? "data");
-  const appEnv = env.APP_ENV ?? DEFAULT_APP_ENV;
+  const port = readPort(env.PORT);
+  const dataDir = path.resolve(env.DATA_DIR || "data");
+  // Like every other setting, an empty value (`APP_ENV=` in a compose file) means "not set".
+  const appEnv = env.APP_ENV || DEFAULT_APP_ENV;
   if (!isAppEnv(appEnv)) throw new Error(`APP_ENV must be one of local, demo, preprod, prod (got ${appEnv})`);
-  const publicUrl = (env.PUBLIC_URL ?? `http://localhost:${port}`).replace(/\/$/, "");
+  const publicUrl = (env.PUBLIC_URL || `http://localhost:${port}`).replace(/\/+$/, "");
   return {
     port,
-    host: env.HOST ?? "0.0.0.0",
+    host: env.HOST || "0.0.0.0",
     databaseUrl: env.DATABASE_URL || undefined,
     dataDir,
     sessionSecret: env.SESSION_SECRET || sessionSecretFromDataDir(dataDir),
@@ -40,19 +41,37 @@ export function readConfig(env: Record<string, string | undefined> = process.env
     productName: env.PRODUCT_NAME || DEFAULT_PRODUCT_NAME,
     trustProxy: /^(1|true|yes)$/i.test(env.TRUST_PROXY ?? ""),
     sentryDsn: env.SENTRY_DSN || undefined,
-    mailFrom: env.MAIL_FROM || `${env.PRODUCT_NAME || DEFAULT_PRODUCT_NAME} <no-reply@${new URL(publicUrl).hostname}>`,
+    mailFrom: env.MAIL_FROM || mailbox(env.PRODUCT_NAME || DEFAULT_PRODUCT_NAME, `no-reply@${new URL(publicUrl).hostname}`),
   };
 }
 
 /** Without SESSION_SECRET, one is generated into data/ on first start and reused afterwards. */
 function sessionSecretFromDataDir(dataDir: string): string {
   const file = path.join(dataDir, "session-secret");
+  let existing = "";
   try {
-    return fs.readFileSync(file, "utf8").trim();
+    existing = fs.readFileSync(file, "utf8").trim();
   } catch {
-    fs.mkdirSync(dataDir, { recursive: true });
-    const secret = crypto.randomBytes(32).toString("base64url");
-    fs.writeFileSync(file, secret, { mode: 0o600 });
-    return secret;
+    existing = "";
   }
+  // An empty file (a crash while writing it, a stray `touch`) must not become an empty signing key.
+  if (existing) return existing;
+  fs.mkdirSync(dataDir, { recursive: true });
+  const secret = crypto.randomBytes(32).toString("base64url");
+  fs.writeFileSync(file, secret, { mode: 0o600 });
+  return secret;
+}
+
+/** "Name <address>", quoting a name with specials (RFC 5322), so "Acme, Inc" stays one sender. */
+function mailbox(name: string, address: string): string {
+  const display = /[()<>[\]:;@\\,."]/.test(name) ? `"${name.replace(/(["\\])/g, "\\$1")}"` : name;
+  return `${display} <${address}>`;
+}
+
+/** PORT: 3000 when unset or empty; otherwise a whole number from 0 to 65535 (0: any free port). */
+function readPort(value: string | undefined): number {
+  if (value === undefined || value.trim() === "") return 3000;
+  const port = Number(value);
+  if (!/^\d+$/.test(value.trim()) || port > 65535) throw new Error(`PORT must be a number from 0 to 65535 (got ${value})`);
+  return port;
 }

@@ -13,8 +13,11 @@ export interface ErrorTracker {
 export function createErrorTracker(dsn: string | undefined, logger: Logger, release = "earshot@0.1.0"): ErrorTracker {
   if (!dsn) return { capture: () => undefined };
   const parsed = new URL(dsn);
-  const projectId = parsed.pathname.replace(/^\//, "");
-  const endpoint = `${parsed.protocol}//${parsed.host}/api/${projectId}/envelope/`;
+  // A DSN is {protocol}://{key}@{host}{/optional/path}/{project id}; the path stays in front of /api.
+  const segments = parsed.pathname.split("/").filter(Boolean);
+  const projectId = segments.pop() ?? "";
+  const prefix = segments.length ? `/${segments.join("/")}` : "";
+  const endpoint = `${parsed.protocol}//${parsed.host}${prefix}/api/${projectId}/envelope/`;
   const auth = `Sentry sentry_version=7, sentry_client=earshot/0.1, sentry_key=${parsed.username}`;
   return {
     capture(error, context = {}) {

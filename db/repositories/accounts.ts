@@ -64,3 +64,16 @@ export async function countAccounts(db: Database): Promise<number> {
     .executeTakeFirstOrThrow();
   return Number(row.count);
 }
+
+/** The account a take-over of a whole business profile lands on: its first admin, else its first member. */
+export async function findDefaultAccount(db: Database, businessProfileId: number): Promise<AccountRow | undefined> {
+  return db
+    .selectFrom("accounts")
+    .selectAll()
+    .where("businessProfileId", "=", businessProfileId)
+    .where("state", "=", 1)
+    .where("role", "!=", 0)
+    .orderBy("role")
+    .orderBy("id")
+    .executeTakeFirst();
+}

@@ -32,7 +32,7 @@ function roleField() {
 function withConfirmation<T extends z.ZodRawShape>(shape: T) {
   return z
     .object({ ...shape, password: PasswordSchema, password_confirmation: requiredString({ trim: false }) })
-    .refine((v) => v.password === v.password_confirmation, {
+    .refine((v) => (v as { password: string }).password === (v as { password_confirmation: string }).password_confirmation, {
       error: MESSAGES.sameAsPassword,
       path: ["password_confirmation"],
     });

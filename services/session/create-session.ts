@@ -7,6 +7,8 @@ import type { ServiceDeps } from "../context";
 import { buildAccountView, type AccountView } from "../accounts/account-view";
 import { dummyPasswordHash, verifyPassword } from "../security/passwords";
 import { openSession, type OpenedSession } from "./session-tokens";
+import { claimBackupCode } from "../../db/repositories/backup-codes";
+import { hashBackupCode } from "../security/backup-codes";
 import { assertNotThrottled, recordLoginFailure, recordLoginSuccess, throttleKeys } from "./login-throttle";
 
 export interface CreateSessionInput {
@@ -35,13 +37,16 @@ export async function createSession(
   if (account.otpEnabled === 1 && account.otpSecret) {
     const code = input.otpCode?.replace(/\s+/g, "");
     if (!code) throw new AppError("unauthorized", MESSAGES.invalidOtpCode);
-    const step = acceptedTotpStep(account.otpSecret, code, now);
+    const step = /^\d{6}$/.test(code) ? acceptedTotpStep(account.otpSecret, code, now) : null;
     // A TOTP code is good once: a step at or before the last one used is a replay.
-    if (step === null || step <= (account.otpLastUsedStep ?? -1)) {
+    const totpOk = step !== null && step > (account.otpLastUsedStep ?? -1);
+    const backupOk =
+      !totpOk && step === null && (await claimBackupCode(deps.db, account.id, hashBackupCode(code), now.toISOString()));
+    if (!totpOk && !backupOk) {
       await recordLoginFailure(deps.db, keys, now);
       throw new AppError("unauthorized", MESSAGES.codeNotValid);
     }
-    await updateAccount(deps.db, account.businessProfileId, account.id, { otpLastUsedStep: step });
+    if (totpOk) await updateAccount(deps.db, account.businessProfileId, account.id, { otpLastUsedStep: step });
   }
 
   await recordLoginSuccess(deps.db, input.email);

@@ -20,10 +20,34 @@ export interface DemoAccount {
 }
 
 export const DEMO_ACCOUNTS: Record<DemoRole, DemoAccount> = {
-  sysadmin: { email: "sysadmin@demo.earshot.test", firstName: "Sam", fullName: "Sam Sysadmin", initials: "SS", roleLabel: "System admin" },
-  admin: { email: "admin@demo.earshot.test", firstName: "Ada", fullName: "Ada Admin", initials: "AA", roleLabel: "Admin" },
-  agent: { email: "agent@demo.earshot.test", firstName: "Alex", fullName: "Alex Agent", initials: "AA", roleLabel: "Agent" },
-  guest: { email: "guest@demo.earshot.test", firstName: "Gina", fullName: "Gina Guest", initials: "GG", roleLabel: "Guest" },
+  sysadmin: {
+    email: "sysadmin@demo.earshot.test",
+    firstName: "Sam",
+    fullName: "Sam Sysadmin",
+    initials: "SS",
+    roleLabel: "System admin",
+  },
+  admin: {
+    email: "admin@demo.earshot.test",
+    firstName: "Ada",
+    fullName: "Ada Admin",
+    initials: "AA",
+    roleLabel: "Admin",
+  },
+  agent: {
+    email: "agent@demo.earshot.test",
+    firstName: "Alex",
+    fullName: "Alex Agent",
+    initials: "AA",
+    roleLabel: "Agent",
+  },
+  guest: {
+    email: "guest@demo.earshot.test",
+    firstName: "Gina",
+    fullName: "Gina Guest",
+    initials: "GG",
+    roleLabel: "Guest",
+  },
 };
 
 export const DEMO_ROLES = Object.keys(DEMO_ACCOUNTS) as DemoRole[];

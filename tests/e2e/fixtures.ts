@@ -2,7 +2,7 @@
 //
 // - Every test fails on a console error, an uncaught page error or a 5xx response (`browserErrors`,
 //   automatic). A test that expects one (a 404 document logs "Failed to load resource") says so
-//   with `browserErrors.allow(/pattern/)`.
+//   with `browserErrors.allowNotFoundDocument(path)` or `browserErrors.allow(/pattern/)`.
 // - `signIn(page, role)` goes through the real login form, as a user does.
 // - `waitForHydration(page)` waits until React has hydrated (html[data-hydrated=true], set in an
 //   effect of app/root.tsx); it returns at once in the no-js project.
@@ -12,21 +12,11 @@ import { DEMO_ACCOUNTS, DEMO_PASSWORD, type DemoAccount, type DemoRole } from ".
 export { expect };
 export * from "./demo";
 
-/**
- * Bugs of the app that these journeys found, reported to the team. A test that meets one is marked
- * `test.fail(condition, KNOWN_BUGS.x)`: it stays green while the bug is there and turns red
- * ("expected to fail, but passed") once it is fixed; then drop the marker and the entry.
- */
-export const KNOWN_BUGS = {
-  apiErrorAcrossBundles:
-    "A refused sign-in answers 500 'Something went wrong': build/server.js and build/index.js each bundle " +
-    "their own ApiError class, so `instanceof ApiError` in app/ never matches errors thrown by the client that " +
-    "server/app.ts creates",
-} as const;
-
 export interface BrowserErrors {
   /** Tolerate console errors matching this pattern in the current test. */
   allow(pattern: RegExp): void;
+  /** Tolerate the "Failed to load resource: ... 404" that Chromium logs for this page's own document. */
+  allowNotFoundDocument(pathAndQuery: string): void;
 }
 
 export const test = base.extend<{ browserErrors: BrowserErrors }>({
@@ -41,9 +31,18 @@ export const test = base.extend<{ browserErrors: BrowserErrors }>({
       });
       page.on("pageerror", (error) => problems.push(`page error: ${error.stack ?? error.message}`));
       page.on("response", (response) => {
-        if (response.status() >= 500) problems.push(`server error: ${response.status()} ${response.request().method()} ${response.url()}`);
+        if (response.status() >= 500)
+          problems.push(`server error: ${response.status()} ${response.request().method()} ${response.url()}`);
       });
-      await use({ allow: (pattern) => allowed.push(pattern) });
+      await use({
+        allow: (pattern) => allowed.push(pattern),
+        allowNotFoundDocument: (pathAndQuery) =>
+          allowed.push(
+            new RegExp(
+              `^console error: Failed to load resource: .* 404 .*\\(http://[^/]+${escapeRegExp(pathAndQuery)}\\)$`,
+            ),
+          ),
+      });
       const unexpected = problems.filter((problem) => !allowed.some((pattern) => pattern.test(problem)));
       if (unexpected.length && testInfo.status === "passed") {
         throw new Error(`The browser reported problems during the test:\n${unexpected.join("\n")}`);
@@ -114,8 +113,11 @@ export function notificationsBell(page: Page) {
 
 export const sideMenu = (page: Page) => page.getByRole("navigation", { name: "Main" });
 
+function escapeRegExp(text: string): string {
+  return text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+}
+
 /** A URL matcher anchored on the whole path and query (STACK.md pitfall 10). */
 export function atPath(pathAndQuery: string): RegExp {
-  const escaped = pathAndQuery.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
-  return new RegExp(`^http://[^/]+${escaped}$`);
+  return new RegExp(`^http://[^/]+${escapeRegExp(pathAndQuery)}$`);
 }

@@ -15,8 +15,11 @@ import {
 } from "./fixtures";
 
 test.describe("redirectFrom", () => {
-  test("an unknown deep path shows 'Page not found' to an anonymous visitor instead of the login", async ({ page, browserErrors }) => {
-    browserErrors.allow(/status of 404/);
+  test("an unknown deep path shows 'Page not found' to an anonymous visitor instead of the login", async ({
+    page,
+    browserErrors,
+  }) => {
+    browserErrors.allowNotFoundDocument("/some/deep?x=1");
     const response = await open(page, "/some/deep?x=1");
     expect(response?.status()).toBe(404);
     await expect(page).toHaveURL(atPath("/some/deep?x=1"));
@@ -88,7 +91,7 @@ test.describe("logout", () => {
 
 test.describe("Page not found", () => {
   test("signed in: in the default layout, with the side menu and the avatar menu", async ({ page, browserErrors }) => {
-    browserErrors.allow(/status of 404/);
+    browserErrors.allowNotFoundDocument("/no/such/page");
     await signIn(page, "agent");
     const response = await open(page, "/no/such/page");
     expect(response?.status()).toBe(404);
@@ -105,7 +108,7 @@ test.describe("Page not found", () => {
   });
 
   test("signed out: in the auth layout, without menus", async ({ page, browserErrors }) => {
-    browserErrors.allow(/status of 404/);
+    browserErrors.allowNotFoundDocument("/no/such/page");
     const response = await open(page, "/no/such/page");
     expect(response?.status()).toBe(404);
     await expect(page).toHaveURL(atPath("/no/such/page"));

@@ -43,7 +43,7 @@ test.describe("screenshots", () => {
   });
 
   test("page not found, signed in", async ({ page, browserErrors }) => {
-    browserErrors.allow(/status of 404/);
+    browserErrors.allowNotFoundDocument("/no/such/page");
     await signIn(page, "admin");
     await open(page, "/no/such/page");
     await expect(page.getByRole("heading", { name: "Page not found" })).toBeVisible();
@@ -51,7 +51,7 @@ test.describe("screenshots", () => {
   });
 
   test("page not found, signed out", async ({ page, browserErrors }) => {
-    browserErrors.allow(/status of 404/);
+    browserErrors.allowNotFoundDocument("/no/such/page");
     await open(page, "/no/such/page");
     await expect(page.getByRole("heading", { name: "Page not found" })).toBeVisible();
     await shoot(page, "404-signed-out");

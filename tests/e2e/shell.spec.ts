@@ -49,8 +49,9 @@ for (const role of DEMO_ROLES) {
     await menu.toggle.click();
     await expect(menu.panel).toBeHidden();
 
-    // Notifications: nothing yet.
+    // Notifications: nothing yet, so no unread badge.
     const bell = notificationsBell(page);
+    await expect(bell.root.getByTestId("notifications-badge")).toHaveCount(0);
     await bell.toggle.click();
     await expect(bell.root.getByText("No Notifications")).toBeVisible();
     await expect(bell.root.getByText("0 notifications")).toBeVisible();

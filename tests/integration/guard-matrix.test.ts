@@ -101,7 +101,9 @@ describe.each(ENVS)("guard matrix in APP_ENV=%s", (env) => {
       for (const path of PATHS) {
         const response = await browser.get(path);
         const want = expectedOutcome(path, role, env);
-        expect({ status: response.status, location: response.headers.get("location") ?? undefined }, path).toEqual(want);
+        expect({ status: response.status, location: response.headers.get("location") ?? undefined }, path).toEqual(
+          want,
+        );
         const body = await response.text();
         if (want.status === 404) expect(clean(body), path).toContain("Page not found");
       }

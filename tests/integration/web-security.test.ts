@@ -26,7 +26,12 @@ async function apiSignIn(baseUrl: string, email: string) {
     body: JSON.stringify({ email, password: TENANT_PASSWORD }),
   });
   expect(response.status).toBe(201);
-  return (await response.json()) as { access_token: string; refresh_token: string; csrf_token: string; account: { id: number } };
+  return (await response.json()) as {
+    access_token: string;
+    refresh_token: string;
+    csrf_token: string;
+    account: { id: number };
+  };
 }
 
 async function sessionsOf(web: WebServer, accountId: number) {
@@ -111,7 +116,12 @@ describe("form CSRF and cross-site posts", () => {
     const browser = new FormClient(web.baseUrl);
     const csrf = await browser.formToken("/login");
     const fields = { email: tenant.accounts.admin.email, password: TENANT_PASSWORD };
-    const bads: Array<Record<string, string>> = [{}, { csrf: "x".repeat(csrf.length) }, { csrf: `${csrf}x` }, { csrf: "" }];
+    const bads: Array<Record<string, string>> = [
+      {},
+      { csrf: "x".repeat(csrf.length) },
+      { csrf: `${csrf}x` },
+      { csrf: "" },
+    ];
     for (const bad of bads) {
       const response = await browser.post("/login", { ...bad, ...fields });
       expect(response.status, JSON.stringify(bad)).toBe(403);
@@ -188,7 +198,9 @@ describe("form CSRF and cross-site posts", () => {
       headers: { authorization: `Bearer ${tokens.access_token}` },
     });
     expect(del.status).toBe(403);
-    const me = await fetch(`${web.baseUrl}/api/accounts`, { headers: { authorization: `Bearer ${tokens.access_token}` } });
+    const me = await fetch(`${web.baseUrl}/api/accounts`, {
+      headers: { authorization: `Bearer ${tokens.access_token}` },
+    });
     expect(me.status).toBe(200);
   });
 });
@@ -378,7 +390,10 @@ async function rawGet(baseUrl: string, rawPath: string): Promise<{ status: numbe
     const request = http.request({ host: hostname, port, path: rawPath, method: "GET" }, (response) => {
       response.resume();
       response.on("end", () =>
-        resolve({ status: response.statusCode ?? 0, location: (response.headers.location as string | undefined) ?? null }),
+        resolve({
+          status: response.statusCode ?? 0,
+          location: (response.headers.location as string | undefined) ?? null,
+        }),
       );
     });
     request.on("error", reject);

@@ -4,7 +4,17 @@ import { listAccounts } from "../../../services/accounts/list-accounts";
 import type { ApiApp } from "../../env";
 import { toSnakeCase } from "../../lib/case";
 import { requireActor } from "../../middleware/auth";
-import { currentAccountRoute, getAccountRoute, listAccountsRoute } from "./accounts.routes";
+import { removeMember } from "../../../services/accounts/remove-member";
+import { signUp } from "../../../services/accounts/sign-up";
+import { updateMember } from "../../../services/accounts/update-member";
+import {
+  currentAccountRoute,
+  getAccountRoute,
+  listAccountsRoute,
+  removeMemberRoute,
+  signUpRoute,
+  updateMemberRoute,
+} from "./accounts.routes";
 
 export function registerAccountRoutes(app: ApiApp) {
   app.openapi(currentAccountRoute, async (c) => {
@@ -23,5 +33,25 @@ export function registerAccountRoutes(app: ApiApp) {
       businessProfileId: query.business_profile_id,
     });
     return c.json({ data: toSnakeCase(accounts) }, 200);
+  });
+
+  app.openapi(signUpRoute, async (c) => {
+    const body = c.req.valid("json");
+    const account = await signUp(c.get("deps"), { account: body.account, teamMemberInviteToken: body.team_member_invite_token });
+    return c.json(toSnakeCase(account), 201);
+  });
+
+  app.openapi(updateMemberRoute, async (c) => {
+    const body = c.req.valid("json");
+    const account = await updateMember(c.get("deps"), requireActor(c), c.req.valid("param").id, {
+      role: body.role,
+      teamIds: body.team_ids,
+    });
+    return c.json(toSnakeCase(account), 200);
+  });
+
+  app.openapi(removeMemberRoute, async (c) => {
+    await removeMember(c.get("deps"), requireActor(c), c.req.valid("param").id);
+    return c.body(null, 204);
   });
 }

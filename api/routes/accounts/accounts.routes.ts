@@ -1,5 +1,6 @@
 import { createRoute } from "@hono/zod-openapi";
 import * as z from "zod";
+import { SignUpAccountSchema, UpdateMemberSchema } from "../../../domain/schemas/accounts";
 import { AccountResponseSchema, errorResponses, IdParamSchema, json } from "../../lib/schemas";
 
 export const currentAccountRoute = createRoute({
@@ -33,4 +34,52 @@ export const listAccountsRoute = createRoute({
     401: errorResponses[401],
     403: errorResponses[403],
   },
+});
+
+export const signUpRoute = createRoute({
+  method: "post",
+  path: "/v1/accounts",
+  tags: ["accounts"],
+  summary: "Sign up from an invite (the invite decides business profile, role and teams)",
+  request: {
+    body: {
+      content: {
+        "application/json": {
+          schema: z.object({ account: SignUpAccountSchema, team_member_invite_token: z.string().min(1) }),
+        },
+      },
+      required: true,
+    },
+  },
+  responses: {
+    201: json(AccountResponseSchema, "The new account"),
+    404: errorResponses[404],
+    422: errorResponses[422],
+  },
+});
+
+export const updateMemberRoute = createRoute({
+  method: "patch",
+  path: "/v1/accounts/{id}",
+  tags: ["accounts"],
+  summary: "Change a member's role and teams (admins and system admins)",
+  request: {
+    params: IdParamSchema,
+    body: { content: { "application/json": { schema: UpdateMemberSchema.partial() } }, required: true },
+  },
+  responses: {
+    200: json(AccountResponseSchema, "The updated account"),
+    403: errorResponses[403],
+    404: errorResponses[404],
+    422: errorResponses[422],
+  },
+});
+
+export const removeMemberRoute = createRoute({
+  method: "delete",
+  path: "/v1/accounts/{id}",
+  tags: ["accounts"],
+  summary: "Remove a member (state deleted; their work is kept)",
+  request: { params: IdParamSchema },
+  responses: { 204: { description: "Removed" }, 403: errorResponses[403], 404: errorResponses[404] },
 });

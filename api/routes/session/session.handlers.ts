@@ -13,6 +13,17 @@ import { createSessionRoute, deleteSessionRoute, logoutRoute, refreshSessionRout
 
 export const API_SESSION_COOKIE = "earshot_api_session";
 
+/** The API session cookie of spec §7's "requests go with cookies": GET accounts/token reads it. */
+export function setApiSessionCookie(c: Context<ApiEnv>, value: string) {
+  setCookie(c, API_SESSION_COOKIE, value, {
+    httpOnly: true,
+    sameSite: "Lax",
+    secure: c.get("settings").secureCookies,
+    path: "/api",
+    maxAge: SESSION_TTL_MS / 1000,
+  });
+}
+
 function bearer(c: Context<ApiEnv>): string | undefined {
   return c.req.header("authorization")?.match(/^Bearer\s+(.+)$/i)?.[1];
 }
@@ -26,13 +37,7 @@ export function registerSessionRoutes(app: ApiApp) {
       otpCode: body.otp_code,
       clientIp: clientIp(c),
     });
-    setCookie(c, API_SESSION_COOKIE, opened.sessionCookie, {
-      httpOnly: true,
-      sameSite: "Lax",
-      secure: c.get("settings").secureCookies,
-      path: "/api",
-      maxAge: SESSION_TTL_MS / 1000,
-    });
+    setApiSessionCookie(c, opened.sessionCookie);
     return c.json(
       {
         account: toSnakeCase(opened.account),

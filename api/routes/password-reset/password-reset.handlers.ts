@@ -1,0 +1,19 @@
+import { requestPasswordReset } from "../../../services/password-reset/request-password-reset";
+import { checkPasswordReset, resetPassword } from "../../../services/password-reset/reset-password";
+import type { ApiApp } from "../../env";
+import { checkPasswordResetRoute, requestPasswordResetRoute, resetPasswordRoute } from "./password-reset.routes";
+
+export function registerPasswordResetRoutes(app: ApiApp) {
+  app.openapi(requestPasswordResetRoute, async (c) =>
+    c.json(await requestPasswordReset(c.get("deps"), c.req.valid("json").email), 200),
+  );
+
+  app.openapi(checkPasswordResetRoute, async (c) =>
+    c.json(await checkPasswordReset(c.get("deps"), c.req.valid("query").token), 200),
+  );
+
+  app.openapi(resetPasswordRoute, async (c) => {
+    const body = c.req.valid("json");
+    return c.json(await resetPassword(c.get("deps"), body.token, body.account.password), 200);
+  });
+}

@@ -1,0 +1,38 @@
+import { createRoute } from "@hono/zod-openapi";
+import * as z from "zod";
+import { ForgotPasswordSchema, NewPasswordSchema } from "../../../domain/schemas/accounts";
+import { errorResponses, json } from "../../lib/schemas";
+
+const PATH = "/v1/accounts/preferences/security/password_reset";
+const MessageSchema = z.object({ message: z.string() });
+
+export const requestPasswordResetRoute = createRoute({
+  method: "post",
+  path: PATH,
+  tags: ["password reset"],
+  summary: "Mail a reset link (the same answer whether or not the e-mail has an account)",
+  request: { body: { content: { "application/json": { schema: ForgotPasswordSchema } }, required: true } },
+  responses: { 200: json(MessageSchema, "Accepted"), 422: errorResponses[422] },
+});
+
+export const checkPasswordResetRoute = createRoute({
+  method: "get",
+  path: PATH,
+  tags: ["password reset"],
+  request: { query: z.object({ token: z.string().optional() }) },
+  responses: { 200: json(z.object({ email: z.string() }), "The link works"), 403: errorResponses[403] },
+});
+
+export const resetPasswordRoute = createRoute({
+  method: "put",
+  path: PATH,
+  tags: ["password reset"],
+  summary: "Set a new password with the token; ends every session of the account",
+  request: {
+    body: {
+      content: { "application/json": { schema: z.object({ token: z.string().optional(), account: NewPasswordSchema }) } },
+      required: true,
+    },
+  },
+  responses: { 200: json(MessageSchema, "Changed"), 403: errorResponses[403], 422: errorResponses[422] },
+});

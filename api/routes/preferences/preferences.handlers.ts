@@ -1,0 +1,56 @@
+import { changePassword } from "../../../services/accounts/change-password";
+import { updateGeneralPreferences } from "../../../services/accounts/update-general-preferences";
+import {
+  activateTwoFactor,
+  disableTwoFactor,
+  regenerateBackupCodes,
+  setupTwoFactor,
+} from "../../../services/two-factor/two-factor";
+import type { ApiApp } from "../../env";
+import { toSnakeCase } from "../../lib/case";
+import { requireActor } from "../../middleware/auth";
+import {
+  activateTwoFactorRoute,
+  changePasswordRoute,
+  disableTwoFactorRoute,
+  generalPreferencesRoute,
+  regenerateBackupCodesRoute,
+  setupTwoFactorRoute,
+} from "./preferences.routes";
+
+export function registerPreferenceRoutes(app: ApiApp) {
+  app.openapi(generalPreferencesRoute, async (c) => {
+    const body = c.req.valid("json");
+    const account = await updateGeneralPreferences(c.get("deps"), requireActor(c), {
+      urlWarning: body.url_warning,
+      reviewOnReply: body.review_on_reply,
+      directEmailToNetwork: body.direct_email_to_network,
+    });
+    return c.json(toSnakeCase(account), 200);
+  });
+
+  app.openapi(changePasswordRoute, async (c) => {
+    const body = c.req.valid("json");
+    const result = await changePassword(c.get("deps"), requireActor(c), {
+      currentPassword: body.current_password,
+      password: body.password,
+    });
+    return c.json(result, 200);
+  });
+
+  app.openapi(setupTwoFactorRoute, async (c) => c.json(toSnakeCase(await setupTwoFactor(c.get("deps"), requireActor(c))), 200));
+
+  app.openapi(activateTwoFactorRoute, async (c) => {
+    const result = await activateTwoFactor(c.get("deps"), requireActor(c), c.req.valid("json").otp_code);
+    return c.json(toSnakeCase(result), 200);
+  });
+
+  app.openapi(regenerateBackupCodesRoute, async (c) =>
+    c.json(toSnakeCase(await regenerateBackupCodes(c.get("deps"), requireActor(c))), 200),
+  );
+
+  app.openapi(disableTwoFactorRoute, async (c) => {
+    const result = await disableTwoFactor(c.get("deps"), requireActor(c), c.req.valid("json").password);
+    return c.json(toSnakeCase(result), 200);
+  });
+}

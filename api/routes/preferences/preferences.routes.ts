@@ -1,0 +1,67 @@
+import { createRoute } from "@hono/zod-openapi";
+import * as z from "zod";
+import {
+  ChangePasswordSchema,
+  DisableTwoFactorSchema,
+  GeneralPreferencesSchema,
+  OtpCodeSchema,
+} from "../../../domain/schemas/accounts";
+import { AccountResponseSchema, errorResponses, json } from "../../lib/schemas";
+
+const BASE = "/v1/accounts/preferences";
+const jsonBody = <T extends z.ZodType>(schema: T) => ({
+  body: { content: { "application/json": { schema } }, required: true },
+});
+const BackupCodesSchema = z.object({ backup_codes: z.array(z.string()) });
+
+export const generalPreferencesRoute = createRoute({
+  method: "put",
+  path: `${BASE}/general`,
+  tags: ["preferences"],
+  request: jsonBody(GeneralPreferencesSchema),
+  responses: { 200: json(AccountResponseSchema, "The account with its new preferences"), 401: errorResponses[401] },
+});
+
+export const changePasswordRoute = createRoute({
+  method: "put",
+  path: `${BASE}/security/password`,
+  tags: ["preferences"],
+  summary: "Change the password; every other session of the account ends",
+  request: jsonBody(ChangePasswordSchema),
+  responses: { 200: json(z.object({ message: z.string() }), "Changed"), 422: errorResponses[422] },
+});
+
+export const setupTwoFactorRoute = createRoute({
+  method: "post",
+  path: `${BASE}/security/two_factor_authentication/setup`,
+  tags: ["two-factor"],
+  summary: "A new TOTP secret with its otpauth URI and QR code (inactive until activated)",
+  responses: {
+    200: json(z.object({ secret: z.string(), otpauth_uri: z.string(), qr_code_svg: z.string() }), "Secret"),
+    409: { description: "Already on" },
+  },
+});
+
+export const activateTwoFactorRoute = createRoute({
+  method: "post",
+  path: `${BASE}/security/two_factor_authentication/activate`,
+  tags: ["two-factor"],
+  request: jsonBody(OtpCodeSchema),
+  responses: { 200: json(BackupCodesSchema, "On, with 10 backup codes"), 422: errorResponses[422] },
+});
+
+export const regenerateBackupCodesRoute = createRoute({
+  method: "post",
+  path: `${BASE}/security/two_factor_authentication/regenerate_backup_codes`,
+  tags: ["two-factor"],
+  responses: { 200: json(BackupCodesSchema, "10 new backup codes"), 400: errorResponses[400] },
+});
+
+export const disableTwoFactorRoute = createRoute({
+  method: "post",
+  path: "/accounts/two_factor_authentications",
+  tags: ["two-factor"],
+  summary: "Turn two-factor login off (needs the password)",
+  request: jsonBody(DisableTwoFactorSchema),
+  responses: { 200: json(z.object({ otp_enabled: z.boolean() }), "Off"), 422: errorResponses[422] },
+});

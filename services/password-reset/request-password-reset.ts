@@ -1,0 +1,38 @@
+import { findAccountByEmail } from "../../db/repositories/accounts";
+import { expirePasswordResets, insertPasswordReset } from "../../db/repositories/password-resets";
+import { ACCOUNT_STATE } from "../../domain/constants";
+import { MESSAGES } from "../../domain/messages";
+import type { ServiceDeps } from "../context";
+import { passwordResetEmail } from "../mail/messages";
+import { hashToken, randomToken } from "../security/tokens";
+
+export const PASSWORD_RESET_TTL_MS = 60 * 60 * 1000;
+
+/**
+ * POST .../password_reset: mails a single-use link (256-bit token, stored hashed, 1 hour) built
+ * from PUBLIC_URL, never from the request's Host. The answer is the same for unknown e-mails.
+ */
+export async function requestPasswordReset(deps: ServiceDeps, email: string): Promise<{ message: string }> {
+  const account = await findAccountByEmail(deps.db, email);
+  if (account && account.state === ACCOUNT_STATE.active) {
+    const token = randomToken();
+    const now = deps.now();
+    await deps.db.transaction().execute(async (trx) => {
+      await expirePasswordResets(trx, account.id, now.toISOString());
+      await insertPasswordReset(trx, {
+        accountId: account.id,
+        tokenHash: hashToken(token),
+        expiresAt: new Date(now.getTime() + PASSWORD_RESET_TTL_MS).toISOString(),
+        createdAt: now.toISOString(),
+      });
+    });
+    await deps.mailer.send(
+      passwordResetEmail({
+        to: account.email,
+        productName: deps.settings.productName,
+        url: `${deps.settings.publicUrl}/reset-password/${encodeURIComponent(token)}`,
+      }),
+    );
+  }
+  return { message: MESSAGES.resetEmailSent };
+}

@@ -1,0 +1,78 @@
+import { findAccountForSession, findDefaultAccount } from "../../db/repositories/accounts";
+import { findSession, revokeSession } from "../../db/repositories/auth-sessions";
+import { countActiveAccounts, findBusinessProfile } from "../../db/repositories/business-profiles";
+import { endTakeover, insertTakeover } from "../../db/repositories/takeovers";
+import { ACCOUNT_STATE } from "../../domain/constants";
+import { AppError, badRequest, forbidden, notFound } from "../../domain/errors";
+import { MESSAGES } from "../../domain/messages";
+import { ROLES } from "../../domain/roles";
+import { buildAccountView } from "../accounts/account-view";
+import { requireSystemAdmin } from "../accounts/authorization";
+import type { Actor, ServiceDeps } from "../context";
+import { openSession } from "../session/session-tokens";
+
+/** GET /v1/admin/accounts/{id}: any account of the install, for a system admin. */
+export async function getAdminAccount(deps: ServiceDeps, actor: Actor, accountId: number) {
+  requireSystemAdmin(actor);
+  const account = await findAccountForSession(deps.db, accountId);
+  if (!account) throw notFound();
+  return buildAccountView(deps.db, account);
+}
+
+/** GET /v1/admin/business_profiles/{id}: a business profile with its default account. */
+export async function getAdminBusinessProfile(deps: ServiceDeps, actor: Actor, businessProfileId: number) {
+  requireSystemAdmin(actor);
+  const profile = await findBusinessProfile(deps.db, businessProfileId);
+  if (!profile) throw notFound();
+  const [activeAccountsCount, defaultAccount] = await Promise.all([
+    countActiveAccounts(deps.db, businessProfileId),
+    findDefaultAccount(deps.db, businessProfileId),
+  ]);
+  return { ...profile, activeAccountsCount, defaultAccountId: defaultAccount?.id ?? null };
+}
+
+/**
+ * POST /v1/admin/accounts/takeover: a system admin signs in as an account (or a business profile's
+ * default account) to see what its user sees. The new session carries the admin as impersonator,
+ * acts with the user's own role (never more), and is recorded (who, whom, when).
+ */
+export async function startTakeover(
+  deps: ServiceDeps,
+  actor: Actor,
+  input: { accountId?: number; businessProfileId?: number },
+) {
+  requireSystemAdmin(actor);
+  let target;
+  if (input.accountId) target = await findAccountForSession(deps.db, input.accountId);
+  else if (input.businessProfileId) target = await findDefaultAccount(deps.db, input.businessProfileId);
+  else throw badRequest(MESSAGES.badRequest, { account_id: [MESSAGES.required] });
+  if (!target) throw notFound();
+  if (target.id === actor.accountId || target.role === ROLES.systemAdmin || target.state !== ACCOUNT_STATE.active) {
+    throw forbidden(MESSAGES.takeoverNotAllowed);
+  }
+  const now = deps.now();
+  const opened = await openSession(
+    deps.db,
+    { accountId: target.id, businessProfileId: target.businessProfileId, impersonatorAccountId: actor.accountId },
+    now,
+  );
+  await insertTakeover(deps.db, {
+    adminAccountId: actor.accountId,
+    targetAccountId: target.id,
+    targetBusinessProfileId: target.businessProfileId,
+    sessionId: opened.sessionId,
+    startedAt: now.toISOString(),
+  });
+  return { ...opened, account: await buildAccountView(deps.db, target, { overtaken: true }) };
+}
+
+/** DELETE /v1/admin/accounts/takeover: ends the take-over session the caller is in. */
+export async function endTakeoverSession(deps: ServiceDeps, actor: Actor) {
+  if (actor.impersonatorAccountId === null) throw new AppError("bad_request", MESSAGES.notTakingOver);
+  const session = await findSession(deps.db, actor.sessionId);
+  if (!session) throw notFound();
+  const now = deps.now().toISOString();
+  await revokeSession(deps.db, actor.sessionId, now, "takeover_ended");
+  await endTakeover(deps.db, actor.sessionId, now);
+  return { adminAccountId: actor.impersonatorAccountId };
+}

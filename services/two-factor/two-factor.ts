@@ -1,0 +1,83 @@
+import * as OTPAuth from "otpauth";
+import QRCode from "qrcode";
+import { findAccount, updateAccount } from "../../db/repositories/accounts";
+import { replaceBackupCodes } from "../../db/repositories/backup-codes";
+import { conflict, notFound, validationError, AppError } from "../../domain/errors";
+import { MESSAGES } from "../../domain/messages";
+import type { Actor, ServiceDeps } from "../context";
+import { generateBackupCodes, hashBackupCode } from "../security/backup-codes";
+import { verifyPassword } from "../security/passwords";
+import { acceptedTotpStep } from "../session/create-session";
+
+async function callerAccount(deps: ServiceDeps, actor: Actor) {
+  const account = await findAccount(deps.db, actor.businessProfileId, actor.accountId);
+  if (!account) throw notFound();
+  return account;
+}
+
+async function issueBackupCodes(deps: ServiceDeps, accountId: number): Promise<string[]> {
+  const codes = generateBackupCodes();
+  await replaceBackupCodes(deps.db, accountId, codes.map(hashBackupCode), deps.now().toISOString());
+  return codes;
+}
+
+/** .../two_factor_authentication/setup: a new secret (not active until a code proves the app has it). */
+export async function setupTwoFactor(deps: ServiceDeps, actor: Actor) {
+  const account = await callerAccount(deps, actor);
+  if (account.otpEnabled === 1) throw conflict(MESSAGES.twoFactorEnabled);
+  const secret = new OTPAuth.Secret({ size: 20 });
+  const totp = new OTPAuth.TOTP({
+    issuer: deps.settings.productName,
+    label: account.email,
+    secret,
+    digits: 6,
+    period: 30,
+    algorithm: "SHA1",
+  });
+  await updateAccount(deps.db, actor.businessProfileId, actor.accountId, {
+    otpSecret: secret.base32,
+    otpLastUsedStep: null,
+    updatedAt: deps.now().toISOString(),
+  });
+  const otpauthUri = totp.toString();
+  const qrCodeSvg = await QRCode.toString(otpauthUri, { type: "svg", margin: 1, errorCorrectionLevel: "M" });
+  return { secret: secret.base32, otpauthUri, qrCodeSvg };
+}
+
+/** .../activate: the first code from the app turns two-factor login on and returns 10 backup codes. */
+export async function activateTwoFactor(deps: ServiceDeps, actor: Actor, otpCode: string) {
+  const account = await callerAccount(deps, actor);
+  if (account.otpEnabled === 1) throw conflict(MESSAGES.twoFactorEnabled);
+  if (!account.otpSecret) throw new AppError("bad_request", MESSAGES.twoFactorNotSetUp);
+  const step = acceptedTotpStep(account.otpSecret, otpCode.replace(/\s+/g, ""), deps.now());
+  if (step === null) throw validationError({ otp_code: [MESSAGES.codeNotValid] });
+  await updateAccount(deps.db, actor.businessProfileId, actor.accountId, {
+    otpEnabled: 1,
+    otpLastUsedStep: step,
+    updatedAt: deps.now().toISOString(),
+  });
+  return { backupCodes: await issueBackupCodes(deps, account.id) };
+}
+
+/** .../regenerate_backup_codes: ten new codes; the old ones stop working. */
+export async function regenerateBackupCodes(deps: ServiceDeps, actor: Actor) {
+  const account = await callerAccount(deps, actor);
+  if (account.otpEnabled !== 1) throw new AppError("bad_request", MESSAGES.twoFactorNotSetUp);
+  return { backupCodes: await issueBackupCodes(deps, account.id) };
+}
+
+/** POST accounts/two_factor_authentications with the password: turns two-factor login off (ADR 008). */
+export async function disableTwoFactor(deps: ServiceDeps, actor: Actor, password: string) {
+  const account = await callerAccount(deps, actor);
+  if (!(await verifyPassword(password, account.passwordHash))) {
+    throw validationError({ password: [MESSAGES.currentPasswordWrong] });
+  }
+  await updateAccount(deps.db, actor.businessProfileId, actor.accountId, {
+    otpEnabled: 0,
+    otpSecret: null,
+    otpLastUsedStep: null,
+    updatedAt: deps.now().toISOString(),
+  });
+  await replaceBackupCodes(deps.db, account.id, [], deps.now().toISOString());
+  return { otpEnabled: false };
+}
