@@ -4,12 +4,17 @@
 // Two projects: `js` runs every spec with JavaScript; `no-js` runs them again with JavaScript off,
 // because every screen and form must work before JavaScript loads (DESIGN.md "Web conventions").
 // A test that only makes sense with one of them is tagged `@js-only` or `@no-js-only`.
+import path from "node:path";
+import { fileURLToPath } from "node:url";
 import { defineConfig } from "@playwright/test";
 import { DEMO_PASSWORD } from "./tests/e2e/demo";
 
 const PORT = Number(process.env.E2E_PORT ?? 3410);
 const BASE_URL = `http://127.0.0.1:${PORT}`;
-const DATA_DIR = "tmp/e2e-data";
+// webServer commands run in this file's folder.
+const ROOT = path.dirname(fileURLToPath(import.meta.url));
+const APP_DIR = "tmp/e2e-app";
+const DATA_DIR = path.join(ROOT, "tmp/e2e-data");
 
 export default defineConfig({
   testDir: "tests/e2e",
@@ -50,10 +55,14 @@ export default defineConfig({
     { name: "no-js", use: { javaScriptEnabled: false }, grepInvert: /@js-only/ },
   ],
   webServer: {
+    // The server runs from a copy of build/ and public/ taken at start, so a `npm run build` during the
+    // run (other work on this machine does that) cannot swap the assets under the pages being tested.
     // A fresh database every run: the login throttle and sessions must not leak between runs.
-    command:
-      `test -f build/server.js || { echo 'build/server.js is missing: run npm run build first' >&2; exit 1; }; ` +
-      `rm -rf ${DATA_DIR} && exec node build/server.js --demo`,
+    command: [
+      `test -f build/server.js || { echo 'build/server.js is missing: run npm run build first' >&2; exit 1; }`,
+      `rm -rf ${APP_DIR} "${DATA_DIR}" && mkdir -p ${APP_DIR} && cp -R build public ${APP_DIR}/`,
+      `cd ${APP_DIR} && exec node build/server.js --demo`,
+    ].join(" && "),
     url: `${BASE_URL}/healthz`,
     reuseExistingServer: false,
     timeout: 60_000,

@@ -1,11 +1,11 @@
 // `npm run bench [-- <name>...] [-- --strict]`: runs the named benches (default: all) against the
 // built server (`npm run build` first), prints each table and writes bench/results/<name>.json.
 // Settings: BENCH_DURATION (s, default 10), BENCH_WARMUP (s, default 2), BENCH_CONNECTIONS (default 10),
-// BENCH_QUIET_WAIT (s, default 300) bounds the wait for other processes to leave the CPU,
+// BENCH_QUIET_WAIT (s, default 600) bounds the total wait for other processes to leave the CPU,
 // BENCH_KEEP_DATA=1 keeps the temporary DATA_DIR and server logs.
 import path from "node:path";
 import { fileURLToPath } from "node:url";
-import { waitForQuiet } from "./lib/machine";
+import { createQuietGate } from "./lib/machine";
 import { formatOutcome, statusOf, writeResults } from "./lib/report";
 import type { BenchContext, BenchModule } from "./lib/types";
 
@@ -40,11 +40,12 @@ async function main(): Promise<number> {
     durationS: numberFromEnv("BENCH_DURATION", 10, 1),
     warmupS: numberFromEnv("BENCH_WARMUP", 2, 0),
     connections: numberFromEnv("BENCH_CONNECTIONS", 10, 1),
-    quietWaitS: numberFromEnv("BENCH_QUIET_WAIT", 300, 0),
+    quietWaitS: numberFromEnv("BENCH_QUIET_WAIT", 600, 0),
     log: (line) => process.stdout.write(`${line}\n`),
-    quiet: (label, maxWaitS) =>
-      waitForQuiet(maxWaitS ?? Math.min(60, ctx.quietWaitS), (line) => ctx.log(`  [${label}] ${line}`)),
+    quiet: (label, ownPids) => gate.quiet(label, ownPids),
+    canRetry: () => gate.remainingS() > 0,
   };
+  const gate = createQuietGate(ctx.quietWaitS, (line) => ctx.log(`  ${line}`));
 
   let misses = 0;
   for (const name of selected) {

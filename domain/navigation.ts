@@ -38,11 +38,13 @@ export const ROUTE_RULES: readonly RouteRule[] = [
   { path: "/charts", title: "Charts", access: "login", layout: "default", prefix: true, built: false },
   { path: "/helper", title: "Helper", access: "login", layout: "default", prefix: true, built: false },
   { path: "/how_to", title: "How To", access: "login", layout: "default", built: false },
+  // Form targets of take-over (start from the users list; 'Restore Admin Account' to exit).
+  { path: "/takeover", title: "Take over", access: "login", layout: "loader", prefix: true, built: true },
   { path: "/", title: "Dashboard", access: "public", layout: "default", built: true },
 ];
 
 /** Screens that are not routes of their own; false until their issue builds them. */
-export const FEATURES = { templatesDialog: false, restoreAdminAccount: false } as const;
+export const FEATURES = { templatesDialog: false, restoreAdminAccount: true } as const;
 
 function segmentsMatch(pattern: string, pathname: string, prefix: boolean): boolean {
   const want = pattern.split("/").filter(Boolean);
@@ -197,7 +199,7 @@ export const AVATAR_MENU: readonly MenuEntry[] = [
   {
     id: "restore-admin-prod",
     label: "restoreAdminAccount",
-    to: "/admin/takeover/exit",
+    to: "/takeover/exit",
     kind: "action",
     envs: "productionLike",
     when: restoresAdmin,
@@ -225,7 +227,7 @@ export const AVATAR_MENU: readonly MenuEntry[] = [
   {
     id: "restore-admin",
     label: "restoreAdminAccount",
-    to: "/admin/takeover/exit",
+    to: "/takeover/exit",
     kind: "action",
     envs: "other",
     when: restoresAdmin,

@@ -5,7 +5,7 @@ import { redirect } from "@remix-run/node";
 import { loginLocation } from "../../domain/navigation";
 import { MESSAGES } from "../../domain/messages";
 import { camelCaseKeys, snakeCaseKeys, toQueryString } from "./case";
-import type { WebSession } from "./session.server";
+import type { StashedTokens, WebSession } from "./session.server";
 
 export type ApiTransport = (request: Request) => Promise<Response>;
 
@@ -256,14 +256,73 @@ export function createApiClient(options: ApiClientOptions) {
       return result.account;
     },
 
+    /**
+     * POST /v1/admin/accounts/takeover: the admin's own tokens are stashed in the session and the
+     * taken-over account's tokens used until endTakeover restores them.
+     */
+    async startTakeover(target: { accountId?: number; businessProfileId?: number }): Promise<Account> {
+      const response = await send("POST", "/v1/admin/accounts/takeover", { body: target });
+      if (!response.ok) throw await errorFrom(response);
+      const result = camelCaseKeys(await response.json()) as TokenPair & { account: Account; csrfToken: string };
+      const apiCookie = response.headers.get("set-cookie")?.match(/earshot_api_session=([^;]+)/)?.[1];
+      const stash: StashedTokens = {
+        accessToken: session.get("accessToken")!,
+        refreshToken: session.get("refreshToken")!,
+        accessTokenExpiresAt: session.get("accessTokenExpiresAt")!,
+        apiCsrfToken: session.get("apiCsrfToken")!,
+        apiSessionCookie: session.get("apiSessionCookie")!,
+        accountId: session.get("accountId")!,
+      };
+      session.set("stashedAdmin", stash);
+      storeTokens(result);
+      session.set("apiCsrfToken", result.csrfToken);
+      if (apiCookie) session.set("apiSessionCookie", apiCookie);
+      session.set("accountId", result.account.id);
+      account = Promise.resolve(result.account);
+      return result.account;
+    },
+
+    /** DELETE /v1/admin/accounts/takeover, then back to the admin's own tokens. */
+    async endTakeover(): Promise<void> {
+      await call("DELETE", "/v1/admin/accounts/takeover");
+      const stash = session.get("stashedAdmin");
+      clearTokens();
+      session.unset("stashedAdmin");
+      if (stash) {
+        session.set("accessToken", stash.accessToken);
+        session.set("refreshToken", stash.refreshToken);
+        session.set("accessTokenExpiresAt", stash.accessTokenExpiresAt);
+        session.set("apiCsrfToken", stash.apiCsrfToken);
+        session.set("apiSessionCookie", stash.apiSessionCookie);
+        session.set("accountId", stash.accountId);
+      }
+    },
+
     /** DELETE /v1/session, then forget the tokens (spec §4: logout clears user, tokens, cookies). */
     async signOut(): Promise<void> {
+      const revoke = async () => {
+        try {
+          if (session.get("accessToken")) await call("DELETE", "/v1/session");
+        } catch (error) {
+          if (!(error instanceof ApiError)) throw error;
+        }
+      };
       try {
-        if (session.get("accessToken")) await call("DELETE", "/v1/session");
-      } catch (error) {
-        if (!(error instanceof ApiError)) throw error;
+        await revoke();
+        // Signing out while taking over ends the admin's own session too.
+        const stash = session.get("stashedAdmin");
+        if (stash) {
+          session.unset("stashedAdmin");
+          session.set("accessToken", stash.accessToken);
+          session.set("refreshToken", stash.refreshToken);
+          session.set("accessTokenExpiresAt", stash.accessTokenExpiresAt);
+          session.set("apiCsrfToken", stash.apiCsrfToken);
+          session.set("apiSessionCookie", stash.apiSessionCookie);
+          await revoke();
+        }
       } finally {
         clearTokens();
+        session.unset("stashedAdmin");
       }
     },
 

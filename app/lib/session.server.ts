@@ -11,6 +11,17 @@ export interface WebSessionData {
   accountId: number;
   /** The web form CSRF token, posted by every <Form> and checked by every action. */
   formToken: string;
+  /** While a system admin takes over an account: their own tokens, restored on exit. */
+  stashedAdmin: StashedTokens;
+}
+
+export interface StashedTokens {
+  accessToken: string;
+  refreshToken: string;
+  accessTokenExpiresAt: string;
+  apiCsrfToken: string;
+  apiSessionCookie: string;
+  accountId: number;
 }
 
 export interface Toast {

@@ -1,12 +1,18 @@
-// Is anything else using the CPU? Benches on a busy machine measure the neighbours, so the
-// background load is sampled (from /proc/stat, Linux) and reported with every figure.
+// Is anything else using the CPU? Benches on a busy machine measure the neighbours, so the load
+// of other processes is sampled (from /proc, Linux) before and during every measurement, the bench
+// waits (within a bounded budget) for quiet, and contended figures are flagged.
 import fs from "node:fs";
 import { sleep } from "./stats";
 
-/** Above this share of all cores busy (while the bench itself is idle), figures are suspect. */
+/** Above this share of all cores used by other processes, a figure is flagged as contended. */
 export const BUSY_THRESHOLD = 0.2;
 
-function cpuTimes(): { idle: number; total: number } | null {
+interface SystemTimes {
+  idle: number;
+  total: number;
+}
+
+function systemTimes(): SystemTimes | null {
   try {
     const line = fs.readFileSync("/proc/stat", "utf8").split("\n")[0]!;
     const fields = line.trim().split(/\s+/).slice(1, 9).map(Number);
@@ -18,37 +24,83 @@ function cpuTimes(): { idle: number; total: number } | null {
   }
 }
 
-/** Share (0..1) of all cores busy over `ms`; null where /proc/stat is missing. */
-export async function cpuBusyShare(ms = 1_000): Promise<number | null> {
-  const a = cpuTimes();
-  await sleep(ms);
-  const b = cpuTimes();
-  if (!a || !b || b.total <= a.total) return null;
-  return Math.round((1 - (b.idle - a.idle) / (b.total - a.total)) * 100) / 100;
+/** utime + stime of a process (all threads), in the same clock ticks as /proc/stat. */
+function processTicks(pid: number): number | null {
+  try {
+    const stat = fs.readFileSync(`/proc/${pid}/stat`, "utf8");
+    const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
+    // After "pid (comm) ", field 3 (state) is index 0, so utime (14) is 11 and stime (15) is 12.
+    return Number(fields[11]) + Number(fields[12]);
+  } catch {
+    return null;
+  }
 }
 
 /**
- * Waits (bounded) until the machine is quiet. Returns the last busy share seen; the caller warns
- * when it is still above the threshold.
+ * Starts watching; the returned function gives the share (0..1 of all cores) that processes other
+ * than `ownPids` (and this bench) used since the start. null where /proc is missing.
  */
-export async function waitForQuiet(maxWaitS: number, log: (line: string) => void): Promise<number | null> {
-  const deadline = Date.now() + maxWaitS * 1000;
-  let busy = await cpuBusyShare();
-  let announced = false;
-  while (busy !== null && busy > BUSY_THRESHOLD && Date.now() < deadline) {
-    if (!announced) {
-      log(
-        `machine busy (${Math.round(busy * 100)}% CPU used by other processes); waiting up to ${maxWaitS} s for it to calm down…`,
-      );
-      announced = true;
-    }
-    await sleep(4_000);
-    busy = await cpuBusyShare();
-  }
-  if (busy !== null && busy > BUSY_THRESHOLD) {
-    log(`WARNING: still ${Math.round(busy * 100)}% CPU busy with other processes; the figures below are not reliable.`);
-  } else if (announced) {
-    log(`machine quiet (${Math.round((busy ?? 0) * 100)}% busy)`);
-  }
-  return busy;
+export function watchOtherCpu(ownPids: () => number[]): () => number | null {
+  const start = systemTimes();
+  const startOwn = new Map([process.pid, ...ownPids()].map((pid) => [pid, processTicks(pid)]));
+  return () => {
+    const end = systemTimes();
+    if (!start || !end || end.total <= start.total) return null;
+    const busy = end.total - end.idle - (start.total - start.idle);
+    // A process born meanwhile (a server being cold-started) counts from zero. One that exited
+    // meanwhile counts as other; callers read this before stopping their servers.
+    const own = [...new Set([process.pid, ...ownPids()])].reduce((sum, pid) => {
+      const before = startOwn.get(pid) ?? 0;
+      const after = processTicks(pid);
+      return before === null || after === null ? sum : sum + (after - before);
+    }, 0);
+    const share = Math.max(0, busy - own) / (end.total - start.total);
+    return Math.round(share * 100) / 100;
+  };
+}
+
+/** Share (0..1) of all cores used by other processes over `ms`. */
+export async function otherCpuShare(ms = 1_000, ownPids: number[] = []): Promise<number | null> {
+  const done = watchOtherCpu(() => ownPids);
+  await sleep(ms);
+  return done();
+}
+
+export interface QuietGate {
+  /** Waits (from the shared budget, at most 120 s per call) for quiet; returns the share last seen. */
+  quiet(label: string, ownPids?: number[]): Promise<number | null>;
+  /** Seconds of waiting budget left (retries of contended measurements need some). */
+  remainingS(): number;
+}
+
+export function createQuietGate(budgetS: number, log: (line: string) => void): QuietGate {
+  let remainingMs = budgetS * 1000;
+  return {
+    remainingS: () => Math.max(0, Math.round(remainingMs / 1000)),
+    async quiet(label, ownPids = []) {
+      const started = Date.now();
+      const deadline = started + Math.min(remainingMs, 120_000);
+      let busy = await otherCpuShare(1_000, ownPids);
+      let announced = false;
+      while (busy !== null && busy > BUSY_THRESHOLD && Date.now() < deadline) {
+        if (!announced) {
+          log(
+            `[${label}] other processes use ${Math.round(busy * 100)}% of the CPU; waiting for quiet (budget ${Math.round(remainingMs / 1000)} s)…`,
+          );
+          announced = true;
+        }
+        await sleep(3_000);
+        busy = await otherCpuShare(1_000, ownPids);
+      }
+      remainingMs -= Math.max(0, Date.now() - started - 1_000);
+      if (announced) {
+        log(
+          busy !== null && busy > BUSY_THRESHOLD
+            ? `[${label}] still ${Math.round(busy * 100)}% busy; measuring anyway (flagged)`
+            : `[${label}] quiet after ${Math.round((Date.now() - started) / 1000)} s`,
+        );
+      }
+      return busy;
+    },
+  };
 }

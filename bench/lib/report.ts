@@ -51,11 +51,12 @@ export function loadTable(
     latencyMs: { p50: number | null; p95: number | null; p99: number | null; max: number | null };
     unexpectedResponses: number;
     errors: number;
-    backgroundCpuBusy?: number | null;
+    otherCpuDuring?: number | null;
+    attempts?: number;
   }>,
 ): string {
   return table([
-    ["Scenario", "req/s", "p50 ms", "p95 ms", "p99 ms", "max ms", "requests", "unexpected/errors", "other CPU before"],
+    ["Scenario", "req/s", "p50 ms", "p95 ms", "p99 ms", "max ms", "requests", "unexpected/errors", "other CPU during"],
     ...rows.map((r) => [
       r.name,
       fmt(r.requestsPerSecond),
@@ -65,9 +66,8 @@ export function loadTable(
       fmt(r.latencyMs.max),
       fmt(r.requests),
       `${r.unexpectedResponses}/${r.errors}`,
-      r.backgroundCpuBusy === undefined || r.backgroundCpuBusy === null
-        ? "n/a"
-        : `${Math.round(r.backgroundCpuBusy * 100)}%`,
+      (r.otherCpuDuring === undefined || r.otherCpuDuring === null ? "n/a" : `${Math.round(r.otherCpuDuring * 100)}%`) +
+        (r.attempts && r.attempts > 1 ? ` (${r.attempts} tries)` : ""),
     ]),
   ]);
 }

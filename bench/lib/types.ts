@@ -11,14 +11,16 @@ export interface BenchContext {
   warmupS: number;
   /** Concurrent connections per scenario (BENCH_CONNECTIONS, default 10). */
   connections: number;
-  /** Most seconds to wait for other processes to leave the CPU before the bench (BENCH_QUIET_WAIT, default 300). */
+  /** Total seconds the run may spend waiting for other processes to leave the CPU (BENCH_QUIET_WAIT, default 600). */
   quietWaitS: number;
   log(line: string): void;
   /**
-   * Waits (at most maxWaitS, default min(60, quietWaitS)) for the machine to be quiet and returns the
-   * share of CPU other processes used (0..1, null if unknown), to be reported with the figures.
+   * Waits (from the shared budget) for the machine to be quiet and returns the share of all cores
+   * other processes used (0..1, null if unknown); ownPids (servers under test) do not count.
    */
-  quiet(label: string, maxWaitS?: number): Promise<number | null>;
+  quiet(label: string, ownPids?: number[]): Promise<number | null>;
+  /** Whether a contended measurement may be repeated (waiting budget left). */
+  canRetry(): boolean;
 }
 
 /** One figure compared with its target. */
