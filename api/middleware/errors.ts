@@ -1,7 +1,7 @@
 import type { Context } from "hono";
 import { HTTPException } from "hono/http-exception";
 import type { ZodError } from "zod";
-import { errorBody, isAppError } from "../../domain/errors";
+import { errorBody, isAppError, validationError } from "../../domain/errors";
 import { MESSAGES } from "../../domain/messages";
 
 export type ErrorLogger = (error: unknown, c: Context) => void;
@@ -18,12 +18,27 @@ export function handleApiError(log: ErrorLogger) {
   };
 }
 
-/** Turns zod issues into `{ field: [messages] }` (the API's 422 body). */
-export function zodFieldErrors(error: ZodError): Record<string, string[]> {
+/**
+ * Turns zod issues into `{ field: [messages] }` (the API's 422 body). With `unwrap`, fields of that
+ * wrapper object are named by their own key (`account.password` → `password`), the way the form and
+ * the service name them.
+ */
+export function zodFieldErrors(error: ZodError, unwrap?: string): Record<string, string[]> {
   const fields: Record<string, string[]> = {};
   for (const issue of error.issues) {
-    const key = issue.path.length ? issue.path.join(".") : "base";
+    const path = unwrap && issue.path.length > 1 && issue.path[0] === unwrap ? issue.path.slice(1) : issue.path;
+    const key = path.length ? path.join(".") : "base";
     (fields[key] ??= []).push(issue.message);
   }
   return fields;
+}
+
+/**
+ * A route hook for bodies that wrap the form in an object (`{ account: {...}, token }`): a 422 names
+ * the form's fields as the form does (`password`, not `account.password`).
+ */
+export function unwrapFieldErrors(wrapper: string) {
+  return (result: { success: boolean; error?: unknown }) => {
+    if (!result.success) throw validationError(zodFieldErrors(result.error as ZodError, wrapper));
+  };
 }

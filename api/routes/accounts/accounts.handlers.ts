@@ -4,6 +4,7 @@ import { listAccounts } from "../../../services/accounts/list-accounts";
 import type { ApiApp } from "../../env";
 import { toSnakeCase } from "../../lib/case";
 import { requireActor } from "../../middleware/auth";
+import { unwrapFieldErrors } from "../../middleware/errors";
 import { removeMember } from "../../../services/accounts/remove-member";
 import { signUp } from "../../../services/accounts/sign-up";
 import { updateMember } from "../../../services/accounts/update-member";
@@ -39,7 +40,7 @@ export function registerAccountRoutes(app: ApiApp) {
     const body = c.req.valid("json");
     const account = await signUp(c.get("deps"), { account: body.account, teamMemberInviteToken: body.team_member_invite_token });
     return c.json(toSnakeCase(account), 201);
-  });
+  }, unwrapFieldErrors("account"));
 
   app.openapi(updateMemberRoute, async (c) => {
     const body = c.req.valid("json");

@@ -1,6 +1,7 @@
 import { requestPasswordReset } from "../../../services/password-reset/request-password-reset";
 import { checkPasswordReset, resetPassword } from "../../../services/password-reset/reset-password";
 import type { ApiApp } from "../../env";
+import { unwrapFieldErrors } from "../../middleware/errors";
 import { checkPasswordResetRoute, requestPasswordResetRoute, resetPasswordRoute } from "./password-reset.routes";
 
 export function registerPasswordResetRoutes(app: ApiApp) {
@@ -15,5 +16,5 @@ export function registerPasswordResetRoutes(app: ApiApp) {
   app.openapi(resetPasswordRoute, async (c) => {
     const body = c.req.valid("json");
     return c.json(await resetPassword(c.get("deps"), body.token, body.account.password), 200);
-  });
+  }, unwrapFieldErrors("account"));
 }
