@@ -39,7 +39,17 @@ async function main() {
     }
   }
 
-  const server = serve({ fetch: earshot.app.fetch, port: config.port, hostname: config.host }, (info) => {
+  let stopping = false;
+  // While draining, every response asks the client to close its connection, so keep-alive sockets
+  // do not hold the process open after their last request.
+  const fetchHandler: typeof earshot.app.fetch = async (request, env, ctx) => {
+    const response = await earshot.app.fetch(request, env, ctx);
+    if (!stopping) return response;
+    const headers = new Headers(response.headers);
+    headers.set("connection", "close");
+    return new Response(response.body, { status: response.status, statusText: response.statusText, headers });
+  };
+  const server = serve({ fetch: fetchHandler, port: config.port, hostname: config.host }, (info) => {
     logger.info("listening", {
       url: `http://localhost:${info.port}`,
       engine: earshot.database.engine,
@@ -48,7 +58,6 @@ async function main() {
     });
   });
 
-  let stopping = false;
   const shutdown = (signal: string) => {
     if (stopping) return;
     stopping = true;

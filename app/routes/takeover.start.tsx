@@ -1,5 +1,6 @@
 import { redirect, redirectDocument, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { MESSAGES } from "../../domain/messages";
+import { safeRedirectPath } from "../../domain/navigation";
 import { ApiError } from "../lib/api.server";
 import { assertFormToken } from "../lib/csrf.server";
 import { requireAccount } from "../lib/guard.server";
@@ -24,7 +25,8 @@ export async function action({ request, context }: ActionFunctionArgs) {
   } catch (error) {
     if (!(error instanceof ApiError)) throw error;
     flashToast(context, { kind: "error", message: error.message });
-    throw redirect(request.headers.get("referer") ? new URL(request.headers.get("referer")!).pathname : "/");
+    const referer = request.headers.get("referer");
+    throw redirect(safeRedirectPath(referer ? new URL(referer).pathname : "/"));
   }
   throw redirectDocument("/");
 }

@@ -147,7 +147,7 @@ describe("createMailer without SMTP_URL (outbox)", () => {
   // Known bug (services/mail/mailer.ts is outside this suite's owner's fix scope): the file name is
   // only the millisecond time stamp plus the recipient, so two messages to one person within the
   // same millisecond overwrite each other. Remove `.fails` once the name gets a unique part.
-  it.fails("keeps two messages to the same recipient sent in the same millisecond", async () => {
+  it("keeps two messages to the same recipient sent in the same millisecond", async () => {
     vi.useFakeTimers({ toFake: ["Date"] });
     vi.setSystemTime(new Date("2026-01-02T03:04:05.678Z"));
     const outboxDir = tempDir();

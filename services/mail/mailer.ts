@@ -1,3 +1,4 @@
+import crypto from "node:crypto";
 import fs from "node:fs/promises";
 import path from "node:path";
 import nodemailer from "nodemailer";
@@ -36,7 +37,9 @@ export function createMailer(options: MailerOptions): Mailer {
       const info = await transport.sendMail({ from: options.from, ...message });
       await fs.mkdir(options.outboxDir, { recursive: true });
       const safeRecipient = message.to.replace(/[^a-z0-9@._-]/gi, "_");
-      const file = path.join(options.outboxDir, `${new Date().toISOString().replace(/[:.]/g, "-")}-${safeRecipient}.eml`);
+      // A random part keeps two messages of the same millisecond apart.
+      const stamp = `${new Date().toISOString().replace(/[:.]/g, "-")}-${crypto.randomBytes(4).toString("hex")}`;
+      const file = path.join(options.outboxDir, `${stamp}-${safeRecipient}.eml`);
       await fs.writeFile(file, info.message as Buffer);
       options.log("mail written to outbox", { file, to: message.to, subject: message.subject });
     },
