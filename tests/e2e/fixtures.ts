@@ -6,7 +6,7 @@
 // - `signIn(page, role)` goes through the real login form, as a user does.
 // - `waitForHydration(page)` waits until React has hydrated (html[data-hydrated=true], set in an
 //   effect of app/root.tsx); it returns at once in the no-js project.
-import { test as base, expect, type Page } from "@playwright/test";
+import { test as base, expect, type Locator, type Page } from "@playwright/test";
 import { DEMO_ACCOUNTS, DEMO_PASSWORD, type DemoAccount, type DemoRole } from "./demo";
 
 export { expect };
@@ -93,6 +93,18 @@ export async function signIn(
   await expect(page).toHaveURL(options.expectPath ?? /^http:\/\/[^/]+\/$/);
   if (!options.expectPath) await expect(page.getByText(`Welcome, ${account.firstName}.`)).toBeVisible();
   return account;
+}
+
+/**
+ * Presses Tab until `target` has the focus (whatever sits in between), or fails after `maxPresses`:
+ * proves the target is reachable by keyboard without pinning the exact tab order.
+ */
+export async function tabTo(page: Page, target: Locator, maxPresses = 15): Promise<void> {
+  for (let i = 0; i < maxPresses; i++) {
+    await page.keyboard.press("Tab");
+    if (await target.evaluate((element) => element === document.activeElement)) return;
+  }
+  throw new Error(`${String(target)} was not reached with ${maxPresses} presses of Tab`);
 }
 
 /** The top bar's account menu (a <details> popover): its summary shows the initials. */

@@ -8,6 +8,7 @@ import {
   javaScriptEnabled,
   open,
   submitLogin,
+  tabTo,
   test,
   waitForHydration,
 } from "./fixtures";
@@ -103,18 +104,24 @@ test.describe("login", () => {
 
   test("the form can be completed with the keyboard alone", async ({ page }) => {
     await open(page, "/login");
-    // Nothing on the page takes focus before the form: Tab goes to Email, then Password, then Login.
+    // Nothing on the page takes focus before the form: Tab goes to Email, then Password.
     await page.keyboard.press("Tab");
     await expect(page.getByLabel("Email")).toBeFocused();
     await page.keyboard.type(DEMO_ACCOUNTS.guest.email);
     await page.keyboard.press("Tab");
     await expect(page.getByLabel("Password")).toBeFocused();
     await page.keyboard.type(DEMO_PASSWORD);
-    await page.keyboard.press("Tab");
-    await expect(page.getByRole("button", { name: "Login" })).toBeFocused();
-    await page.keyboard.press("Shift+Tab");
-    await expect(page.getByLabel("Password")).toBeFocused();
+    await tabTo(page, page.getByRole("button", { name: "Login" }));
     await page.keyboard.press("Enter");
+    await expect(page).toHaveURL(atPath("/"));
+    await expect(page.getByText("Welcome, Gina.")).toBeVisible();
+  });
+
+  test("Enter in the password field submits the form", async ({ page }) => {
+    await open(page, "/login");
+    await page.getByLabel("Email").fill(DEMO_ACCOUNTS.guest.email);
+    await page.getByLabel("Password").fill(DEMO_PASSWORD);
+    await page.getByLabel("Password").press("Enter");
     await expect(page).toHaveURL(atPath("/"));
     await expect(page.getByText("Welcome, Gina.")).toBeVisible();
   });

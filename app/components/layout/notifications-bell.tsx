@@ -35,7 +35,7 @@ export function NotificationsBell({
           </span>
         ) : null}
       </summary>
-      <div className="absolute right-0 z-30 mt-2 max-h-[70vh] w-96 overflow-y-auto rounded-lg border border-slate-200 bg-white text-sm shadow-lg">
+      <div className="absolute right-0 z-30 mt-2 max-h-[70vh] w-[min(24rem,calc(100vw-1rem))] overflow-y-auto max-sm:fixed max-sm:inset-x-2 max-sm:top-14 max-sm:w-auto rounded-lg border border-slate-200 bg-white text-sm shadow-lg">
         <p className="border-b border-slate-100 px-4 py-3 font-medium">{MESSAGES.notificationsCount(unread)}</p>
         {notifications.length === 0 ? (
           <p className="px-4 py-6 text-center text-slate-500">{MESSAGES.noNotifications}</p>

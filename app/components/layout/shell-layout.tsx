@@ -56,9 +56,12 @@ function TopBar({ shell, productName }: { shell: ShellData; productName: string 
   const account = shell.account;
   return (
     <header className="flex h-14 items-center justify-between border-b border-slate-200 bg-white px-4">
-      <a href="/" className="shrink-0">
-        <Logo productName={productName} />
-      </a>
+      <div className="flex items-center gap-2">
+        {shell.sideMenu.length > 0 ? <MobileMenu items={shell.sideMenu} /> : null}
+        <a href="/" className="flex shrink-0 items-center">
+          <Logo productName={productName} />
+        </a>
+      </div>
       <div className="flex items-center gap-4">
         {account?.businessProfile.logoUrl ? (
           <img src={account.businessProfile.logoUrl} alt={account.businessProfile.name} className="h-8 max-w-32 object-contain" />
@@ -139,9 +142,34 @@ function AvatarMenu({ account, items }: { account: ShellAccount; items: MenuItem
   );
 }
 
+/** Below the spec's 835 px mobile threshold the side menu folds into a menu button (works without JS). */
+function MobileMenu({ items }: { items: MenuItem[] }) {
+  const ref = useDetailsDismiss();
+  return (
+    <details ref={ref} className="relative min-[835px]:hidden" data-testid="mobile-menu">
+      <summary className="flex size-9 cursor-pointer list-none items-center justify-center rounded-md hover:bg-slate-100" aria-label="Menu">
+        <svg viewBox="0 0 24 24" className="size-5 fill-none stroke-current" strokeWidth="2" aria-hidden>
+          <path d="M4 6h16M4 12h16M4 18h16" />
+        </svg>
+      </summary>
+      <nav className="absolute left-0 z-30 mt-2 w-56 rounded-lg border border-slate-200 bg-white py-2 text-sm shadow-lg" aria-label="Main">
+        <ul>
+          {items.map((item) => (
+            <li key={item.id}>
+              <NavLink to={item.to} end={item.to === "/"} className="block px-4 py-2 hover:bg-slate-50">
+                {item.label}
+              </NavLink>
+            </li>
+          ))}
+        </ul>
+      </nav>
+    </details>
+  );
+}
+
 function SideMenu({ items }: { items: MenuItem[] }) {
   return (
-    <nav className="w-52 shrink-0 border-r border-slate-200 bg-white px-3 py-4" aria-label="Main">
+    <nav className="hidden w-52 shrink-0 border-r border-slate-200 bg-white px-3 py-4 min-[835px]:block" aria-label="Main">
       <ul className="space-y-1">
         {items.map((item) => (
           <li key={item.id}>
