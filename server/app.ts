@@ -64,6 +64,7 @@ export async function createEarshot(options: EarshotOptions): Promise<Earshot> {
     now: options.now ?? (() => new Date()),
     mailer,
     settings: { publicUrl: config.publicUrl, productName: config.productName },
+    reportError: (error) => reportError(error, { context: "background" }),
   };
   const https = config.publicUrl.startsWith("https:");
   const reportError = (error: unknown, fields: Record<string, unknown> = {}) => {

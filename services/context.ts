@@ -12,6 +12,8 @@ export interface ServiceDeps {
     publicUrl: string;
     productName: string;
   };
+  /** Failures of work done after the answer was sent (background e-mail); logged by the server. */
+  reportError?: (error: unknown) => void;
 }
 
 /** The authenticated caller: every tenant-owned query is scoped by `businessProfileId`. */

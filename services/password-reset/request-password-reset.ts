@@ -26,13 +26,16 @@ export async function requestPasswordReset(deps: ServiceDeps, email: string): Pr
         createdAt: now.toISOString(),
       });
     });
-    await deps.mailer.send(
-      passwordResetEmail({
-        to: account.email,
-        productName: deps.settings.productName,
-        url: `${deps.settings.publicUrl}/reset-password/${encodeURIComponent(token)}`,
-      }),
-    );
+    // Sent after answering, so a known e-mail does not answer slower than an unknown one.
+    void deps.mailer
+      .send(
+        passwordResetEmail({
+          to: account.email,
+          productName: deps.settings.productName,
+          url: `${deps.settings.publicUrl}/reset-password/${encodeURIComponent(token)}`,
+        }),
+      )
+      .catch((error: unknown) => deps.reportError?.(error));
   }
   return { message: MESSAGES.resetEmailSent };
 }

@@ -13,8 +13,9 @@ export function ToastMessage({ toast }: { toast: Toast | null }) {
   if (!toast || !visible) return null;
   const tone = toast.kind === "success" ? "border-emerald-300 bg-emerald-50 text-emerald-800" : "border-red-300 bg-red-50 text-red-800";
   return (
-    <div className="pointer-events-none fixed right-4 top-4 z-50">
-      <div role="status" data-testid="toast" className={`pointer-events-auto rounded-md border px-4 py-3 text-sm shadow ${tone}`}>
+    // Below the top bar, so it never covers the avatar menu; without JavaScript a CSS animation hides it.
+    <div className="pointer-events-none fixed right-4 top-16 z-50">
+      <div role="status" data-testid="toast" className={`toast-auto-hide pointer-events-auto rounded-md border px-4 py-3 text-sm shadow ${tone}`}>
         {toast.message}
       </div>
     </div>
