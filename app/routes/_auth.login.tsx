@@ -71,6 +71,11 @@ export default function LoginRoute() {
         <>
           <TextField label="Email" field={fields.email} type="email" autoComplete="username" />
           <TextField label="Password" field={fields.password} type="password" autoComplete="current-password" />
+          <p className="text-right text-sm">
+            <a href="/forget-password" className="font-medium text-brand-600 underline">
+              {MESSAGES.forgotPassword}
+            </a>
+          </p>
         </>
       )}
       <Button className="w-full" pending={navigation.state === "submitting"}>

@@ -1,0 +1,7 @@
+import { redirect, type LoaderFunctionArgs } from "@remix-run/node";
+import { guardRoute } from "../lib/guard.server";
+
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  await guardRoute(request, context);
+  throw redirect("/account/settings/preferences");
+}
