@@ -38,7 +38,8 @@ export function zodFieldErrors(error: ZodError, unwrap?: string): Record<string,
  * the form's fields as the form does (`password`, not `account.password`).
  */
 export function unwrapFieldErrors(wrapper: string) {
-  return (result: { success: boolean; error?: unknown }) => {
+  return (result: { success: boolean; error?: unknown }): undefined => {
     if (!result.success) throw validationError(zodFieldErrors(result.error as ZodError, wrapper));
+    return undefined;
   };
 }

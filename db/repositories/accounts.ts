@@ -77,3 +77,17 @@ export async function findDefaultAccount(db: Database, businessProfileId: number
     .orderBy("id")
     .executeTakeFirst();
 }
+
+/**
+ * Records a TOTP step as used, only if it is later than the last one used: false when another
+ * login used this step (or a later one) first, so a code cannot be replayed even by racing logins.
+ */
+export async function claimTotpStep(db: Database, accountId: number, step: number): Promise<boolean> {
+  const result = await db
+    .updateTable("accounts")
+    .set({ otpLastUsedStep: step })
+    .where("id", "=", accountId)
+    .where((eb) => eb.or([eb("otpLastUsedStep", "is", null), eb("otpLastUsedStep", "<", step)]))
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) === 1;
+}

@@ -22,3 +22,11 @@ export function isAtOrBelow(role: Role, actorRole: Role): boolean {
 export function requireSystemAdmin(actor: Actor): void {
   if (actor.role !== ROLES.systemAdmin || actor.impersonatorAccountId !== null) throw forbidden();
 }
+
+/**
+ * Credentials (password, two-factor secret, backup codes) are changed only by their owner: a
+ * take-over session sees what the user sees but cannot replace their second factor or lock them out.
+ */
+export function requireOwnSession(actor: Actor): void {
+  if (actor.impersonatorAccountId !== null) throw forbidden();
+}

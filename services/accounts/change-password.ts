@@ -4,9 +4,11 @@ import { notFound, validationError } from "../../domain/errors";
 import { MESSAGES } from "../../domain/messages";
 import type { Actor, ServiceDeps } from "../context";
 import { hashPassword, verifyPassword } from "../security/passwords";
+import { requireOwnSession } from "./authorization";
 
 /** Changing the password (safety and privacy) keeps this session and ends every other one. */
 export async function changePassword(deps: ServiceDeps, actor: Actor, input: { currentPassword: string; password: string }) {
+  requireOwnSession(actor);
   const account = await findAccount(deps.db, actor.businessProfileId, actor.accountId);
   if (!account) throw notFound();
   if (!(await verifyPassword(input.currentPassword, account.passwordHash))) {

@@ -1,5 +1,6 @@
 import { findAccount, updateAccount } from "../../db/repositories/accounts";
 import { setAccountTeams } from "../../db/repositories/teams";
+import { ACCOUNT_STATE } from "../../domain/constants";
 import { forbidden, notFound, validationError } from "../../domain/errors";
 import { MESSAGES } from "../../domain/messages";
 import { defaultPermissionsForRole } from "../../domain/permissions";
@@ -21,6 +22,8 @@ export async function updateMember(
   if (!account) throw notFound();
   if (account.id === actor.accountId) throw forbidden(MESSAGES.cannotChangeSelf);
   if (!isAtOrBelow(account.role as Role, actor.role)) throw forbidden();
+  // A removed member stays removed: no role, and no teams (team members are active accounts).
+  if (account.state !== ACCOUNT_STATE.active) throw forbidden();
   const role = input.role ?? (account.role as Role);
   if (!isAtOrBelow(role, actor.role)) throw validationError({ role: [MESSAGES.roleAboveYours] });
   const teamIds = input.teamIds === undefined ? undefined : uniqueIds(input.teamIds);

@@ -1,5 +1,5 @@
 import * as OTPAuth from "otpauth";
-import { findAccountByEmail, updateAccount } from "../../db/repositories/accounts";
+import { claimTotpStep, findAccountByEmail } from "../../db/repositories/accounts";
 import { ACCOUNT_STATE } from "../../domain/constants";
 import { AppError, unauthorized } from "../../domain/errors";
 import { MESSAGES } from "../../domain/messages";
@@ -38,15 +38,15 @@ export async function createSession(
     const code = input.otpCode?.replace(/\s+/g, "");
     if (!code) throw new AppError("unauthorized", MESSAGES.invalidOtpCode);
     const step = /^\d{6}$/.test(code) ? acceptedTotpStep(account.otpSecret, code, now) : null;
-    // A TOTP code is good once: a step at or before the last one used is a replay.
-    const totpOk = step !== null && step > (account.otpLastUsedStep ?? -1);
+    // A TOTP code is good once: a step at or before the last one used is a replay. The step is
+    // claimed atomically, so two logins racing with the same code cannot both pass.
+    const totpOk = step !== null && (await claimTotpStep(deps.db, account.id, step));
     const backupOk =
       !totpOk && step === null && (await claimBackupCode(deps.db, account.id, hashBackupCode(code), now.toISOString()));
     if (!totpOk && !backupOk) {
       await recordLoginFailure(deps.db, keys, now);
       throw new AppError("unauthorized", MESSAGES.codeNotValid);
     }
-    if (totpOk) await updateAccount(deps.db, account.businessProfileId, account.id, { otpLastUsedStep: step });
   }
 
   await recordLoginSuccess(deps.db, input.email);

@@ -51,17 +51,21 @@ export async function startTakeover(
     throw forbidden(MESSAGES.takeoverNotAllowed);
   }
   const now = deps.now();
-  const opened = await openSession(
-    deps.db,
-    { accountId: target.id, businessProfileId: target.businessProfileId, impersonatorAccountId: actor.accountId },
-    now,
-  );
-  await insertTakeover(deps.db, {
-    adminAccountId: actor.accountId,
-    targetAccountId: target.id,
-    targetBusinessProfileId: target.businessProfileId,
-    sessionId: opened.sessionId,
-    startedAt: now.toISOString(),
+  // One transaction: there is no take-over session without its record.
+  const opened = await deps.db.transaction().execute(async (trx) => {
+    const session = await openSession(
+      trx,
+      { accountId: target.id, businessProfileId: target.businessProfileId, impersonatorAccountId: actor.accountId },
+      now,
+    );
+    await insertTakeover(trx, {
+      adminAccountId: actor.accountId,
+      targetAccountId: target.id,
+      targetBusinessProfileId: target.businessProfileId,
+      sessionId: session.sessionId,
+      startedAt: now.toISOString(),
+    });
+    return session;
   });
   return { ...opened, account: await buildAccountView(deps.db, target, { overtaken: true }) };
 }
@@ -72,7 +76,9 @@ export async function endTakeoverSession(deps: ServiceDeps, actor: Actor) {
   const session = await findSession(deps.db, actor.sessionId);
   if (!session) throw notFound();
   const now = deps.now().toISOString();
-  await revokeSession(deps.db, actor.sessionId, now, "takeover_ended");
-  await endTakeover(deps.db, actor.sessionId, now);
+  await deps.db.transaction().execute(async (trx) => {
+    await revokeSession(trx, actor.sessionId, now, "takeover_ended");
+    await endTakeover(trx, actor.sessionId, now);
+  });
   return { adminAccountId: actor.impersonatorAccountId };
 }

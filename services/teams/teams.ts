@@ -8,6 +8,7 @@ import {
   setTeamMembers,
   updateTeam as updateTeamRow,
 } from "../../db/repositories/teams";
+import { isUniqueViolation } from "../../db/errors";
 import { notFound, validationError } from "../../domain/errors";
 import { MESSAGES } from "../../domain/messages";
 import type { TeamInput } from "../../domain/schemas/accounts";
@@ -39,6 +40,16 @@ export async function listTeams(deps: ServiceDeps, actor: Actor): Promise<TeamVi
   return views(deps, await listTeamRows(deps.db, actor.businessProfileId));
 }
 
+/** A write that lost a race for the name answers like the check before it (the index holds the rule). */
+async function nameTakenOnConflict<T>(write: () => Promise<T>): Promise<T> {
+  try {
+    return await write();
+  } catch (error) {
+    if (isUniqueViolation(error)) throw validationError({ name: [MESSAGES.nameTaken] });
+    throw error;
+  }
+}
+
 async function assertNameFree(deps: ServiceDeps, actor: Actor, name: string, exceptId?: number) {
   const existing = await findTeamByName(deps.db, actor.businessProfileId, name);
   if (existing && existing.id !== exceptId) throw validationError({ name: [MESSAGES.nameTaken] });
@@ -50,11 +61,17 @@ export async function createTeam(deps: ServiceDeps, actor: Actor, input: TeamInp
   const accountIds = uniqueIds(input.account_ids);
   await assertNameFree(deps, actor, input.name);
   await assertTeamMembers(deps.db, actor.businessProfileId, accountIds);
-  const team = await deps.db.transaction().execute(async (trx) => {
-    const created = await insertTeam(trx, { businessProfileId: actor.businessProfileId, name: input.name, now: deps.now().toISOString() });
-    await setTeamMembers(trx, created.id, accountIds);
-    return created;
-  });
+  const team = await nameTakenOnConflict(() =>
+    deps.db.transaction().execute(async (trx) => {
+      const created = await insertTeam(trx, {
+        businessProfileId: actor.businessProfileId,
+        name: input.name,
+        now: deps.now().toISOString(),
+      });
+      await setTeamMembers(trx, created.id, accountIds);
+      return created;
+    }),
+  );
   return { id: team.id, name: team.name, accountIds };
 }
 
@@ -71,10 +88,12 @@ export async function updateTeam(
   if (input.name !== undefined) await assertNameFree(deps, actor, input.name, teamId);
   const accountIds = input.accountIds === undefined ? undefined : uniqueIds(input.accountIds);
   if (accountIds) await assertTeamMembers(deps.db, actor.businessProfileId, accountIds);
-  await deps.db.transaction().execute(async (trx) => {
-    await updateTeamRow(trx, actor.businessProfileId, teamId, { name: input.name, now: deps.now().toISOString() });
-    if (accountIds) await setTeamMembers(trx, teamId, accountIds);
-  });
+  await nameTakenOnConflict(() =>
+    deps.db.transaction().execute(async (trx) => {
+      await updateTeamRow(trx, actor.businessProfileId, teamId, { name: input.name, now: deps.now().toISOString() });
+      if (accountIds) await setTeamMembers(trx, teamId, accountIds);
+    }),
+  );
   const [view] = await views(deps, [{ id: teamId, name: input.name ?? team.name }]);
   return view!;
 }

@@ -4,12 +4,14 @@ import { findAccount, updateAccount } from "../../db/repositories/accounts";
 import { replaceBackupCodes } from "../../db/repositories/backup-codes";
 import { conflict, notFound, validationError, AppError } from "../../domain/errors";
 import { MESSAGES } from "../../domain/messages";
+import { requireOwnSession } from "../accounts/authorization";
 import type { Actor, ServiceDeps } from "../context";
 import { generateBackupCodes, hashBackupCode } from "../security/backup-codes";
 import { verifyPassword } from "../security/passwords";
 import { acceptedTotpStep } from "../session/create-session";
 
 async function callerAccount(deps: ServiceDeps, actor: Actor) {
+  requireOwnSession(actor);
   const account = await findAccount(deps.db, actor.businessProfileId, actor.accountId);
   if (!account) throw notFound();
   return account;

@@ -153,7 +153,11 @@ describe.each(testEngines())("invites and sign-up on %s", (engine) => {
       expect(mails[0]!.html).toContain(url);
       expect(token.length).toBeGreaterThanOrEqual(22);
       // Only the hash is stored.
-      const stored = await fx.db.selectFrom("teamMemberInvites").selectAll().where("id", "=", res.json.id).executeTakeFirstOrThrow();
+      const stored = await fx.db
+        .selectFrom("teamMemberInvites")
+        .selectAll()
+        .where("id", "=", res.json.id)
+        .executeTakeFirstOrThrow();
       expect(JSON.stringify(stored)).not.toContain(token);
     });
 
@@ -162,7 +166,12 @@ describe.each(testEngines())("invites and sign-up on %s", (engine) => {
       const res = await invite(
         admin,
         { email: viaHeaders, role: 2 },
-        { host: "evil.example", "x-forwarded-host": "evil.example", "x-forwarded-proto": "https", forwarded: "host=evil.example" },
+        {
+          host: "evil.example",
+          "x-forwarded-host": "evil.example",
+          "x-forwarded-proto": "https",
+          forwarded: "host=evil.example",
+        },
       );
       expect(res.status).toBe(201);
       expect(inviteLink(viaHeaders).url.startsWith(`${PUBLIC_URL}/sign-up?tm=`)).toBe(true);
@@ -326,7 +335,10 @@ describe.each(testEngines())("invites and sign-up on %s", (engine) => {
       const token = await inviteAndGetToken(email, { role: 2, team_ids: [myTeamId, otherTeamId] });
       const accounts = await countAccounts();
 
-      const res = await signUp(token, signUpBody(` ${email.toUpperCase()}`, { first_name: "Nora", last_name: "Newman" }));
+      const res = await signUp(
+        token,
+        signUpBody(` ${email.toUpperCase()}`, { first_name: "Nora", last_name: "Newman" }),
+      );
       expect(res.status).toBe(201);
       expect(res.json).toMatchObject({
         id: expect.any(Number),
@@ -399,7 +411,13 @@ describe.each(testEngines())("invites and sign-up on %s", (engine) => {
       expect(mismatch.status).toBe(422);
       expect(mismatch.json.errors).toEqual({ password_confirmation: ["Must be the same as password!"] });
 
-      const empty = await signUp(token, { first_name: "", last_name: " ", email: "", password: "", password_confirmation: "" });
+      const empty = await signUp(token, {
+        first_name: "",
+        last_name: " ",
+        email: "",
+        password: "",
+        password_confirmation: "",
+      });
       expect(empty.status).toBe(422);
       expect(empty.json.errors).toMatchObject({
         first_name: ["Should not be empty!"],
@@ -426,7 +444,11 @@ describe.each(testEngines())("invites and sign-up on %s", (engine) => {
       expect(res.status).toBe(422);
       expect(res.json.errors).toEqual({ email: [EMAIL_TAKEN] });
       expect(await countAccounts()).toBe(accounts);
-      const invite = await fx.db.selectFrom("teamMemberInvites").select("acceptedAt").where("email", "=", email).executeTakeFirstOrThrow();
+      const invite = await fx.db
+        .selectFrom("teamMemberInvites")
+        .select("acceptedAt")
+        .where("email", "=", email)
+        .executeTakeFirstOrThrow();
       expect(invite.acceptedAt).toBeNull();
     });
 
@@ -436,6 +458,57 @@ describe.each(testEngines())("invites and sign-up on %s", (engine) => {
       expect(res.status).toBe(404);
       expect(res.json).toEqual({ error_message: INVITE_INVALID });
       expect(await countAccounts()).toBe(accounts);
+    });
+
+    it("voids the invites of an inviter who was removed, and those above a demoted inviter's new role", async () => {
+      const t = await fx.createTenant();
+      const tSystemAdmin = await fx.signIn(t.accounts.systemAdmin.email);
+      const tAdmin = await fx.signIn(t.accounts.admin.email);
+      const fromRemoved = newEmail();
+      const fromDemotedAdmin = newEmail();
+      const fromDemotedGuest = newEmail();
+      const removedToken = await inviteAndGetToken(fromRemoved, { role: 4 }, tAdmin);
+      // The agent is promoted to admin, invites, then is demoted back to agent.
+      expect(
+        (
+          await fx.request("PATCH", `/api/v1/accounts/${t.accounts.agent.id}`, {
+            auth: tSystemAdmin,
+            body: { role: 1 },
+          })
+        ).status,
+      ).toBe(200);
+      const tPromoted = await fx.signIn(t.accounts.agent.email);
+      const aboveToken = await inviteAndGetToken(fromDemotedAdmin, { role: 1 }, tPromoted);
+      const belowToken = await inviteAndGetToken(fromDemotedGuest, { role: 4 }, tPromoted);
+      expect(
+        (
+          await fx.request("PATCH", `/api/v1/accounts/${t.accounts.agent.id}`, {
+            auth: tSystemAdmin,
+            body: { role: 2 },
+          })
+        ).status,
+      ).toBe(200);
+      expect(
+        (await fx.request("DELETE", `/api/v1/accounts/${t.accounts.admin.id}`, { auth: tSystemAdmin })).status,
+      ).toBe(204);
+
+      const accounts = await countAccounts();
+      for (const [token, email] of [
+        [removedToken, fromRemoved],
+        [aboveToken, fromDemotedAdmin],
+      ] as const) {
+        const look = await lookUp(token);
+        expect(look.status).toBe(404);
+        expect(look.json).toEqual({ error_message: INVITE_INVALID });
+        const res = await signUp(token, signUpBody(email));
+        expect(res.status).toBe(404);
+        expect(res.json).toEqual({ error_message: INVITE_INVALID });
+      }
+      expect(await countAccounts()).toBe(accounts);
+      // A role the demoted inviter may still grant stays valid.
+      const ok = await signUp(belowToken, signUpBody(fromDemotedGuest));
+      expect(ok.status).toBe(201);
+      expect(ok.json).toMatchObject({ role: 4, business_profile: { id: t.businessProfileId } });
     });
 
     it("lets only one of two simultaneous sign-ups with the same token through", async () => {
