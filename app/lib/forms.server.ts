@@ -24,13 +24,13 @@ export async function readForm<Schema extends z.ZodType>(
 export function replyWithApiError(
   submission: Submission<unknown>,
   error: unknown,
-  options: { hideFields?: string[] } = {},
+  options: { hideFields?: string[]; labels?: Record<string, string> } = {},
 ) {
   if (!(error instanceof ApiError)) throw error;
   const fieldErrors: Record<string, string[]> = {};
   for (const [field, messages] of Object.entries(error.fields)) {
     if (field === "base") continue;
-    fieldErrors[field] = [fieldErrorText(field, messages)];
+    fieldErrors[field] = [fieldErrorText(options.labels?.[field] ?? fieldLabel(field), messages)];
   }
   const hasFields = Object.keys(fieldErrors).length > 0;
   return submission.reply({
@@ -38,4 +38,11 @@ export function replyWithApiError(
     fieldErrors,
     hideFields: options.hideFields,
   });
+}
+
+/** 'current_password' → 'Current password', 'team_ids' → 'Teams': the {field} of '{field} {message}'. */
+export function fieldLabel(field: string): string {
+  const words = field.replace(/_ids$/, "s").replace(/_id$/, "").split(/[_.]/).filter(Boolean);
+  const text = words.join(" ");
+  return text.charAt(0).toUpperCase() + text.slice(1);
 }

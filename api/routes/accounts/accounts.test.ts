@@ -85,8 +85,13 @@ describe.each(testEngines())("accounts API on %s", (engine) => {
   });
 
   describe("GET /v1/accounts", () => {
+    it("refuses guests (no member lists for them, ADR 008)", async () => {
+      const res = await fx.request("GET", "/api/v1/accounts", { auth: guest });
+      expect(res.status).toBe(403);
+    });
+
     it("lists only the caller's tenant", async () => {
-      for (const auth of [admin, agent, guest, systemAdmin]) {
+      for (const auth of [admin, agent, systemAdmin]) {
         const res = await fx.request("GET", "/api/v1/accounts", { auth });
         expect(res.status).toBe(200);
         expect(sortedIds(res.json.data)).toEqual(idsOf(mine));

@@ -1,0 +1,557 @@
+import {
+  getCollectionProps,
+  getFormProps,
+  getSelectProps,
+  useForm,
+  type FieldMetadata,
+  type SubmissionResult,
+} from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod/v4";
+import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { Form, useActionData, useLoaderData, useLocation, useNavigate, useNavigation } from "@remix-run/react";
+import { useEffect, useState, type ReactNode } from "react";
+import * as z from "zod";
+import { ACCOUNT_STATE } from "../../domain/constants";
+import { MESSAGES } from "../../domain/messages";
+import { pageTitle } from "../../domain/product";
+import { ROLE_LABELS, ROLE_VALUES, ROLES } from "../../domain/roles";
+import { InviteSchema, UpdateMemberSchema } from "../../domain/schemas/accounts";
+import { Avatar } from "../components/ui/avatar";
+import { Button } from "../components/ui/button";
+import { ConfirmDialog } from "../components/ui/confirm-dialog";
+import { CsrfInput } from "../components/ui/csrf-input";
+import { FieldErrors, FormErrors, TextField } from "../components/ui/field";
+import { ApiError, type Account } from "../lib/api.server";
+import { readForm, replyWithApiError } from "../lib/forms.server";
+import { recordPageView, requireAccount } from "../lib/guard.server";
+import { flashToast } from "../lib/toast.server";
+import { useHydrated } from "../lib/use-hydrated";
+
+const USERS_PATH = "/settings/users";
+
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  const account = await requireAccount(request, context);
+  recordPageView(request, context, account);
+  const [accounts, teams] = await Promise.all([
+    context.api.get<{ data: Account[] }>("/v1/accounts"),
+    context.api.get<{ data: Array<{ id: number; name: string }> }>("/v1/teams"),
+  ]);
+  // ADR 008: system admins and admins manage; agents read. Nobody edits their own row or a role above theirs.
+  const canManage = account.role === ROLES.systemAdmin || account.role === ROLES.admin;
+  const canTakeOver = account.role === ROLES.systemAdmin && !account.isAccountOvertaken;
+  const users = accounts.data
+    .map((user) => {
+      const isActive = user.state === ACCOUNT_STATE.active;
+      const isSelf = user.id === account.id;
+      return {
+        id: user.id,
+        name: `${user.firstName} ${user.lastName}`.trim(),
+        email: user.email,
+        role: user.role,
+        teams: user.teams.map((team) => ({ id: team.id, name: team.name })),
+        isActive,
+        isSelf,
+        canEdit: canManage && isActive && !isSelf && user.role >= account.role,
+        canTakeOver: canTakeOver && isActive && !isSelf && user.role !== ROLES.systemAdmin,
+      };
+    })
+    .sort((a, b) => Number(b.isActive) - Number(a.isActive) || a.name.localeCompare(b.name, undefined, { sensitivity: "base" }));
+  const params = new URL(request.url).searchParams;
+  const dialogId = params.get("dialog") === "remove" ? Number(params.get("id")) : NaN;
+  return {
+    canManage,
+    users,
+    teams: teams.data.map((team) => ({ id: team.id, name: team.name })),
+    // Only roles at or below the caller's can be granted (0 is the most powerful).
+    roles: ROLE_VALUES.filter((role) => role >= account.role).map((role) => ({ value: role, label: ROLE_LABELS[role] })),
+    removeId: users.find((user) => user.id === dialogId && user.canEdit)?.id ?? null,
+  };
+}
+
+const AccountIdSchema = z.object({ id: z.coerce.number().int().positive() });
+const UpdateMemberFormSchema = UpdateMemberSchema.extend(AccountIdSchema.shape);
+
+export async function action({ request, context }: ActionFunctionArgs) {
+  await requireAccount(request, context);
+  const intent = (await request.clone().formData()).get("intent");
+
+  if (intent === "invite") {
+    const { submission } = await readForm(request, context, InviteSchema);
+    if (submission.status !== "success") return data({ intent, id: null, result: submission.reply() }, { status: 400 });
+    try {
+      await context.api.post("/v1/team_member_invites", {
+        email: submission.value.email,
+        role: submission.value.role,
+        teamIds: submission.value.team_ids,
+      });
+    } catch (error) {
+      return data({ intent, id: null, result: replyWithApiError(submission, error) }, { status: statusOf(error) });
+    }
+    flashToast(context, { kind: "success", message: MESSAGES.inviteSent(submission.value.email) });
+    throw redirect(USERS_PATH);
+  }
+
+  if (intent === "update") {
+    const { submission } = await readForm(request, context, UpdateMemberFormSchema);
+    const id = submittedId(submission.payload);
+    if (submission.status !== "success") return data({ intent, id, result: submission.reply() }, { status: 400 });
+    try {
+      await context.api.patch(`/v1/accounts/${submission.value.id}`, {
+        role: submission.value.role,
+        teamIds: submission.value.team_ids,
+      });
+    } catch (error) {
+      return data({ intent, id, result: replyWithApiError(submission, error) }, { status: statusOf(error) });
+    }
+    flashToast(context, { kind: "success", message: MESSAGES.memberUpdated });
+    throw redirect(USERS_PATH);
+  }
+
+  if (intent === "remove") {
+    const { submission } = await readForm(request, context, AccountIdSchema);
+    const id = submittedId(submission.payload);
+    if (submission.status !== "success") return data({ intent, id, result: submission.reply() }, { status: 400 });
+    try {
+      await context.api.delete(`/v1/accounts/${submission.value.id}`);
+    } catch (error) {
+      return data({ intent, id, result: replyWithApiError(submission, error) }, { status: statusOf(error) });
+    }
+    flashToast(context, { kind: "success", message: MESSAGES.memberRemoved });
+    throw redirect(USERS_PATH);
+  }
+
+  throw new Response(MESSAGES.badRequest, { status: 400 });
+}
+
+function submittedId(payload: Record<string, unknown>): number | null {
+  const id = Number(payload.id);
+  return Number.isInteger(id) && id > 0 ? id : null;
+}
+
+function statusOf(error: unknown): number {
+  return error instanceof ApiError ? error.status : 400;
+}
+
+type LoaderData = ReturnType<typeof useLoaderData<typeof loader>>;
+type UserRow = LoaderData["users"][number];
+type RoleOption = LoaderData["roles"][number];
+type TeamOption = LoaderData["teams"][number];
+
+export default function UsersRoute() {
+  const { canManage, users, teams, roles, removeId } = useLoaderData<typeof loader>();
+  const actionData = useActionData<typeof action>();
+  const location = useLocation();
+  const navigate = useNavigate();
+
+  // The removal dialog: opened by ?dialog=remove&id= (server-rendered, works without JavaScript),
+  // by the Remove button once hydrated (no navigation), or again when the removal was refused.
+  const failedRemoveId = actionData?.intent === "remove" ? actionData.id : null;
+  const [removingId, setRemovingId] = useState<number | null>(removeId ?? failedRemoveId);
+  useEffect(() => setRemovingId(removeId ?? failedRemoveId), [removeId, failedRemoveId, actionData]);
+  const removing = users.find((user) => user.id === removingId && user.canEdit) ?? null;
+  const closeRemoval = () => {
+    setRemovingId(null);
+    if (removeId !== null) navigate(USERS_PATH, { replace: true, preventScrollReset: true });
+  };
+
+  return (
+    <div className="space-y-6">
+      {canManage ? (
+        <InviteForm
+          key={location.key}
+          roles={roles}
+          teams={teams}
+          lastResult={actionData?.intent === "invite" ? actionData.result : undefined}
+        />
+      ) : null}
+
+      <section aria-labelledby="users-heading" className="overflow-hidden rounded-lg border border-slate-200 bg-white">
+        <header className="flex items-baseline justify-between border-b border-slate-200 px-4 py-3">
+          <h2 id="users-heading" className="text-lg font-semibold">
+            {MESSAGES.users}
+          </h2>
+          {!canManage ? <p className="text-sm text-slate-500">{MESSAGES.onlyAdminsManage}</p> : null}
+        </header>
+        {/* A table's columns on wide screens (the first item is the header); each user stacks as a small card on narrow ones. */}
+        <ul className={`divide-y divide-slate-100 xl:grid xl:gap-x-4 ${COLUMNS}`}>
+          <li aria-hidden className="hidden bg-slate-50 px-4 py-2 text-xs font-medium uppercase tracking-wide text-slate-500 xl:col-span-full xl:grid xl:grid-cols-subgrid">
+            <span>Name</span>
+            <span>Role</span>
+            <span>{MESSAGES.teams}</span>
+            <span>State</span>
+            <span />
+          </li>
+          {users.map((user) =>
+            user.canEdit ? (
+              <EditableUserRow
+                key={`${user.id}-${location.key}`}
+                user={user}
+                roles={roles}
+                teams={teams}
+                lastResult={actionData?.intent === "update" && actionData.id === user.id ? actionData.result : undefined}
+                onRemove={() => setRemovingId(user.id)}
+              />
+            ) : (
+              <ReadOnlyUserRow key={user.id} user={user} />
+            ),
+          )}
+        </ul>
+      </section>
+
+      {removing ? (
+        <RemoveUserDialog
+          user={removing}
+          lastResult={actionData?.intent === "remove" && actionData.id === removing.id ? actionData.result : undefined}
+          onClose={closeRemoval}
+        />
+      ) : null}
+    </div>
+  );
+}
+
+type LastResult = SubmissionResult<string[]> | undefined;
+// What the forms hold, as conform sees the posted strings (the zod schemas coerce them).
+type InviteFields = { email: string; role: string; team_ids: string[] };
+type MemberFields = { id: string; role: string; team_ids: string[] };
+
+function InviteForm({ roles, teams, lastResult }: { roles: RoleOption[]; teams: TeamOption[]; lastResult: LastResult }) {
+  const navigation = useNavigation();
+  const defaultRole = String(roles.some((r) => r.value === ROLES.agent) ? ROLES.agent : roles.at(-1)!.value);
+  const [form, fields] = useForm<InviteFields, z.output<typeof InviteSchema>>({
+    id: "invite",
+    lastResult,
+    defaultValue: { role: defaultRole, team_ids: [] },
+    shouldValidate: "onSubmit",
+    shouldRevalidate: "onInput",
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: InviteSchema }),
+  });
+  const [role, setRole] = useState(String(fields.role.initialValue ?? defaultRole));
+  const submitting = navigation.state === "submitting" && navigation.formData?.get("intent") === "invite";
+  return (
+    <section aria-labelledby="invite-heading" className="rounded-lg border border-slate-200 bg-white p-4">
+      <h2 id="invite-heading" className="text-lg font-semibold">
+        {MESSAGES.inviteUser}
+      </h2>
+      <Form method="post" {...getFormProps(form)} className="mt-3 grid gap-4 md:grid-cols-[minmax(0,2fr)_minmax(0,1fr)]">
+        <CsrfInput />
+        <input type="hidden" name="intent" value="invite" />
+        <div className="md:col-span-2">
+          <FormErrors id={form.errorId} errors={form.errors} />
+        </div>
+        <TextField label="Email" field={fields.email} type="email" autoComplete="off" />
+        <RoleSelect label="Role" field={fields.role} roles={roles} onRoleChange={setRole} />
+        <TeamCheckboxes field={fields.team_ids} teams={teams} disabled={role === String(ROLES.systemAdmin)} legend={MESSAGES.teams} />
+        <div className="flex items-end justify-end md:col-span-2">
+          <Button pending={submitting}>{MESSAGES.invite}</Button>
+        </div>
+      </Form>
+    </section>
+  );
+}
+
+function UserIdentity({ user }: { user: UserRow }) {
+  return (
+    <div className={`flex items-center gap-3 ${user.isActive ? "" : "opacity-60"}`}>
+      <Avatar name={user.name} seed={user.email} />
+      <div className="min-w-0">
+        <p className="font-medium">
+          {user.name}
+          {user.isSelf ? <span className="ml-2 text-xs font-normal text-slate-500">(you)</span> : null}
+        </p>
+        <p className="truncate text-xs text-slate-500" title={user.email}>
+          {user.email}
+        </p>
+      </div>
+    </div>
+  );
+}
+
+function StateBadge({ isActive }: { isActive: boolean }) {
+  return isActive ? (
+    <span className="rounded-full bg-emerald-50 px-2 py-0.5 text-xs font-medium text-emerald-700">{MESSAGES.accountActive}</span>
+  ) : (
+    <span className="rounded-full bg-slate-100 px-2 py-0.5 text-xs font-medium text-slate-500">{MESSAGES.accountRemoved}</span>
+  );
+}
+
+/** Narrow screens: identity | state, role | teams, then the actions; wide screens: one row of columns. */
+const COLUMNS = "xl:grid-cols-[minmax(12rem,1fr)_10rem_minmax(10rem,1.4fr)_5.5rem_auto]";
+// Each row is a subgrid of the list, so the columns line up across rows (and with the header).
+const ROW = "grid grid-cols-2 gap-x-4 gap-y-3 px-4 py-3 text-sm xl:col-span-full xl:grid-cols-subgrid";
+const CELL = {
+  identity: "order-1 xl:order-none",
+  state: "order-2 justify-self-end xl:order-none xl:justify-self-start",
+  role: "order-3 xl:order-none",
+  teams: "order-4 xl:order-none",
+  actions: "order-5 col-span-2 xl:order-none xl:col-span-1",
+};
+
+function Cell({ label, className, children }: { label: string; className: string; children: ReactNode }) {
+  return (
+    <div className={`min-w-0 ${className}`}>
+      <span className={ROW_LABEL}>{label}</span>
+      {children}
+    </div>
+  );
+}
+
+function ReadOnlyUserRow({ user }: { user: UserRow }) {
+  return (
+    <li
+      data-testid="user-row"
+      data-user-id={user.id}
+      className={`${ROW} items-start xl:items-center ${user.isActive ? "" : "bg-slate-50 text-slate-400"}`}
+    >
+      <div className={CELL.identity}>
+        <UserIdentity user={user} />
+      </div>
+      <Cell label="Role" className={CELL.role}>
+        {ROLE_LABELS[user.role]}
+      </Cell>
+      <Cell label={MESSAGES.teams} className={CELL.teams}>
+        {user.teams.length ? user.teams.map((team) => team.name).join(", ") : "—"}
+      </Cell>
+      <div className={CELL.state}>
+        <StateBadge isActive={user.isActive} />
+      </div>
+      <div className={`${CELL.actions} flex justify-end empty:hidden`}>{user.canTakeOver ? <TakeOverForm userId={user.id} /> : null}</div>
+    </li>
+  );
+}
+
+function EditableUserRow({
+  user,
+  roles,
+  teams,
+  lastResult,
+  onRemove,
+}: {
+  user: UserRow;
+  roles: RoleOption[];
+  teams: TeamOption[];
+  lastResult: LastResult;
+  onRemove: () => void;
+}) {
+  const navigation = useNavigation();
+  const hydrated = useHydrated();
+  const [form, fields] = useForm<MemberFields, z.output<typeof UpdateMemberFormSchema>>({
+    id: `user-${user.id}`,
+    lastResult,
+    defaultValue: { id: String(user.id), role: String(user.role), team_ids: user.teams.map((team) => String(team.id)) },
+    shouldValidate: "onSubmit",
+    shouldRevalidate: "onInput",
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: UpdateMemberFormSchema }),
+  });
+  const [role, setRole] = useState(String(fields.role.initialValue ?? user.role));
+  const submitting =
+    navigation.state === "submitting" &&
+    navigation.formData?.get("intent") === "update" &&
+    navigation.formData.get("id") === String(user.id);
+  return (
+    <li data-testid="user-row" data-user-id={user.id} className={`${ROW} items-start`}>
+      <div className={CELL.identity}>
+        <UserIdentity user={user} />
+      </div>
+      <div className={CELL.role}>
+        <RoleSelect
+          label={
+            <>
+              Role<span className="sr-only"> of {user.name}</span>
+            </>
+          }
+          inRow
+          field={fields.role}
+          roles={roles}
+          onRoleChange={setRole}
+        />
+      </div>
+      <div className={`${CELL.teams} xl:pt-2`}>
+        <TeamCheckboxes
+          field={fields.team_ids}
+          teams={teams}
+          disabled={role === String(ROLES.systemAdmin)}
+          legend={
+            <>
+              {MESSAGES.teams}
+              <span className="sr-only"> of {user.name}</span>
+            </>
+          }
+          inRow
+        />
+      </div>
+      <div className={`${CELL.state} xl:pt-2`}>
+        <StateBadge isActive={user.isActive} />
+      </div>
+      <div className={CELL.actions}>
+        <div className="flex flex-wrap items-start justify-end gap-2 xl:flex-nowrap">
+          <Form method="post" {...getFormProps(form)} aria-label={`Change role and teams of ${user.name}`}>
+            <CsrfInput />
+            <input type="hidden" name="intent" value="update" />
+            <input type="hidden" name="id" value={user.id} />
+            <Button variant="secondary" pending={submitting}>
+              {MESSAGES.save}
+            </Button>
+          </Form>
+          <a
+            href={`${USERS_PATH}?dialog=remove&id=${user.id}`}
+            onClick={(event) => {
+              if (!hydrated) return;
+              event.preventDefault();
+              onRemove();
+            }}
+            className="inline-flex items-center rounded-md border border-red-200 bg-white px-4 py-2 text-sm font-medium text-red-700 hover:bg-red-50"
+          >
+            {MESSAGES.remove}
+          </a>
+          {user.canTakeOver ? <TakeOverForm userId={user.id} /> : null}
+        </div>
+        {form.errors?.length ? (
+          <div className="mt-2 flex justify-end">
+            <FormErrors id={form.errorId} errors={form.errors} />
+          </div>
+        ) : null}
+      </div>
+    </li>
+  );
+}
+
+/** In a row of the list the label shows only on narrow screens (the column header names it on wide ones). */
+const ROW_LABEL = "mb-1 block text-xs font-medium uppercase tracking-wide text-slate-500 xl:sr-only";
+
+function RoleSelect({
+  label,
+  inRow = false,
+  field,
+  roles,
+  onRoleChange,
+}: {
+  label: ReactNode;
+  inRow?: boolean;
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any -- the role field of either form
+  field: FieldMetadata<any, any, string[]>;
+  roles: RoleOption[];
+  onRoleChange: (role: string) => void;
+}) {
+  const { key, ...props } = getSelectProps(field);
+  const errors = field.errors ?? [];
+  return (
+    <div className="space-y-1">
+      <label htmlFor={field.id} className={inRow ? ROW_LABEL : "block text-sm font-medium text-slate-700"}>
+        {label}
+      </label>
+      <select
+        key={key}
+        {...props}
+        onChange={(event) => onRoleChange(event.target.value)}
+        className={`block w-full min-w-36 rounded-md border bg-white px-3 py-2 text-sm shadow-sm ${errors.length ? "border-red-500" : "border-slate-300"}`}
+      >
+        {roles.map((role) => (
+          <option key={role.value} value={role.value}>
+            {role.label}
+          </option>
+        ))}
+      </select>
+      <FieldErrors id={field.errorId} errors={errors} />
+    </div>
+  );
+}
+
+/** Team checkboxes; disabled (JavaScript only) while the role is system admin, who are never in teams. */
+function TeamCheckboxes({
+  field,
+  teams,
+  disabled,
+  legend,
+  inRow = false,
+}: {
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any -- the team_ids field of either form
+  field: FieldMetadata<any, any, string[]>;
+  teams: TeamOption[];
+  disabled: boolean;
+  legend: ReactNode;
+  inRow?: boolean;
+}) {
+  const hydrated = useHydrated();
+  const errors = field.errors ?? [];
+  const boxes = getCollectionProps(field, { type: "checkbox", options: teams.map((team) => String(team.id)) });
+  return (
+    <fieldset className="space-y-1" aria-describedby={errors.length ? field.errorId : undefined}>
+      <legend className={inRow ? ROW_LABEL : "text-sm font-medium text-slate-700"}>{legend}</legend>
+      {teams.length === 0 ? <p className="text-sm text-slate-500">{MESSAGES.noTeamsYet}</p> : null}
+      <div className="flex flex-wrap gap-x-4 gap-y-1">
+        {boxes.map(({ key, ...box }, index) => (
+          <label key={key ?? box.value} className={`inline-flex items-center gap-2 text-sm ${hydrated && disabled ? "text-slate-400" : ""}`}>
+            <input {...box} disabled={hydrated && disabled} className="size-4 rounded border-slate-300" />
+            {teams[index]!.name}
+          </label>
+        ))}
+      </div>
+      <FieldErrors id={field.errorId} errors={errors} />
+    </fieldset>
+  );
+}
+
+function TakeOverForm({ userId }: { userId: number }) {
+  return (
+    <Form method="post" action="/takeover/start">
+      <CsrfInput />
+      <input type="hidden" name="account_id" value={userId} />
+      <Button variant="ghost" className="border border-slate-300">
+        {MESSAGES.takeOver}
+      </Button>
+    </Form>
+  );
+}
+
+function RemoveUserDialog({ user, lastResult, onClose }: { user: UserRow; lastResult: LastResult; onClose: () => void }) {
+  const hydrated = useHydrated();
+  const navigation = useNavigation();
+  const [form] = useForm({ id: `remove-${user.id}`, lastResult });
+  const submitting = navigation.state === "submitting" && navigation.formData?.get("intent") === "remove";
+  return (
+    // Before JavaScript the dialog's own Cancel button cannot act: hide it and offer a link back instead.
+    <div className={hydrated ? undefined : "[&_button[type=button]]:hidden"}>
+      <ConfirmDialog
+        open
+        onClose={onClose}
+        message={
+          <>
+            {MESSAGES.confirmMessage}
+            <span className="mt-2 block font-medium text-ink">
+              {user.name} ({user.email})
+            </span>
+            {form.errors?.length ? (
+              // The message sits in a <p>: a <span>, not FormErrors' <div>, keeps the markup valid.
+              <span id={form.errorId} role="alert" className="mt-3 block rounded-md border border-red-200 bg-red-50 px-3 py-2 text-red-700">
+                {form.errors[0]}
+              </span>
+            ) : null}
+          </>
+        }
+        confirmButton={
+          <>
+            {hydrated ? null : (
+              <a
+                href={USERS_PATH}
+                className="inline-flex items-center justify-center rounded-md border border-slate-300 bg-white px-4 py-2 text-sm font-medium text-ink hover:bg-slate-50"
+              >
+                {MESSAGES.cancel}
+              </a>
+            )}
+            <Form method="post" {...getFormProps(form)}>
+              <CsrfInput />
+              <input type="hidden" name="id" value={user.id} />
+              <Button variant="danger" name="intent" value="remove" pending={submitting}>
+                {MESSAGES.confirm}
+              </Button>
+            </Form>
+          </>
+        }
+      />
+    </div>
+  );
+}
+
+export const meta: MetaFunction = ({ matches }) => [
+  { title: pageTitle(MESSAGES.users, (matches[0]?.data as { productName?: string } | undefined)?.productName) },
+];
