@@ -1,5 +1,6 @@
 // Lint rules, including DESIGN.md's layer table: a file may only import the layers listed for it.
 import js from "@eslint/js";
+import globals from "globals";
 import tseslint from "typescript-eslint";
 
 // A relative import of a top-level folder, e.g. "../../db/client" for "db".
@@ -47,6 +48,10 @@ export default tseslint.config(
     files: ["app/**/*.{ts,tsx}"],
     ignores: ["**/*.test.ts"],
     rules: layer(DB, SERVICES, API, INGEST, JOBS, SERVER),
+  },
+  {
+    files: ["**/*.{js,mjs,cjs}"],
+    languageOptions: { globals: { ...globals.node } },
   },
   {
     files: ["**/*.test.ts", "tests/**", "bench/**", "scripts/**"],

@@ -8,15 +8,21 @@ const problems = [];
 const checks = fs.existsSync("test-results/checks.txt") ? fs.readFileSync("test-results/checks.txt", "utf8") : "";
 for (const line of checks.split("\n").filter(Boolean)) {
   const [status, name] = line.split(" ");
-  if (status === "pass") passed++;
-  else (failed++, problems.push(`check ${name}`));
+  if (status === "pass") {
+    passed++;
+  } else {
+    failed++;
+    problems.push(`check ${name}`);
+  }
 }
 
 if (fs.existsSync("test-results/vitest.json")) {
   const report = JSON.parse(fs.readFileSync("test-results/vitest.json", "utf8"));
   passed += report.numPassedTests;
   failed += report.numFailedTests;
-  if (report.numFailedTests || report.numFailedTestSuites) problems.push(`vitest: ${report.numFailedTests} tests, ${report.numFailedTestSuites} files`);
+  if (report.numFailedTests || report.numFailedTestSuites) {
+    problems.push(`vitest: ${report.numFailedTests} failed tests, ${report.numFailedTestSuites} failed suites`);
+  }
   // A file that fails to load has no tests to count; count it as a failure.
   if (!report.numFailedTests && report.numFailedTestSuites) failed += report.numFailedTestSuites;
 } else {

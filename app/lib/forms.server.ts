@@ -40,9 +40,23 @@ export function replyWithApiError(
   });
 }
 
+const FIELD_LABELS: Record<string, string> = { otp_code: "Code", account_ids: "Members", team_ids: "Teams" };
+
 /** 'current_password' → 'Current password', 'team_ids' → 'Teams': the {field} of '{field} {message}'. */
 export function fieldLabel(field: string): string {
+  if (FIELD_LABELS[field]) return FIELD_LABELS[field];
   const words = field.replace(/_ids$/, "s").replace(/_id$/, "").split(/[_.]/).filter(Boolean);
   const text = words.join(" ");
   return text.charAt(0).toUpperCase() + text.slice(1);
+}
+
+/** The record id a row form posted (hidden `id` field), or null when missing or malformed. */
+export function submittedId(payload: Record<string, unknown>): number | null {
+  const id = Number(payload.id);
+  return Number.isInteger(id) && id > 0 ? id : null;
+}
+
+/** The status an action answers with after an API refusal (400 for anything that is not one). */
+export function statusOf(error: unknown): number {
+  return error instanceof ApiError ? error.status : 400;
 }

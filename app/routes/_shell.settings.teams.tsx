@@ -10,11 +10,11 @@ import { pageTitle } from "../../domain/product";
 import { ROLES } from "../../domain/roles";
 import { TeamSchema } from "../../domain/schemas/accounts";
 import { Button } from "../components/ui/button";
-import { ConfirmDialog } from "../components/ui/confirm-dialog";
+import { ConfirmFormDialog } from "../components/ui/confirm-form-dialog";
 import { CsrfInput } from "../components/ui/csrf-input";
 import { FieldErrors, FormErrors, TextField } from "../components/ui/field";
-import { ApiError, type Account } from "../lib/api.server";
-import { readForm, replyWithApiError } from "../lib/forms.server";
+import type { Account } from "../lib/api.server";
+import { readForm, replyWithApiError, statusOf, submittedId } from "../lib/forms.server";
 import { recordPageView, requireAccount } from "../lib/guard.server";
 import { flashToast } from "../lib/toast.server";
 import { useHydrated } from "../lib/use-hydrated";
@@ -105,14 +105,6 @@ export async function action({ request, context }: ActionFunctionArgs) {
   throw new Response(MESSAGES.badRequest, { status: 400 });
 }
 
-function submittedId(payload: Record<string, unknown>): number | null {
-  const id = Number(payload.id);
-  return Number.isInteger(id) && id > 0 ? id : null;
-}
-
-function statusOf(error: unknown): number {
-  return error instanceof ApiError ? error.status : 400;
-}
 
 type LoaderData = ReturnType<typeof useLoaderData<typeof loader>>;
 type TeamRow = LoaderData["teams"][number];
@@ -337,49 +329,16 @@ function MemberCheckboxes({
 }
 
 function DeleteTeamDialog({ team, lastResult, onClose }: { team: TeamRow; lastResult: LastResult; onClose: () => void }) {
-  const hydrated = useHydrated();
-  const navigation = useNavigation();
-  const [form] = useForm({ id: `delete-${team.id}`, lastResult });
-  const submitting = navigation.state === "submitting" && navigation.formData?.get("intent") === "delete";
   return (
-    // Before JavaScript the dialog's own Cancel button cannot act: hide it and offer a link back instead.
-    <div className={hydrated ? undefined : "[&_button[type=button]]:hidden"}>
-      <ConfirmDialog
-        open
-        onClose={onClose}
-        message={
-          <>
-            {MESSAGES.confirmMessage}
-            <span className="mt-2 block font-medium text-ink">{team.name}</span>
-            {form.errors?.length ? (
-              // The message sits in a <p>: a <span>, not FormErrors' <div>, keeps the markup valid.
-              <span id={form.errorId} role="alert" className="mt-3 block rounded-md border border-red-200 bg-red-50 px-3 py-2 text-red-700">
-                {form.errors[0]}
-              </span>
-            ) : null}
-          </>
-        }
-        confirmButton={
-          <>
-            {hydrated ? null : (
-              <a
-                href={TEAMS_PATH}
-                className="inline-flex items-center justify-center rounded-md border border-slate-300 bg-white px-4 py-2 text-sm font-medium text-ink hover:bg-slate-50"
-              >
-                {MESSAGES.cancel}
-              </a>
-            )}
-            <Form method="post" {...getFormProps(form)}>
-              <CsrfInput />
-              <input type="hidden" name="id" value={team.id} />
-              <Button variant="danger" name="intent" value="delete" pending={submitting}>
-                {MESSAGES.confirm}
-              </Button>
-            </Form>
-          </>
-        }
-      />
-    </div>
+    <ConfirmFormDialog
+      formId={`delete-${team.id}`}
+      intent="delete"
+      recordId={team.id}
+      subject={team.name}
+      closeHref={TEAMS_PATH}
+      lastResult={lastResult}
+      onClose={onClose}
+    />
   );
 }
 

@@ -18,11 +18,11 @@ import { ROLE_LABELS, ROLE_VALUES, ROLES } from "../../domain/roles";
 import { InviteSchema, UpdateMemberSchema } from "../../domain/schemas/accounts";
 import { Avatar } from "../components/ui/avatar";
 import { Button } from "../components/ui/button";
-import { ConfirmDialog } from "../components/ui/confirm-dialog";
+import { ConfirmFormDialog } from "../components/ui/confirm-form-dialog";
 import { CsrfInput } from "../components/ui/csrf-input";
 import { FieldErrors, FormErrors, TextField } from "../components/ui/field";
-import { ApiError, type Account } from "../lib/api.server";
-import { readForm, replyWithApiError } from "../lib/forms.server";
+import type { Account } from "../lib/api.server";
+import { readForm, replyWithApiError, statusOf, submittedId } from "../lib/forms.server";
 import { recordPageView, requireAccount } from "../lib/guard.server";
 import { flashToast } from "../lib/toast.server";
 import { useHydrated } from "../lib/use-hydrated";
@@ -123,14 +123,6 @@ export async function action({ request, context }: ActionFunctionArgs) {
   throw new Response(MESSAGES.badRequest, { status: 400 });
 }
 
-function submittedId(payload: Record<string, unknown>): number | null {
-  const id = Number(payload.id);
-  return Number.isInteger(id) && id > 0 ? id : null;
-}
-
-function statusOf(error: unknown): number {
-  return error instanceof ApiError ? error.status : 400;
-}
 
 type LoaderData = ReturnType<typeof useLoaderData<typeof loader>>;
 type UserRow = LoaderData["users"][number];
@@ -504,51 +496,16 @@ function TakeOverForm({ userId }: { userId: number }) {
 }
 
 function RemoveUserDialog({ user, lastResult, onClose }: { user: UserRow; lastResult: LastResult; onClose: () => void }) {
-  const hydrated = useHydrated();
-  const navigation = useNavigation();
-  const [form] = useForm({ id: `remove-${user.id}`, lastResult });
-  const submitting = navigation.state === "submitting" && navigation.formData?.get("intent") === "remove";
   return (
-    // Before JavaScript the dialog's own Cancel button cannot act: hide it and offer a link back instead.
-    <div className={hydrated ? undefined : "[&_button[type=button]]:hidden"}>
-      <ConfirmDialog
-        open
-        onClose={onClose}
-        message={
-          <>
-            {MESSAGES.confirmMessage}
-            <span className="mt-2 block font-medium text-ink">
-              {user.name} ({user.email})
-            </span>
-            {form.errors?.length ? (
-              // The message sits in a <p>: a <span>, not FormErrors' <div>, keeps the markup valid.
-              <span id={form.errorId} role="alert" className="mt-3 block rounded-md border border-red-200 bg-red-50 px-3 py-2 text-red-700">
-                {form.errors[0]}
-              </span>
-            ) : null}
-          </>
-        }
-        confirmButton={
-          <>
-            {hydrated ? null : (
-              <a
-                href={USERS_PATH}
-                className="inline-flex items-center justify-center rounded-md border border-slate-300 bg-white px-4 py-2 text-sm font-medium text-ink hover:bg-slate-50"
-              >
-                {MESSAGES.cancel}
-              </a>
-            )}
-            <Form method="post" {...getFormProps(form)}>
-              <CsrfInput />
-              <input type="hidden" name="id" value={user.id} />
-              <Button variant="danger" name="intent" value="remove" pending={submitting}>
-                {MESSAGES.confirm}
-              </Button>
-            </Form>
-          </>
-        }
-      />
-    </div>
+    <ConfirmFormDialog
+      formId={`remove-${user.id}`}
+      intent="remove"
+      recordId={user.id}
+      subject={`${user.name} (${user.email})`}
+      closeHref={USERS_PATH}
+      lastResult={lastResult}
+      onClose={onClose}
+    />
   );
 }
 

@@ -134,7 +134,7 @@ describe("account screens without JavaScript", () => {
           password_confirmation: NEW_PASSWORD,
         }),
       );
-      expect(alerts(otherEmail)).toContain(`email ${MESSAGES.inviteEmailMismatch}`);
+      expect(alerts(otherEmail)).toContain(`Email ${MESSAGES.inviteEmailMismatch}`);
 
       const done = await browser.post(`/sign-up?tm=${token}`, { ...fields, password: NEW_PASSWORD, password_confirmation: NEW_PASSWORD });
       expect(done.status).toBe(302);
@@ -301,7 +301,7 @@ describe("account screens without JavaScript", () => {
       const mismatch = await post({ current_password: TENANT_PASSWORD, password: NEW_PASSWORD, password_confirmation: "Nope-pass9!" });
       expect(alerts(mismatch)).toEqual([MESSAGES.sameAsPassword]);
       const wrong = await post({ current_password: "Wrong-pass1!", password: NEW_PASSWORD, password_confirmation: NEW_PASSWORD });
-      expect(alerts(wrong)).toEqual([`current_password ${MESSAGES.currentPasswordWrong}`]);
+      expect(alerts(wrong)).toEqual([`Current password ${MESSAGES.currentPasswordWrong}`]);
       const changed = await post({ current_password: TENANT_PASSWORD, password: NEW_PASSWORD, password_confirmation: NEW_PASSWORD });
       expect(changed).toContain(MESSAGES.passwordChanged);
       expect(changed).not.toContain(NEW_PASSWORD);
@@ -337,7 +337,7 @@ describe("account screens without JavaScript", () => {
       const totp = new OTPAuth.TOTP({ secret: OTPAuth.Secret.fromBase32(secret!) });
       const wrongCode = String((Number(totp.generate()) + 500_000) % 1_000_000).padStart(6, "0");
       const wrong = await pageText(await activate(wrongCode));
-      expect(alerts(wrong)).toContain(`otp_code ${MESSAGES.codeNotValid}`);
+      expect(alerts(wrong)).toContain(`Code ${MESSAGES.codeNotValid}`);
       expect(wrong).toContain(secret);
 
       const on = await pageText(await activate(totp.generate()));

@@ -1,5 +1,6 @@
 import type { ReactNode } from "react";
 import { MESSAGES } from "../../../domain/messages";
+import { useHydrated } from "../../lib/use-hydrated";
 import { Button } from "./button";
 import { Modal } from "./modal";
 
@@ -15,6 +16,7 @@ export function ConfirmDialog({
   message = MESSAGES.confirmMessage,
   confirmLabel = MESSAGES.confirm,
   confirmButton,
+  cancelHref,
 }: {
   open: boolean;
   onClose: () => void;
@@ -23,7 +25,10 @@ export function ConfirmDialog({
   message?: ReactNode;
   confirmLabel?: string;
   confirmButton?: ReactNode;
+  /** Where Cancel leads before JavaScript loads (a server-rendered `?dialog=` page). */
+  cancelHref?: string;
 }) {
+  const hydrated = useHydrated();
   return (
     <Modal
       open={open}
@@ -31,9 +36,18 @@ export function ConfirmDialog({
       title={title}
       footer={
         <>
-          <Button type="button" variant="secondary" onClick={onClose}>
-            {MESSAGES.cancel}
-          </Button>
+          {cancelHref && !hydrated ? (
+            <a
+              href={cancelHref}
+              className="inline-flex items-center justify-center rounded-md border border-slate-300 bg-white px-4 py-2 text-sm font-medium text-ink hover:bg-slate-50"
+            >
+              {MESSAGES.cancel}
+            </a>
+          ) : (
+            <Button type="button" variant="secondary" onClick={onClose}>
+              {MESSAGES.cancel}
+            </Button>
+          )}
           {confirmButton ?? (
             <Button type="button" variant="danger" onClick={onConfirm}>
               {confirmLabel}
