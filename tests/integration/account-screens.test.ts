@@ -373,7 +373,7 @@ describe("account screens without JavaScript", () => {
       // Turning it off needs the password.
       const off = (password: string) => browser.post(path, { csrf, intent: "disable-2fa", password });
       expect(alerts(await pageText(await off("")))).toContain(MESSAGES.required);
-      expect(alerts(await pageText(await off("Wrong-pass1!")))).toContain(`password ${MESSAGES.currentPasswordWrong}`);
+      expect(alerts(await pageText(await off("Wrong-pass1!")))).toContain(`Password ${MESSAGES.currentPasswordWrong}`);
       const turnedOff = await off(TENANT_PASSWORD);
       expect(turnedOff.status).toBe(302);
       const offPage = await pageText(await browser.get(path));

@@ -278,7 +278,9 @@ describe("node build/server.js --demo", () => {
       refused = await tryConnect(server.port);
       if (refused === "connected") await new Promise((resolve) => setImmediate(resolve));
     }
-    expect(refused).toBe("ECONNREFUSED");
+    // A connection caught in the listen backlog while the listener closes is reset rather than
+    // refused; either way it is not served.
+    expect(["ECONNREFUSED", "ECONNRESET"]).toContain(refused);
 
     request.end(body.slice(half));
     const answered = await response;
