@@ -15,6 +15,11 @@ const BASE_URL = `http://127.0.0.1:${PORT}`;
 const ROOT = path.dirname(fileURLToPath(import.meta.url));
 const APP_DIR = "tmp/e2e-app";
 const DATA_DIR = path.join(ROOT, "tmp/e2e-data");
+// The app server sends its e-mails to a local SMTP sink (tests/e2e/support/smtp-sink.ts), which stores
+// them in MAIL_DIR for tests/e2e/mail.ts to read.
+const SMTP_PORT = Number(process.env.E2E_SMTP_PORT ?? 3425);
+const MAIL_DIR = path.resolve(ROOT, process.env.E2E_MAIL_DIR ?? "tmp/e2e-mail");
+process.env.E2E_MAIL_DIR = MAIL_DIR; // read by tests/e2e/mail.ts in the workers
 
 export default defineConfig({
   testDir: "tests/e2e",
@@ -54,36 +59,49 @@ export default defineConfig({
     { name: "js", use: { javaScriptEnabled: true }, grepInvert: /@no-js-only/ },
     { name: "no-js", use: { javaScriptEnabled: false }, grepInvert: /@js-only/ },
   ],
-  webServer: {
-    // The server runs from a copy of build/ and public/ taken at start, so a `npm run build` during the
-    // run (other work on this machine does that) cannot swap the assets under the pages being tested.
-    // A fresh database every run: the login throttle and sessions must not leak between runs.
-    command: [
-      `test -f build/server.js || { echo 'build/server.js is missing: run npm run build first' >&2; exit 1; }`,
-      `rm -rf ${APP_DIR} "${DATA_DIR}" && mkdir -p ${APP_DIR} && cp -R build public ${APP_DIR}/`,
-      `cd ${APP_DIR} && exec node build/server.js --demo`,
-    ].join(" && "),
-    url: `${BASE_URL}/healthz`,
-    reuseExistingServer: false,
-    timeout: 60_000,
-    stdout: "ignore",
-    stderr: "pipe",
-    env: {
-      DATA_DIR,
-      PORT: String(PORT),
-      HOST: "127.0.0.1",
-      DEMO_PASSWORD,
-      PUBLIC_URL: BASE_URL,
-      // Whatever the developer's shell holds, the journeys expect the default environment.
-      APP_ENV: "local",
-      NODE_ENV: "production",
-      DATABASE_URL: "",
-      API_URL: "",
-      PRODUCT_NAME: "",
-      TRUST_PROXY: "",
-      SMTP_URL: "",
-      SENTRY_DSN: "",
-      SESSION_SECRET: "",
+  webServer: [
+    {
+      // Started first: the app server is configured to send to it. Emptied at start.
+      command: "node --import tsx tests/e2e/support/smtp-sink.ts",
+      // Plain SMTP: Playwright's `port` check only opens a TCP connection.
+      port: SMTP_PORT,
+      reuseExistingServer: false,
+      timeout: 30_000,
+      stdout: "ignore",
+      stderr: "pipe",
+      env: { E2E_SMTP_PORT: String(SMTP_PORT), E2E_MAIL_DIR: MAIL_DIR },
     },
-  },
+    {
+      // The server runs from a copy of build/ and public/ taken at start, so a `npm run build` during the
+      // run (other work on this machine does that) cannot swap the assets under the pages being tested.
+      // A fresh database every run: the login throttle and sessions must not leak between runs.
+      command: [
+        `test -f build/server.js || { echo 'build/server.js is missing: run npm run build first' >&2; exit 1; }`,
+        `rm -rf ${APP_DIR} "${DATA_DIR}" && mkdir -p ${APP_DIR} && cp -R build public ${APP_DIR}/`,
+        `cd ${APP_DIR} && exec node build/server.js --demo`,
+      ].join(" && "),
+      url: `${BASE_URL}/healthz`,
+      reuseExistingServer: false,
+      timeout: 60_000,
+      stdout: "ignore",
+      stderr: "pipe",
+      env: {
+        DATA_DIR,
+        PORT: String(PORT),
+        HOST: "127.0.0.1",
+        DEMO_PASSWORD,
+        PUBLIC_URL: BASE_URL,
+        // Whatever the developer's shell holds, the journeys expect the default environment.
+        APP_ENV: "local",
+        NODE_ENV: "production",
+        DATABASE_URL: "",
+        API_URL: "",
+        PRODUCT_NAME: "",
+        TRUST_PROXY: "",
+        SMTP_URL: `smtp://127.0.0.1:${SMTP_PORT}`,
+        SENTRY_DSN: "",
+        SESSION_SECRET: "",
+      },
+    },
+  ],
 });

@@ -143,6 +143,15 @@ export interface TakeoverTable {
   endedAt: string | null;
 }
 
+export interface LoginChallengeTable {
+  id: Id;
+  accountId: number;
+  tokenHash: string;
+  expiresAt: string;
+  usedAt: string | null;
+  createdAt: string;
+}
+
 export interface DatabaseSchema {
   businessProfiles: BusinessProfileTable;
   accounts: AccountTable;
@@ -157,6 +166,7 @@ export interface DatabaseSchema {
   passwordResets: PasswordResetTable;
   backupCodes: BackupCodeTable;
   takeovers: TakeoverTable;
+  loginChallenges: LoginChallengeTable;
 }
 
 export type BusinessProfileRow = Selectable<BusinessProfileTable>;

@@ -30,6 +30,8 @@ export class AppError extends Error {
   readonly code: AppErrorCode;
   readonly status: number;
   readonly fields?: FieldErrors;
+  /** Extra members of the error body the caller needs to go on (e.g. the login's otp_token). */
+  details?: Record<string, string>;
 
   constructor(code: AppErrorCode, message: string, fields?: FieldErrors) {
     super(message);
@@ -113,7 +115,6 @@ export function errorBody(err: AppError): {
   error_message: string;
   errors?: FieldErrors;
 } {
-  return err.fields
-    ? { error_message: err.message, errors: err.fields }
-    : { error_message: err.message };
+  const body = err.fields ? { error_message: err.message, errors: err.fields } : { error_message: err.message };
+  return err.details ? { ...err.details, ...body } : body;
 }

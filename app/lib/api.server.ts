@@ -27,6 +27,8 @@ export class ApiError extends Error {
     readonly status: number,
     message: string,
     readonly fields: Record<string, string[]> = {},
+    /** The rest of the error body (e.g. the login's otp_token). */
+    readonly details: Record<string, unknown> = {},
   ) {
     super(message);
     this.name = "ApiError";
@@ -140,7 +142,7 @@ export function createApiClient(options: ApiClientOptions) {
       errors?: Record<string, string[]>;
     } | null;
     const message = body?.error_message || body?.description || MESSAGES.somethingWentWrong;
-    return new ApiError(response.status, message, body?.errors ?? {});
+    return new ApiError(response.status, message, body?.errors ?? {}, (camelCaseKeys(body ?? {}) as Record<string, unknown>));
   }
 
   function storeTokens(pair: TokenPair) {
@@ -243,7 +245,7 @@ export function createApiClient(options: ApiClientOptions) {
     },
 
     /** POST /v1/session; keeps the tokens and the API session cookie in the web session. */
-    async signIn(input: { email: string; password: string; otp_code?: string }): Promise<Account> {
+    async signIn(input: { email: string; password?: string; otp_code?: string; otp_token?: string }): Promise<Account> {
       const response = await send("POST", "/v1/session", { body: input, raw: true }, false);
       if (!response.ok) throw await errorFrom(response);
       const result = camelCaseKeys(await response.json()) as TokenPair & { account: Account; csrfToken: string };

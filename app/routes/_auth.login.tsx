@@ -1,4 +1,4 @@
-import { getFormProps, useForm } from "@conform-to/react";
+import { getFormProps, useForm, type SubmissionResult } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
@@ -21,21 +21,32 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 
 export const handle: AuthHandle = { authHeader: MESSAGES.login };
 
+/** The code step of two-factor login: the e-mail and the API's short-lived token, never the password. */
+interface CodeStep {
+  email: string;
+  otpToken: string;
+}
+
 export async function action({ request, context }: ActionFunctionArgs) {
   await guardRoute(request, context);
   const { formData, submission } = await readForm(request, context, LoginSchema);
-  if (submission.status !== "success") return { result: submission.reply({ hideFields: ["password"] }), needsCode: false };
+  const codeStep: CodeStep | null = submission.payload.otp_token
+    ? { email: String(submission.payload.email ?? ""), otpToken: String(submission.payload.otp_token) }
+    : null;
+  if (submission.status !== "success") {
+    return { result: submission.reply({ hideFields: ["password"] }), codeStep };
+  }
   try {
     await context.api.signIn(submission.value);
   } catch (error) {
     // The password was right and a second factor is on: ask for the code (spec §4 two-factor login).
-    const needsCode = error instanceof ApiError && error.message === MESSAGES.invalidOtpCode;
-    if (needsCode) return { result: submission.reply({ resetForm: false }), needsCode: true };
-    const codeStep = !!submission.value.otp_code;
-    return {
-      result: replyWithApiError(submission, error, { hideFields: codeStep ? ["otp_code"] : ["password"] }),
-      needsCode: codeStep,
-    };
+    if (error instanceof ApiError && error.message === MESSAGES.invalidOtpCode && typeof error.details.otpToken === "string") {
+      return {
+        result: submission.reply({ resetForm: true }),
+        codeStep: { email: submission.value.email, otpToken: error.details.otpToken },
+      };
+    }
+    return { result: replyWithApiError(submission, error, { hideFields: ["password", "otp_code"] }), codeStep };
   }
   throw redirect(safeRedirectPath(String(formData.get("redirectFrom") ?? "")));
 }
@@ -43,27 +54,43 @@ export async function action({ request, context }: ActionFunctionArgs) {
 export default function LoginRoute() {
   const { redirectFrom } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
+  const codeStep = actionData?.codeStep ?? null;
+  // A new form (new id) for the code step, so its state starts from this step's fields.
+  return codeStep ? (
+    <LoginForm key="code" id="login-code" redirectFrom={redirectFrom} codeStep={codeStep} result={actionData?.result} />
+  ) : (
+    <LoginForm key="password" id="login" redirectFrom={redirectFrom} codeStep={null} result={actionData?.result} />
+  );
+}
+
+function LoginForm({
+  id,
+  redirectFrom,
+  codeStep,
+  result,
+}: {
+  id: string;
+  redirectFrom: string;
+  codeStep: CodeStep | null;
+  result: SubmissionResult<string[]> | undefined;
+}) {
   const navigation = useNavigation();
-  const needsCode = actionData?.needsCode ?? false;
   const [form, fields] = useForm({
-    id: needsCode ? "login-code" : "login",
-    lastResult: actionData?.result,
-    constraint: undefined,
+    id,
+    lastResult: result,
     shouldValidate: "onSubmit",
     shouldRevalidate: "onInput",
     onValidate: ({ formData }) => parseWithZod(formData, { schema: LoginSchema }),
   });
-  const email = fields.email.initialValue ?? "";
-  const password = fields.password.initialValue ?? "";
   return (
     <Form method="post" {...getFormProps(form)} className="space-y-4">
       <CsrfInput />
       <input type="hidden" name="redirectFrom" value={redirectFrom} />
       <FormErrors id={form.errorId} errors={form.errors} />
-      {needsCode ? (
+      {codeStep ? (
         <>
-          <input type="hidden" name="email" value={email} />
-          <input type="hidden" name="password" value={password} />
+          <input type="hidden" name="email" value={codeStep.email} />
+          <input type="hidden" name="otp_token" value={codeStep.otpToken} />
           <p className="text-sm text-slate-600">Enter the 6-digit code from your authenticator app, or a backup code.</p>
           <TextField label="Code" field={fields.otp_code} autoComplete="one-time-code" inputMode="numeric" autoFocus />
         </>

@@ -30,14 +30,21 @@ export function requiredString(options: RequiredStringOptions = {}) {
 }
 
 /** An optional string: trimmed, and '' (or blank) or missing becomes undefined. */
-export function optionalString() {
+export function optionalString(options: RequiredStringOptions = {}) {
+  const base = z.string({ error: MESSAGES.wrongFormat });
   return z.preprocess(
     (v) => (typeof v === "string" && v.trim() === "" ? undefined : v),
-    z.string({ error: MESSAGES.wrongFormat }).trim().optional(),
+    (options.trim === false ? base : base.trim()).optional(),
   );
 }
 
 /** A required, valid e-mail address (trimmed): MESSAGES.required, then MESSAGES.email. */
 export function emailField() {
-  return requiredString().pipe(z.email({ error: MESSAGES.email }));
+  // No `abort` here (unlike requiredString): the pipe already stops at the first failure, and an
+  // aborted field would keep a form's cross-field checks (e.g. login's) from reporting alongside.
+  return z
+    .string({ error: requiredOrWrongFormat })
+    .trim()
+    .min(1, { error: MESSAGES.required })
+    .pipe(z.email({ error: MESSAGES.email }));
 }

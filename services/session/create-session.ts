@@ -9,14 +9,21 @@ import { dummyPasswordHash, verifyPassword } from "../security/passwords";
 import { openSession, type OpenedSession } from "./session-tokens";
 import { claimBackupCode } from "../../db/repositories/backup-codes";
 import { hashBackupCode } from "../security/backup-codes";
+import { hashToken, randomToken } from "../security/tokens";
+import { claimLoginChallenge, findLoginChallenge, insertLoginChallenge } from "../../db/repositories/login-challenges";
+import type { AccountRow } from "../../db/schema";
 import { assertNotThrottled, recordLoginFailure, recordLoginSuccess, throttleKeys } from "./login-throttle";
 
 export interface CreateSessionInput {
   email: string;
-  password: string;
+  password?: string;
   otpCode?: string;
+  /** The code step's token, in place of the password (see `passwordOrChallenge`). */
+  otpToken?: string;
   clientIp: string | null;
 }
+
+export const LOGIN_CHALLENGE_TTL_MS = 5 * 60 * 1000;
 
 /** Login (POST /v1/session): password, then the second factor when the account has one. */
 export async function createSession(
@@ -28,15 +35,28 @@ export async function createSession(
   await assertNotThrottled(deps.db, keys, now);
 
   const account = await findAccountByEmail(deps.db, input.email);
-  const passwordOk = await verifyPassword(input.password, account?.passwordHash ?? (await dummyPasswordHash()));
-  if (!account || !passwordOk || account.state !== ACCOUNT_STATE.active) {
+  const challenge = await passwordOrChallenge(deps, account, input, now);
+  if (!account || !challenge.ok || account.state !== ACCOUNT_STATE.active) {
     await recordLoginFailure(deps.db, keys, now);
     throw unauthorized(MESSAGES.emailOrPasswordIncorrect);
   }
 
   if (account.otpEnabled === 1 && account.otpSecret) {
     const code = input.otpCode?.replace(/\s+/g, "");
-    if (!code) throw new AppError("unauthorized", MESSAGES.invalidOtpCode);
+    if (!code) {
+      // The password was right: the code step goes on with a short-lived token, so the password
+      // never has to travel back to the page (ADR 008).
+      const otpToken = randomToken();
+      await insertLoginChallenge(deps.db, {
+        accountId: account.id,
+        tokenHash: hashToken(otpToken),
+        expiresAt: new Date(now.getTime() + LOGIN_CHALLENGE_TTL_MS).toISOString(),
+        createdAt: now.toISOString(),
+      });
+      const error = new AppError("unauthorized", MESSAGES.invalidOtpCode);
+      error.details = { otp_token: otpToken };
+      throw error;
+    }
     const step = /^\d{6}$/.test(code) ? acceptedTotpStep(account.otpSecret, code, now) : null;
     // A TOTP code is good once: a step at or before the last one used is a replay. The step is
     // claimed atomically, so two logins racing with the same code cannot both pass.
@@ -49,9 +69,31 @@ export async function createSession(
     }
   }
 
+  if (challenge.id !== null && !(await claimLoginChallenge(deps.db, challenge.id, now.toISOString()))) {
+    throw unauthorized(MESSAGES.emailOrPasswordIncorrect);
+  }
   await recordLoginSuccess(deps.db, input.email);
   const opened = await openSession(deps.db, { accountId: account.id, businessProfileId: account.businessProfileId }, now);
   return { ...opened, account: await buildAccountView(deps.db, account) };
+}
+
+/**
+ * The first factor: the password, or a code-step token issued for this account by an earlier
+ * right password (unused, not expired). Unknown e-mails still cost a password hash.
+ */
+async function passwordOrChallenge(
+  deps: ServiceDeps,
+  account: AccountRow | undefined,
+  input: CreateSessionInput,
+  now: Date,
+): Promise<{ ok: boolean; id: number | null }> {
+  if (input.otpToken) {
+    const found = await findLoginChallenge(deps.db, hashToken(input.otpToken));
+    const ok = !!found && !!account && found.accountId === account.id && !found.usedAt && found.expiresAt > now.toISOString();
+    return { ok, id: found?.id ?? null };
+  }
+  const ok = await verifyPassword(input.password ?? "", account?.passwordHash ?? (await dummyPasswordHash()));
+  return { ok, id: null };
 }
 
 /** The time step a code belongs to (one step of drift either way), or null. */

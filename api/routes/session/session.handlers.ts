@@ -35,6 +35,7 @@ export function registerSessionRoutes(app: ApiApp) {
       email: body.email,
       password: body.password,
       otpCode: body.otp_code,
+      otpToken: body.otp_token,
       clientIp: clientIp(c),
     });
     setApiSessionCookie(c, opened.sessionCookie);
