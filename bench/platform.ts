@@ -11,6 +11,7 @@ import {
   assertBuilt,
   makeTempDir,
   readMemory,
+  snapshotBuild,
   spawnServer,
   waitForStatus200,
   type Memory,
@@ -46,7 +47,10 @@ interface ColdStart extends Contention {
   idle: Memory | null;
 }
 
-type MeasuredLoad = LoadResult & Contention;
+type MeasuredLoad = LoadResult & Contention & { rssAfterMB: number | null };
+
+/** A load scenario whose credentials are fetched right before each attempt. */
+type Scenario = LoadScenario & { auth?: () => Promise<Record<string, string>> };
 
 const contended = (c: Contention) => c.otherCpuDuring !== null && c.otherCpuDuring > BUSY_THRESHOLD;
 const pct = (share: number | null) => (share === null ? "?" : `${Math.round(share * 100)}%`);
@@ -85,10 +89,11 @@ async function leastContended<T extends { otherCpuDuring: number | null }>(
 
 export async function run(ctx: BenchContext): Promise<BenchOutcome> {
   assertBuilt(ctx.root);
-  const dataDir = makeTempDir("earshot-bench-platform");
-  const logDir = path.join(dataDir, "logs");
+  const workDir = makeTempDir("earshot-bench-platform");
+  const dataDir = path.join(workDir, "data");
+  const logDir = path.join(workDir, "logs");
+  fs.mkdirSync(dataDir);
   fs.mkdirSync(logDir);
-  ctx.log(`DATA_DIR ${dataDir}`);
   const running = new Set<RunningServer>();
   const stopServer = async (server: RunningServer) => {
     await server.stop();
@@ -97,11 +102,14 @@ export async function run(ctx: BenchContext): Promise<BenchOutcome> {
   let ok = false;
 
   try {
+    // The server runs from a copy of the build, so a rebuild elsewhere cannot change it mid-bench.
+    const appDir = await snapshotBuild(ctx.root, path.join(workDir, "app"));
+    ctx.log(`DATA_DIR ${dataDir}; server files copied to ${appDir}`);
     await ctx.quiet("before the bench");
 
     // 1. The first start seeds the demo workspace; timed, but not a cold start figure.
     ctx.log("first start (seeds the demo workspace)…");
-    const seeding = await spawnServer({ root: ctx.root, dataDir, demo: true, logFile: path.join(logDir, "seed.log") });
+    const seeding = await spawnServer({ root: appDir, dataDir, demo: true, logFile: path.join(logDir, "seed.log") });
     running.add(seeding);
     const seedStartMs = await waitForStatus200(seeding);
     const seedMs = loggedNumber(seeding, "demo workspace created", "ms");
@@ -125,7 +133,7 @@ export async function run(ctx: BenchContext): Promise<BenchOutcome> {
           let started: RunningServer | null = null;
           const otherCpu = watchOtherCpu(() => (started ? [started.pid] : []));
           started = await spawnServer({
-            root: ctx.root,
+            root: appDir,
             dataDir,
             demo: true,
             logFile: path.join(logDir, `start-${++spawns}.log`),
@@ -162,9 +170,7 @@ export async function run(ctx: BenchContext): Promise<BenchOutcome> {
     const coldStartMedian = round(median(coldStarts.map((c) => c.spawnToFirst200Ms)), 1);
     const idleRssMedian = round(median(coldStarts.flatMap((c) => (c.idle ? [c.idle.rssMB] : []))), 1);
 
-    // 3. Sign in both ways; the sign-in page's JavaScript.
-    const cookie = await signInWithForm(origin);
-    const api = await signInWithApi(origin);
+    // 3. The sign-in page's JavaScript.
     const js = await measurePageJs(`${origin}/login`);
     ctx.log(
       `sign-in page JS: ${js.assets.length} scripts, ${js.totalGzipKB} KB gzipped (${round(js.totalRawBytes / 1024, 1)} KB raw)`,
@@ -173,20 +179,27 @@ export async function run(ctx: BenchContext): Promise<BenchOutcome> {
     // 4. Load.
     const load = { connections: ctx.connections, durationS: ctx.durationS, warmupS: ctx.warmupS };
     const live = server;
-    const measure = (scenario: LoadScenario): Promise<MeasuredLoad> =>
+    const measure = (scenario: Scenario): Promise<MeasuredLoad> =>
       leastContended(ctx, scenario.name, async () => {
         await ctx.quiet(scenario.name, [live.pid]);
         ctx.log(
           `load: ${scenario.name} (${load.connections} connections, ${load.warmupS} s warm-up + ${load.durationS} s)…`,
         );
+        // Fresh credentials for every attempt: waits and retries may outlast a 15-minute access token.
+        const headers = { ...scenario.headers, ...(await scenario.auth?.()) };
         const otherCpu = watchOtherCpu(() => [live.pid]);
-        const result = await runLoad(scenario, load);
-        return { ...result, otherCpuDuring: otherCpu() };
+        const result = await runLoad({ ...scenario, headers }, { ...load, serverPid: live.pid });
+        return { ...result, otherCpuDuring: otherCpu(), rssAfterMB: readMemory(live.pid)?.rssMB ?? null };
       });
 
-    const scenarios: LoadScenario[] = [
+    const signedInCookie = async () => ({ cookie: await signInWithForm(origin) });
+    const bearer = async () => {
+      const api = await signInWithApi(origin);
+      return { authorization: `Bearer ${api.accessToken}`, "x-csrf-token": api.csrfToken };
+    };
+    const scenarios: Scenario[] = [
       { name: "GET /login", url: `${origin}/login`, expectStatus: 200 },
-      { name: "GET / (signed in)", url: `${origin}/`, headers: { cookie }, expectStatus: 200 },
+      { name: "GET / (signed in)", url: `${origin}/`, auth: signedInCookie, expectStatus: 200 },
       {
         name: "POST /api/v1/session",
         url: `${origin}/api/v1/session`,
@@ -202,16 +215,31 @@ export async function run(ctx: BenchContext): Promise<BenchOutcome> {
     await sleep(IDLE_SETTLE_MS);
     const afterLoadSettled = readMemory(live.pid);
 
-    // 5. Diagnostics: the pieces of the shell page, to tell API time from render time.
-    const bearer = { authorization: `Bearer ${api.accessToken}`, accept: "application/json" };
-    const diagnostics: LoadScenario[] = [
+    // 5. Diagnostics: the API calls GET / makes in process (its loaders call GET /accounts and
+    // GET /v1/notifications and record a page view), to tell API time from render time.
+    const json = { accept: "application/json" };
+    const diagnostics: Scenario[] = [
       { name: "GET /healthz (floor)", url: `${origin}/healthz`, expectStatus: 200 },
-      { name: "GET /api/accounts (bearer)", url: `${origin}/api/accounts`, headers: bearer, expectStatus: 200 },
+      {
+        name: "GET /api/accounts (bearer)",
+        url: `${origin}/api/accounts`,
+        headers: json,
+        auth: bearer,
+        expectStatus: 200,
+      },
+      {
+        name: "GET /api/v1/notifications (bearer)",
+        url: `${origin}/api/v1/notifications`,
+        headers: json,
+        auth: bearer,
+        expectStatus: 200,
+      },
       {
         name: "POST /api/v1/account_events",
         url: `${origin}/api/v1/account_events`,
         method: "POST",
-        headers: { ...bearer, "x-csrf-token": api.csrfToken, "content-type": "application/json" },
+        headers: { ...json, "content-type": "application/json" },
+        auth: bearer,
         body: JSON.stringify({ action_type: "page_view", event_type: "navigation", action_module: "/" }),
         expectStatus: 201,
       },
@@ -229,7 +257,15 @@ export async function run(ctx: BenchContext): Promise<BenchOutcome> {
     ctx.log(loadTable(diagnosticLoads));
 
     const shell = loads[1]!;
-    const accounts = diagnosticLoads[1]!;
+    // The shell's own CPU against the CPU of the API calls it makes, each measured standalone
+    // (over HTTP, so a slight overestimate of their in-process cost).
+    const apiParts = diagnosticLoads.filter((l) => l.name !== "GET /healthz (floor)");
+    const apiCpuMs = apiParts.every((l) => l.serverCpuMsPerRequest !== null)
+      ? round(
+          apiParts.reduce((sum, l) => sum + l.serverCpuMsPerRequest!, 0),
+          2,
+        )
+      : null;
     const checks: Check[] = [
       {
         label: "Cold start (spawn → first 200 of GET /login), median of 3",
@@ -306,7 +342,18 @@ export async function run(ctx: BenchContext): Promise<BenchOutcome> {
         { label: "RSS after the diagnostics too", value: atEnd?.rssMB ?? null, unit: "MB" },
         { label: "Sign-in page JS raw", value: round(js.totalRawBytes / 1024, 1), unit: "KB" },
         { label: "JS served with Content-Encoding", value: js.servedContentEncoding ?? "none (uncompressed)" },
-        { label: "Shell p50 − GET /api/accounts p50", value: diffP50(shell, accounts), unit: "ms" },
+        {
+          label: "Shell CPU/request: its API calls (standalone) / all",
+          value:
+            apiCpuMs === null || shell.serverCpuMsPerRequest === null
+              ? null
+              : `${apiCpuMs} / ${shell.serverCpuMsPerRequest} ms`,
+        },
+        ...[...loads, ...diagnosticLoads].map((l) => ({
+          label: `Server CPU per request: ${l.name}`,
+          value: l.serverCpuMsPerRequest,
+          unit: "ms",
+        })),
       ],
       results: {
         settings: {
@@ -325,17 +372,13 @@ export async function run(ctx: BenchContext): Promise<BenchOutcome> {
         memory: { idleRssMedianMB: idleRssMedian, afterLoad, afterLoadSettled, atEnd },
         load: loads,
         diagnostics: diagnosticLoads,
+        shellCpuMsPerRequest: { all: shell.serverCpuMsPerRequest, apiCallsStandalone: apiCpuMs },
         signInJs: js,
       },
     };
   } finally {
     for (const server of running) await server.stop();
-    if (ok && !process.env.BENCH_KEEP_DATA) fs.rmSync(dataDir, { recursive: true, force: true });
+    if (ok && !process.env.BENCH_KEEP_DATA) fs.rmSync(workDir, { recursive: true, force: true });
     else ctx.log(`server logs kept in ${logDir}`);
   }
-}
-
-function diffP50(a: LoadResult, b: LoadResult): number | null {
-  if (a.latencyMs.p50 === null || b.latencyMs.p50 === null) return null;
-  return round(a.latencyMs.p50 - b.latencyMs.p50, 1);
 }

@@ -54,6 +54,14 @@ export async function measurePageJs(pageUrl: string, headers: Record<string, str
     queue.push({ url: key, via });
   };
 
+  // Listed first (modulepreload, script src): what Remix tells the browser to fetch for the route.
+  for (const match of html.matchAll(/<link\b[^>]*>/gi)) {
+    const tag = match[0];
+    if (attr(tag, "rel")?.toLowerCase() === "modulepreload") {
+      const href = attr(tag, "href");
+      if (href) enqueue(href, pageUrl, "modulepreload");
+    }
+  }
   for (const match of html.matchAll(/<script\b([^>]*)>([\s\S]*?)<\/script>/gi)) {
     const tag = `<script${match[1]}>`;
     const src = attr(tag, "src");
@@ -70,16 +78,7 @@ export async function measurePageJs(pageUrl: string, headers: Record<string, str
       for (const spec of staticImports(code)) if (/^(\/|\.|https?:)/.test(spec)) enqueue(spec, pageUrl, "import");
     }
   }
-  for (const match of html.matchAll(/<link\b[^>]*>/gi)) {
-    const tag = match[0];
-    if (attr(tag, "rel")?.toLowerCase() === "modulepreload") {
-      const href = attr(tag, "href");
-      if (href) enqueue(href, pageUrl, "modulepreload");
-    }
-  }
-  // Inline-module imports were queued before the modulepreload links; a listed chunk counts as listed.
   const listed = new Set(queue.filter((q) => q.via !== "import").map((q) => q.url));
-  for (const item of queue) if (item.via === "import" && listed.has(item.url)) item.via = "modulepreload";
 
   let servedContentEncoding: string | null = null;
   const unlisted: string[] = [];

@@ -2,6 +2,7 @@
 // so every response's time is collected here and the percentiles are computed exactly.
 import type { EventEmitter } from "node:events";
 import { createRequire } from "node:module";
+import { processCpuMs } from "./machine";
 import { percentileOfSorted, round } from "./stats";
 
 interface AutocannonOptions {
@@ -60,11 +61,16 @@ export interface LoadResult {
   timeouts: number;
   /** Response bytes per second (KB/s), as autocannon measured it. */
   throughputKBps: number | null;
+  /**
+   * CPU the server used per response (all its threads), when its pid is given. It depends much less
+   * than latency on what else runs on the machine: 1000 / this ≈ responses per second per core.
+   */
+  serverCpuMsPerRequest: number | null;
 }
 
 export async function runLoad(
   scenario: LoadScenario,
-  options: { connections: number; durationS: number; warmupS: number },
+  options: { connections: number; durationS: number; warmupS: number; serverPid?: number },
 ): Promise<LoadResult> {
   const method = scenario.method ?? "GET";
   const times: number[] = [];
@@ -84,6 +90,14 @@ export async function runLoad(
     renderResultsTable: false,
   });
   // Only the measured run emits on this instance (the warm-up has its own tracker).
+  let cpuAtStart: number | null = null;
+  let cpuAtEnd: number | null = null;
+  instance.once("start", () => {
+    cpuAtStart = options.serverPid ? processCpuMs(options.serverPid) : null;
+  });
+  instance.once("done", () => {
+    cpuAtEnd = options.serverPid ? processCpuMs(options.serverPid) : null;
+  });
   instance.on("response", (_client: unknown, statusCode: number, _bytes: number, responseTime: number) => {
     statusCodes[statusCode] = (statusCodes[statusCode] ?? 0) + 1;
     if (statusCode === scenario.expectStatus) times.push(responseTime);
@@ -92,6 +106,8 @@ export async function runLoad(
   const result = await instance;
 
   times.sort((a, b) => a - b);
+  const responses = times.length + unexpected;
+  const serverCpuMs = cpuAtStart !== null && cpuAtEnd !== null ? cpuAtEnd - cpuAtStart : null;
   const mean = times.length ? times.reduce((sum, t) => sum + t, 0) / times.length : null;
   return {
     name: scenario.name,
@@ -100,7 +116,7 @@ export async function runLoad(
     connections: options.connections,
     durationS: result.duration,
     warmupS: options.warmupS,
-    requests: times.length + unexpected,
+    requests: responses,
     requestsPerSecond: round(times.length / (result.duration || options.durationS), 1),
     latencyMs: {
       p50: round(percentileOfSorted(times, 50), 1),
@@ -114,5 +130,6 @@ export async function runLoad(
     errors: result.errors,
     timeouts: result.timeouts,
     throughputKBps: round(result.throughput.average / 1024, 1),
+    serverCpuMsPerRequest: serverCpuMs !== null && responses ? round(serverCpuMs / responses, 2) : null,
   };
 }

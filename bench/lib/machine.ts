@@ -1,6 +1,7 @@
 // Is anything else using the CPU? Benches on a busy machine measure the neighbours, so the load
 // of other processes is sampled (from /proc, Linux) before and during every measurement, the bench
 // waits (within a bounded budget) for quiet, and contended figures are flagged.
+import { execFileSync } from "node:child_process";
 import fs from "node:fs";
 import { sleep } from "./stats";
 
@@ -17,7 +18,9 @@ function systemTimes(): SystemTimes | null {
     const line = fs.readFileSync("/proc/stat", "utf8").split("\n")[0]!;
     const fields = line.trim().split(/\s+/).slice(1, 9).map(Number);
     const total = fields.reduce((sum, v) => sum + v, 0);
-    const idle = (fields[3] ?? 0) + (fields[4] ?? 0); // idle + iowait
+    // Not busy: idle, iowait, and irq/softirq (the loopback traffic of the bench itself lands
+    // there, charged to no process).
+    const idle = (fields[3] ?? 0) + (fields[4] ?? 0) + (fields[5] ?? 0) + (fields[6] ?? 0);
     return { idle, total };
   } catch {
     return null;
@@ -34,6 +37,24 @@ function processTicks(pid: number): number | null {
   } catch {
     return null;
   }
+}
+
+let clockTicksPerSecond: number | null = null;
+function ticksPerSecond(): number {
+  if (clockTicksPerSecond === null) {
+    try {
+      clockTicksPerSecond = Number(execFileSync("getconf", ["CLK_TCK"], { encoding: "utf8" }).trim()) || 100;
+    } catch {
+      clockTicksPerSecond = 100;
+    }
+  }
+  return clockTicksPerSecond;
+}
+
+/** CPU time (user + system, all threads) a process has used so far, in ms; null if unknown. */
+export function processCpuMs(pid: number): number | null {
+  const ticks = processTicks(pid);
+  return ticks === null ? null : (ticks * 1000) / ticksPerSecond();
 }
 
 /**

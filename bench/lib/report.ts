@@ -18,6 +18,7 @@ const fmt = (value: number | string | null, unit = "") =>
       : value;
 
 function table(rows: string[][]): string {
+  if (rows.some((row) => row.length !== rows[0]!.length)) throw new Error("table rows and header differ in length");
   const widths = rows[0]!.map((_, col) => Math.max(...rows.map((row) => (row[col] ?? "").length)));
   const line = (row: string[]) => `| ${row.map((cell, col) => cell.padEnd(widths[col]!)).join(" | ")} |`;
   const rule = `|${widths.map((w) => "-".repeat(w + 2)).join("|")}|`;
@@ -51,12 +52,26 @@ export function loadTable(
     latencyMs: { p50: number | null; p95: number | null; p99: number | null; max: number | null };
     unexpectedResponses: number;
     errors: number;
+    serverCpuMsPerRequest?: number | null;
+    rssAfterMB?: number | null;
     otherCpuDuring?: number | null;
     attempts?: number;
   }>,
 ): string {
   return table([
-    ["Scenario", "req/s", "p50 ms", "p95 ms", "p99 ms", "max ms", "requests", "unexpected/errors", "other CPU during"],
+    [
+      "Scenario",
+      "req/s",
+      "p50 ms",
+      "p95 ms",
+      "p99 ms",
+      "max ms",
+      "requests",
+      "unexpected/errors",
+      "server CPU ms/req",
+      "RSS after MB",
+      "other CPU during",
+    ],
     ...rows.map((r) => [
       r.name,
       fmt(r.requestsPerSecond),
@@ -66,6 +81,10 @@ export function loadTable(
       fmt(r.latencyMs.max),
       fmt(r.requests),
       `${r.unexpectedResponses}/${r.errors}`,
+      r.serverCpuMsPerRequest === null || r.serverCpuMsPerRequest === undefined
+        ? "n/a"
+        : r.serverCpuMsPerRequest.toFixed(2),
+      fmt(r.rssAfterMB ?? null),
       (r.otherCpuDuring === undefined || r.otherCpuDuring === null ? "n/a" : `${Math.round(r.otherCpuDuring * 100)}%`) +
         (r.attempts && r.attempts > 1 ? ` (${r.attempts} tries)` : ""),
     ]),

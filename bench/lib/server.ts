@@ -43,6 +43,8 @@ function installGuards() {
     process.on(signal, () => {
       process.stderr.write(`\nbench: ${signal}, stopping servers\n`);
       killAllNow();
+      // Interrupted: nobody wants the half-done temp dirs.
+      for (const dir of tempDirs) fs.rmSync(dir, { recursive: true, force: true });
       process.exit(signal === "SIGINT" ? 130 : 143);
     });
   }
@@ -74,8 +76,41 @@ export function assertBuilt(root: string): void {
   }
 }
 
+/**
+ * Copies what the server runs from (build/, public/, package.json; node_modules linked) into
+ * `dest`, so a `npm run build` elsewhere during the bench cannot swap the files under the running
+ * server. Checks that every /build/*.js the server build names exists in the copied public/.
+ */
+export async function snapshotBuild(root: string, dest: string): Promise<string> {
+  for (let attempt = 1; attempt <= 3; attempt++) {
+    fs.rmSync(dest, { recursive: true, force: true });
+    fs.mkdirSync(dest, { recursive: true });
+    const before = fs.statSync(path.join(root, "build/index.js")).mtimeMs;
+    fs.cpSync(path.join(root, "build"), path.join(dest, "build"), { recursive: true });
+    fs.cpSync(path.join(root, "public"), path.join(dest, "public"), { recursive: true });
+    fs.copyFileSync(path.join(root, "package.json"), path.join(dest, "package.json"));
+    fs.symlinkSync(path.join(root, "node_modules"), path.join(dest, "node_modules"), "dir");
+    const after = fs.statSync(path.join(root, "build/index.js")).mtimeMs;
+    const serverBuild = fs.readFileSync(path.join(dest, "build/index.js"), "utf8");
+    const missing = [...new Set(serverBuild.match(/"\/build\/[^"]+\.js"/g) ?? [])]
+      .map((quoted) => quoted.slice(1, -1))
+      .filter((asset) => !fs.existsSync(path.join(dest, "public", asset)));
+    if (before === after && missing.length === 0) return dest;
+    await sleep(3_000);
+  }
+  throw new Error(
+    "build/ and public/build do not match (is a build running?). Run `npm run build` and start the bench again.",
+  );
+}
+
+const tempDirs = new Set<string>();
+
+/** A fresh directory under the OS temp dir; removed if the bench is interrupted. */
 export function makeTempDir(prefix: string): string {
-  return fs.mkdtempSync(path.join(os.tmpdir(), `${prefix}-`));
+  installGuards();
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), `${prefix}-`));
+  tempDirs.add(dir);
+  return dir;
 }
 
 /** A free TCP port on loopback (the OS picks it; freed again before the server binds it). */

@@ -1,7 +1,7 @@
 // Shared shapes for every bench (platform now; query, inbox and dashboard later).
 
 export interface BenchContext {
-  /** The project root (where build/ and public/ live); servers run with it as cwd. */
+  /** The project root (where build/ and public/ live; benches run servers from a copy of them). */
   root: string;
   /** Where bench/results/<name>.json goes. */
   resultsDir: string;
