@@ -27,6 +27,8 @@ export default function handleRequest(
         [waitForAll ? "onAllReady" : "onShellReady"]() {
           shellRendered = true;
           const body = new PassThrough();
+          // Without clearing it, the abort timer keeps each page's render state alive for 5 s.
+          body.on("close", () => clearTimeout(abortTimer));
           responseHeaders.set("Content-Type", "text/html; charset=utf-8");
           resolve(new Response(createReadableStreamFromReadable(body), { headers: responseHeaders, status: responseStatusCode }));
           pipe(body);
@@ -40,7 +42,7 @@ export default function handleRequest(
         },
       },
     );
-    setTimeout(abort, ABORT_DELAY);
+    const abortTimer = setTimeout(abort, ABORT_DELAY);
   });
 }
 

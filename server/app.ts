@@ -4,6 +4,7 @@ import path from "node:path";
 import { serveStatic } from "@hono/node-server/serve-static";
 import { createRequestHandler, type AppLoadContext, type ServerBuild } from "@remix-run/node";
 import { Hono } from "hono";
+import { compress } from "hono/compress";
 import { createApi, type Api } from "../api/app";
 import "../app/lib/load-context";
 import { createApiClient, type ApiTransport } from "../app/lib/api.server";
@@ -145,6 +146,7 @@ export async function createEarshot(options: EarshotOptions): Promise<Earshot> {
     return api.fetch(new Request(c.req.raw, { headers }), c.env ?? {});
   });
 
+  app.use("/build/*", compress());
   app.use(
     "/build/*",
     serveStatic({
@@ -154,7 +156,8 @@ export async function createEarshot(options: EarshotOptions): Promise<Earshot> {
       },
     }),
   );
-  app.use("*", serveStatic({ root: "./public" }));
+  // Only the files public/ really holds at its top level: every page request need not ask the disk.
+  app.get("/favicon.ico", serveStatic({ path: "./public/favicon.ico" }));
 
   const transport: ApiTransport = config.apiUrl
     ? (request) => fetch(request)

@@ -1,5 +1,4 @@
 import { getFormProps, useForm, type SubmissionResult } from "@conform-to/react";
-import { parseWithZod } from "@conform-to/zod/v4";
 import { redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { MESSAGES } from "../../domain/messages";
@@ -75,13 +74,9 @@ function LoginForm({
   result: SubmissionResult<string[]> | undefined;
 }) {
   const navigation = useNavigation();
-  const [form, fields] = useForm({
-    id,
-    lastResult: result,
-    shouldValidate: "onSubmit",
-    shouldRevalidate: "onInput",
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: LoginSchema }),
-  });
+  // Validated on the server only (the same LoginSchema in the action): leaving zod out of the
+  // browser keeps the sign-in page's JavaScript within budget (README, Benchmarks).
+  const [form, fields] = useForm({ id, lastResult: result });
   return (
     <Form method="post" {...getFormProps(form)} className="space-y-4">
       <CsrfInput />
