@@ -13,6 +13,11 @@ export interface ApiEnv {
   Bindings: {
     /** Set by the in-process caller (the web app), which knows the browser's address. */
     clientIp?: string;
+    /**
+     * Set by the in-process caller for one web request: its several API calls with the same token
+     * authenticate once (the page is one moment; a later page checks again).
+     */
+    callerCache?: Map<string, AuthenticatedCaller | null>;
     incoming?: { socket?: { remoteAddress?: string } };
   };
   Variables: {

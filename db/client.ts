@@ -63,6 +63,7 @@ export function openDatabase(options: OpenDatabaseOptions = {}): DatabaseHandle 
   sqlite.pragma("foreign_keys = ON");
   sqlite.pragma("busy_timeout = 5000");
   sqlite.pragma("synchronous = NORMAL");
+  cachePreparedStatements(sqlite);
   const db = new Kysely<DatabaseSchema>({
     dialect: new SqliteDialect({ database: sqlite }),
     plugins: [new CamelCasePlugin()],
@@ -80,4 +81,24 @@ export function openDatabase(options: OpenDatabaseOptions = {}): DatabaseHandle 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 export function engineOf(db: Kysely<any>): Engine {
   return db.getExecutor().adapter.constructor.name === "PostgresAdapter" ? "postgres" : "sqlite";
+}
+
+const STATEMENT_CACHE_LIMIT = 500;
+
+/**
+ * Kysely prepares every query anew; repeated queries (most of them) reuse their prepared statement.
+ * better-sqlite3 runs statements synchronously, so one statement object is never used twice at once.
+ */
+function cachePreparedStatements(sqlite: SQLite.Database): void {
+  const prepare = sqlite.prepare.bind(sqlite);
+  const cache = new Map<string, SQLite.Statement>();
+  sqlite.prepare = ((source: string) => {
+    let statement = cache.get(source);
+    if (!statement) {
+      if (cache.size >= STATEMENT_CACHE_LIMIT) cache.clear();
+      statement = prepare(source);
+      cache.set(source, statement);
+    }
+    return statement;
+  }) as typeof sqlite.prepare;
 }

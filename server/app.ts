@@ -172,13 +172,14 @@ export async function createEarshot(options: EarshotOptions): Promise<Earshot> {
     const before = JSON.stringify(session.data);
     const clientIp = clientIpOf(c);
     const requestId = c.get("requestId");
+    const callerCache = new Map();
     const context: AppLoadContext = {
       requestId,
       cspNonce: c.get("nonce"),
       settings: { productName: config.productName, appEnv: config.appEnv },
       session,
       api: createApiClient({
-        transport: config.apiUrl ? transport : (req) => api.fetch(req, clientIp ? { clientIp } : {}),
+        transport: config.apiUrl ? transport : (req) => api.fetch(req, { ...(clientIp ? { clientIp } : {}), callerCache }),
         baseUrl: config.apiUrl ?? "http://earshot.internal/api",
         session,
         request,

@@ -12,7 +12,17 @@ const MUTATING = new Set(["POST", "PUT", "PATCH", "DELETE"]);
 export const authenticate: MiddlewareHandler<ApiEnv> = async (c, next) => {
   const header = c.req.header("authorization");
   const token = header?.match(/^Bearer\s+(.+)$/i)?.[1];
-  c.set("caller", token ? await authenticateAccessToken(c.get("deps"), token) : null);
+  if (!token) {
+    c.set("caller", null);
+  } else {
+    const cache = c.env?.callerCache;
+    let caller = cache?.get(token);
+    if (caller === undefined) {
+      caller = await authenticateAccessToken(c.get("deps"), token);
+      cache?.set(token, caller);
+    }
+    c.set("caller", caller);
+  }
   await next();
 };
 
