@@ -102,7 +102,27 @@ export async function createApiFixture(engine: Engine, options: { trustProxy?: b
     };
   }
 
-  return { api, deps, db: database.db, engine, request, createTenant, signIn, sentMail, errors, cleanup: database.cleanup };
+  /** Signs in every role of a tenant (in parallel). */
+  async function signInRoles(tenant: TenantFixture): Promise<Record<keyof TenantFixture["accounts"], SignedIn>> {
+    const [systemAdmin, admin, agent, guest] = await Promise.all(
+      (["systemAdmin", "admin", "agent", "guest"] as const).map((key) => signIn(tenant.accounts[key].email)),
+    );
+    return { systemAdmin: systemAdmin!, admin: admin!, agent: agent!, guest: guest! };
+  }
+
+  return {
+    api,
+    deps,
+    db: database.db,
+    engine,
+    request,
+    createTenant,
+    signIn,
+    signInRoles,
+    sentMail,
+    errors,
+    cleanup: database.cleanup,
+  };
 }
 
 export type ApiFixture = Awaited<ReturnType<typeof createApiFixture>>;

@@ -34,12 +34,7 @@ describe.each(testEngines())("accounts API on %s", (engine) => {
   beforeAll(async () => {
     fx = await createApiFixture(engine);
     [mine, theirs] = await Promise.all([fx.createTenant(), fx.createTenant()]);
-    [admin, agent, guest, systemAdmin] = await Promise.all([
-      fx.signIn(mine.accounts.admin.email),
-      fx.signIn(mine.accounts.agent.email),
-      fx.signIn(mine.accounts.guest.email),
-      fx.signIn(mine.accounts.systemAdmin.email),
-    ]);
+    ({ admin, agent, guest, systemAdmin } = await fx.signInRoles(mine));
   });
   afterAll(() => fx.cleanup());
 

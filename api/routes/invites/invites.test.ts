@@ -45,12 +45,7 @@ describe.each(testEngines())("invites and sign-up on %s", (engine) => {
   beforeAll(async () => {
     fx = await createApiFixture(engine, { now: () => new Date(clock) });
     [mine, theirs] = await Promise.all([fx.createTenant(), fx.createTenant()]);
-    [admin, agent, guest, systemAdmin] = await Promise.all([
-      fx.signIn(mine.accounts.admin.email),
-      fx.signIn(mine.accounts.agent.email),
-      fx.signIn(mine.accounts.guest.email),
-      fx.signIn(mine.accounts.systemAdmin.email),
-    ]);
+    ({ admin, agent, guest, systemAdmin } = await fx.signInRoles(mine));
     const theirAdmin = await fx.signIn(theirs.accounts.admin.email);
     const created = await Promise.all([
       fx.request("POST", "/api/v1/teams", { auth: admin, body: { name: "Support", account_ids: [] } }),
