@@ -72,6 +72,14 @@ const ACCESS_TOKEN_LIFETIME_MS = 15 * 60 * 1000;
 /** Refresh a little before expiry so parallel loaders rarely meet a 401 at all. */
 const EARLY_REFRESH_MS = 60 * 1000;
 const NO_REDIRECT_PATHS = /(password_reset|session|token)$/;
+const TOKEN_KEYS = [
+  "accessToken",
+  "refreshToken",
+  "accessTokenExpiresAt",
+  "apiCsrfToken",
+  "apiSessionCookie",
+  "accountId",
+] as const satisfies ReadonlyArray<keyof StashedTokens>;
 
 export interface ApiClientOptions {
   transport: ApiTransport;
@@ -152,10 +160,31 @@ export function createApiClient(options: ApiClientOptions) {
   }
 
   function clearTokens() {
-    for (const key of ["accessToken", "refreshToken", "accessTokenExpiresAt", "apiCsrfToken", "apiSessionCookie", "accountId"] as const) {
-      session.unset(key);
-    }
+    for (const key of TOKEN_KEYS) session.unset(key);
     account = null;
+  }
+
+  /** The session's tokens as they are now (a take-over stashes the admin's). */
+  function currentTokens(): StashedTokens {
+    return Object.fromEntries(TOKEN_KEYS.map((key) => [key, session.get(key)])) as unknown as StashedTokens;
+  }
+
+  function restoreTokens(tokens: StashedTokens) {
+    clearTokens();
+    for (const key of TOKEN_KEYS) session.set(key, tokens[key] as never);
+  }
+
+  /** A login or take-over answer: its tokens, CSRF token and API session cookie become the session's. */
+  async function adoptOpenedSession(response: Response): Promise<Account> {
+    if (!response.ok) throw await errorFrom(response);
+    const result = camelCaseKeys(await response.json()) as TokenPair & { account: Account; csrfToken: string };
+    const apiCookie = response.headers.get("set-cookie")?.match(/earshot_api_session=([^;]+)/)?.[1];
+    storeTokens(result);
+    session.set("apiCsrfToken", result.csrfToken);
+    if (apiCookie) session.set("apiSessionCookie", apiCookie);
+    session.set("accountId", result.account.id);
+    account = Promise.resolve(result.account);
+    return result.account;
   }
 
   /** Refresh with the refresh token; failing that, ask the token endpoint (spec §8). One at a time. */
@@ -246,16 +275,7 @@ export function createApiClient(options: ApiClientOptions) {
 
     /** POST /v1/session; keeps the tokens and the API session cookie in the web session. */
     async signIn(input: { email: string; password?: string; otp_code?: string; otp_token?: string }): Promise<Account> {
-      const response = await send("POST", "/v1/session", { body: input, raw: true }, false);
-      if (!response.ok) throw await errorFrom(response);
-      const result = camelCaseKeys(await response.json()) as TokenPair & { account: Account; csrfToken: string };
-      const apiCookie = response.headers.get("set-cookie")?.match(/earshot_api_session=([^;]+)/)?.[1];
-      storeTokens(result);
-      session.set("apiCsrfToken", result.csrfToken);
-      if (apiCookie) session.set("apiSessionCookie", apiCookie);
-      session.set("accountId", result.account.id);
-      account = Promise.resolve(result.account);
-      return result.account;
+      return adoptOpenedSession(await send("POST", "/v1/session", { body: input, raw: true }, false));
     },
 
     /**
@@ -263,41 +283,19 @@ export function createApiClient(options: ApiClientOptions) {
      * taken-over account's tokens used until endTakeover restores them.
      */
     async startTakeover(target: { accountId?: number; businessProfileId?: number }): Promise<Account> {
-      const response = await send("POST", "/v1/admin/accounts/takeover", { body: target });
-      if (!response.ok) throw await errorFrom(response);
-      const result = camelCaseKeys(await response.json()) as TokenPair & { account: Account; csrfToken: string };
-      const apiCookie = response.headers.get("set-cookie")?.match(/earshot_api_session=([^;]+)/)?.[1];
-      const stash: StashedTokens = {
-        accessToken: session.get("accessToken")!,
-        refreshToken: session.get("refreshToken")!,
-        accessTokenExpiresAt: session.get("accessTokenExpiresAt")!,
-        apiCsrfToken: session.get("apiCsrfToken")!,
-        apiSessionCookie: session.get("apiSessionCookie")!,
-        accountId: session.get("accountId")!,
-      };
-      session.set("stashedAdmin", stash);
-      storeTokens(result);
-      session.set("apiCsrfToken", result.csrfToken);
-      if (apiCookie) session.set("apiSessionCookie", apiCookie);
-      session.set("accountId", result.account.id);
-      account = Promise.resolve(result.account);
-      return result.account;
+      const admin = currentTokens();
+      const taken = await adoptOpenedSession(await send("POST", "/v1/admin/accounts/takeover", { body: target }));
+      session.set("stashedAdmin", admin);
+      return taken;
     },
 
     /** DELETE /v1/admin/accounts/takeover, then back to the admin's own tokens. */
     async endTakeover(): Promise<void> {
       await call("DELETE", "/v1/admin/accounts/takeover");
       const stash = session.get("stashedAdmin");
-      clearTokens();
       session.unset("stashedAdmin");
-      if (stash) {
-        session.set("accessToken", stash.accessToken);
-        session.set("refreshToken", stash.refreshToken);
-        session.set("accessTokenExpiresAt", stash.accessTokenExpiresAt);
-        session.set("apiCsrfToken", stash.apiCsrfToken);
-        session.set("apiSessionCookie", stash.apiSessionCookie);
-        session.set("accountId", stash.accountId);
-      }
+      if (stash) restoreTokens(stash);
+      else clearTokens();
     },
 
     /** DELETE /v1/session, then forget the tokens (spec §4: logout clears user, tokens, cookies). */
@@ -315,11 +313,7 @@ export function createApiClient(options: ApiClientOptions) {
         const stash = session.get("stashedAdmin");
         if (stash) {
           session.unset("stashedAdmin");
-          session.set("accessToken", stash.accessToken);
-          session.set("refreshToken", stash.refreshToken);
-          session.set("accessTokenExpiresAt", stash.accessTokenExpiresAt);
-          session.set("apiCsrfToken", stash.apiCsrfToken);
-          session.set("apiSessionCookie", stash.apiSessionCookie);
+          restoreTokens(stash);
           await revoke();
         }
       } finally {

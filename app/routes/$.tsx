@@ -1,12 +1,12 @@
-import { data, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { data, type LoaderFunctionArgs } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 import { MESSAGES } from "../../domain/messages";
-import { pageTitle } from "../../domain/product";
 import { AuthLayout } from "../components/layout/auth-layout";
 import { ShellLayout } from "../components/layout/shell-layout";
 import { guardRoute } from "../lib/guard.server";
 import { useRootData } from "../lib/root-data";
 import { loadShell } from "../lib/shell.server";
+import { titleMeta } from "../lib/meta";
 
 /** Any other path: 'Page not found', in the default layout when signed in, the auth layout when not. */
 export async function loader({ request, context }: LoaderFunctionArgs) {
@@ -42,6 +42,4 @@ export default function NotFoundRoute() {
   );
 }
 
-export const meta: MetaFunction = ({ matches }) => [
-  { title: pageTitle(MESSAGES.pageNotFound, (matches[0]?.data as { productName?: string } | undefined)?.productName) },
-];
+export const meta = titleMeta(MESSAGES.pageNotFound);

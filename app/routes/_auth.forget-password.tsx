@@ -1,9 +1,8 @@
 import { getFormProps, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
-import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { Form, Link, useActionData, useNavigation } from "@remix-run/react";
 import { MESSAGES } from "../../domain/messages";
-import { pageTitle } from "../../domain/product";
 import { ForgotPasswordSchema } from "../../domain/schemas/accounts";
 import { Button } from "../components/ui/button";
 import { CsrfInput } from "../components/ui/csrf-input";
@@ -11,6 +10,7 @@ import { FormErrors, TextField } from "../components/ui/field";
 import { readForm, replyWithApiError } from "../lib/forms.server";
 import { guardRoute } from "../lib/guard.server";
 import type { AuthHandle } from "./_auth";
+import { titleMeta } from "../lib/meta";
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   await guardRoute(request, context);
@@ -76,6 +76,4 @@ export default function ForgetPasswordRoute() {
   );
 }
 
-export const meta: MetaFunction = ({ matches }) => [
-  { title: pageTitle("Forgot Password", (matches[0]?.data as { productName?: string } | undefined)?.productName) },
-];
+export const meta = titleMeta("Forgot Password");

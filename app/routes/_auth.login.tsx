@@ -1,9 +1,8 @@
 import { getFormProps, useForm, type SubmissionResult } from "@conform-to/react";
-import { redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { MESSAGES } from "../../domain/messages";
 import { safeRedirectPath } from "../../domain/navigation";
-import { pageTitle } from "../../domain/product";
 import { LoginSchema } from "../../domain/schemas/login";
 import { Button } from "../components/ui/button";
 import { CsrfInput } from "../components/ui/csrf-input";
@@ -12,6 +11,7 @@ import { ApiError } from "../lib/api.server";
 import { readForm, replyWithApiError } from "../lib/forms.server";
 import { guardRoute } from "../lib/guard.server";
 import type { AuthHandle } from "./_auth";
+import { titleMeta } from "../lib/meta";
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   await guardRoute(request, context);
@@ -107,6 +107,4 @@ function LoginForm({
   );
 }
 
-export const meta: MetaFunction = ({ matches }) => [
-  { title: pageTitle("Login", (matches[0]?.data as { productName?: string } | undefined)?.productName) },
-];
+export const meta = titleMeta("Login");

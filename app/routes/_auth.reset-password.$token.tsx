@@ -1,9 +1,8 @@
 import { getFormProps, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
-import { redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { MESSAGES } from "../../domain/messages";
-import { pageTitle } from "../../domain/product";
 import { NewPasswordSchema } from "../../domain/schemas/accounts";
 import { Button } from "../components/ui/button";
 import { CsrfInput } from "../components/ui/csrf-input";
@@ -13,6 +12,7 @@ import { readForm, replyWithApiError } from "../lib/forms.server";
 import { guardRoute } from "../lib/guard.server";
 import { flashToast } from "../lib/toast.server";
 import type { AuthHandle } from "./_auth";
+import { titleMeta } from "../lib/meta";
 
 const RESET_PATH = "/v1/accounts/preferences/security/password_reset";
 
@@ -96,6 +96,4 @@ export default function ResetPasswordRoute() {
   );
 }
 
-export const meta: MetaFunction = ({ matches }) => [
-  { title: pageTitle("Reset Password", (matches[0]?.data as { productName?: string } | undefined)?.productName) },
-];
+export const meta = titleMeta("Reset Password");

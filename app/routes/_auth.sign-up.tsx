@@ -1,9 +1,8 @@
 import { getFormProps, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
-import { redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { MESSAGES } from "../../domain/messages";
-import { pageTitle } from "../../domain/product";
 import { SignUpFormSchema } from "../../domain/schemas/accounts";
 import { Button } from "../components/ui/button";
 import { CsrfInput } from "../components/ui/csrf-input";
@@ -12,6 +11,7 @@ import { ApiError } from "../lib/api.server";
 import { readForm, replyWithApiError } from "../lib/forms.server";
 import { guardRoute } from "../lib/guard.server";
 import type { AuthHandle } from "./_auth";
+import { titleMeta } from "../lib/meta";
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   await guardRoute(request, context);
@@ -117,6 +117,4 @@ export default function SignUpRoute() {
   );
 }
 
-export const meta: MetaFunction = ({ matches }) => [
-  { title: pageTitle("Sign Up", (matches[0]?.data as { productName?: string } | undefined)?.productName) },
-];
+export const meta = titleMeta("Sign Up");

@@ -1,12 +1,12 @@
-import { redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { Form } from "@remix-run/react";
 import { useEffect, useRef } from "react";
 import { MESSAGES } from "../../domain/messages";
-import { pageTitle } from "../../domain/product";
 import { Button } from "../components/ui/button";
 import { CsrfInput } from "../components/ui/csrf-input";
 import { assertFormToken } from "../lib/csrf.server";
 import { guardRoute } from "../lib/guard.server";
+import { titleMeta } from "../lib/meta";
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   await guardRoute(request, context);
@@ -34,6 +34,4 @@ export default function LogoutRoute() {
   );
 }
 
-export const meta: MetaFunction = ({ matches }) => [
-  { title: pageTitle("Logout", (matches[0]?.data as { productName?: string } | undefined)?.productName) },
-];
+export const meta = titleMeta("Logout");

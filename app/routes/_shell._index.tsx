@@ -1,9 +1,9 @@
-import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import type { LoaderFunctionArgs } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 import { formatDate } from "../../domain/format";
-import { pageTitle } from "../../domain/product";
 import { ROLE_LABELS } from "../../domain/roles";
 import { guardRoute, recordPageView } from "../lib/guard.server";
+import { titleMeta } from "../lib/meta";
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const account = await guardRoute(request, context);
@@ -51,6 +51,4 @@ export default function DashboardRoute() {
   );
 }
 
-export const meta: MetaFunction = ({ matches }) => [
-  { title: pageTitle("Dashboard", (matches[0]?.data as { productName?: string } | undefined)?.productName) },
-];
+export const meta = titleMeta("Dashboard");

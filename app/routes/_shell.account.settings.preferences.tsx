@@ -1,9 +1,8 @@
 import { getFormProps, getInputProps, useForm, type FieldMetadata } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
-import { redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { MESSAGES } from "../../domain/messages";
-import { pageTitle } from "../../domain/product";
 import { GeneralPreferencesSchema } from "../../domain/schemas/accounts";
 import { Button } from "../components/ui/button";
 import { CsrfInput } from "../components/ui/csrf-input";
@@ -11,6 +10,7 @@ import { FieldErrors, FormErrors } from "../components/ui/field";
 import { readForm, replyWithApiError } from "../lib/forms.server";
 import { recordPageView, requireAccount } from "../lib/guard.server";
 import { flashToast } from "../lib/toast.server";
+import { titleMeta } from "../lib/meta";
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const account = await requireAccount(request, context);
@@ -97,6 +97,4 @@ function CheckboxField({ field, label, help }: { field: FieldMetadata<unknown>; 
   );
 }
 
-export const meta: MetaFunction = ({ matches }) => [
-  { title: pageTitle("Account Settings", (matches[0]?.data as { productName?: string } | undefined)?.productName) },
-];
+export const meta = titleMeta("Account Settings");

@@ -1,11 +1,10 @@
 import { getFormProps, useForm, type SubmissionResult } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
-import { redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import type { ReactNode } from "react";
 import * as z from "zod";
 import { MESSAGES } from "../../domain/messages";
-import { pageTitle } from "../../domain/product";
 import { ChangePasswordSchema, DisableTwoFactorSchema, OtpCodeSchema } from "../../domain/schemas/accounts";
 import { Button } from "../components/ui/button";
 import { CsrfInput } from "../components/ui/csrf-input";
@@ -13,6 +12,7 @@ import { FormErrors, TextField } from "../components/ui/field";
 import { readForm, replyWithApiError } from "../lib/forms.server";
 import { recordPageView, requireAccount } from "../lib/guard.server";
 import { flashToast } from "../lib/toast.server";
+import { titleMeta } from "../lib/meta";
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const account = await requireAccount(request, context);
@@ -312,6 +312,4 @@ function ChangePasswordForm() {
   );
 }
 
-export const meta: MetaFunction = ({ matches }) => [
-  { title: pageTitle("Account Settings", (matches[0]?.data as { productName?: string } | undefined)?.productName) },
-];
+export const meta = titleMeta("Account Settings");

@@ -1,8 +1,9 @@
-import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { NavLink, Outlet } from "@remix-run/react";
+import type { LoaderFunctionArgs } from "@remix-run/node";
+import { Outlet } from "@remix-run/react";
 import { MESSAGES } from "../../domain/messages";
-import { pageTitle } from "../../domain/product";
 import { guardRoute } from "../lib/guard.server";
+import { titleMeta } from "../lib/meta";
+import { TabNav } from "../components/ui/tab-nav";
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   await guardRoute(request, context);
@@ -19,29 +20,10 @@ export default function AccountSettingsRoute() {
   return (
     <section className="max-w-3xl space-y-6">
       <h1 className="text-2xl font-semibold">{MESSAGES.accountSettings}</h1>
-      <nav aria-label={MESSAGES.accountSettings} className="border-b border-slate-200">
-        <ul className="-mb-px flex gap-6">
-          {TABS.map((tab) => (
-            <li key={tab.to}>
-              <NavLink
-                to={tab.to}
-                className={({ isActive }) =>
-                  `inline-block border-b-2 px-1 pb-3 text-sm font-medium ${
-                    isActive ? "border-brand-600 text-brand-700" : "border-transparent text-slate-600 hover:border-slate-300 hover:text-ink"
-                  }`
-                }
-              >
-                {tab.label}
-              </NavLink>
-            </li>
-          ))}
-        </ul>
-      </nav>
+      <TabNav label={MESSAGES.accountSettings} tabs={TABS} />
       <Outlet />
     </section>
   );
 }
 
-export const meta: MetaFunction = ({ matches }) => [
-  { title: pageTitle("Account Settings", (matches[0]?.data as { productName?: string } | undefined)?.productName) },
-];
+export const meta = titleMeta("Account Settings");

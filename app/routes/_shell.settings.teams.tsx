@@ -1,12 +1,11 @@
 import { getCollectionProps, getFormProps, useForm, type FieldMetadata, type SubmissionResult } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
-import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { Form, useActionData, useLoaderData, useLocation, useNavigate, useNavigation } from "@remix-run/react";
 import { useEffect, useState } from "react";
 import * as z from "zod";
 import { ACCOUNT_STATE } from "../../domain/constants";
 import { MESSAGES } from "../../domain/messages";
-import { pageTitle } from "../../domain/product";
 import { ROLES } from "../../domain/roles";
 import { TeamSchema } from "../../domain/schemas/accounts";
 import { Button } from "../components/ui/button";
@@ -18,6 +17,7 @@ import { readForm, replyWithApiError, statusOf, submittedId } from "../lib/forms
 import { recordPageView, requireAccount } from "../lib/guard.server";
 import { flashToast } from "../lib/toast.server";
 import { useHydrated } from "../lib/use-hydrated";
+import { titleMeta } from "../lib/meta";
 
 const TEAMS_PATH = "/settings/teams";
 
@@ -342,6 +342,4 @@ function DeleteTeamDialog({ team, lastResult, onClose }: { team: TeamRow; lastRe
   );
 }
 
-export const meta: MetaFunction = ({ matches }) => [
-  { title: pageTitle(MESSAGES.teams, (matches[0]?.data as { productName?: string } | undefined)?.productName) },
-];
+export const meta = titleMeta(MESSAGES.teams);

@@ -7,13 +7,12 @@ import {
   type SubmissionResult,
 } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
-import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { Form, useActionData, useLoaderData, useLocation, useNavigate, useNavigation } from "@remix-run/react";
 import { useEffect, useState, type ReactNode } from "react";
 import * as z from "zod";
 import { ACCOUNT_STATE } from "../../domain/constants";
 import { MESSAGES } from "../../domain/messages";
-import { pageTitle } from "../../domain/product";
 import { ROLE_LABELS, ROLE_VALUES, ROLES } from "../../domain/roles";
 import { InviteSchema, UpdateMemberSchema } from "../../domain/schemas/accounts";
 import { Avatar } from "../components/ui/avatar";
@@ -26,6 +25,7 @@ import { readForm, replyWithApiError, statusOf, submittedId } from "../lib/forms
 import { recordPageView, requireAccount } from "../lib/guard.server";
 import { flashToast } from "../lib/toast.server";
 import { useHydrated } from "../lib/use-hydrated";
+import { titleMeta } from "../lib/meta";
 
 const USERS_PATH = "/settings/users";
 
@@ -509,6 +509,4 @@ function RemoveUserDialog({ user, lastResult, onClose }: { user: UserRow; lastRe
   );
 }
 
-export const meta: MetaFunction = ({ matches }) => [
-  { title: pageTitle(MESSAGES.users, (matches[0]?.data as { productName?: string } | undefined)?.productName) },
-];
+export const meta = titleMeta(MESSAGES.users);

@@ -2,8 +2,9 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { listAccountEvents } from "../../../db/repositories/account-events";
 import { createApiFixture, type ApiFixture, type SignedIn, type TenantFixture } from "../../../tests/support/api-fixture";
 import { testEngines } from "../../../tests/support/database";
+import { MESSAGES } from "../../../domain/messages";
 
-const CSRF_INVALID = "Invalid or missing CSRF token.";
+const CSRF_INVALID = MESSAGES.csrfInvalid;
 
 describe.each(testEngines())("account events API on %s", (engine) => {
   let fx: ApiFixture;

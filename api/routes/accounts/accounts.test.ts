@@ -8,9 +8,10 @@ import {
   type TenantFixture,
 } from "../../../tests/support/api-fixture";
 import { testEngines } from "../../../tests/support/database";
+import { MESSAGES } from "../../../domain/messages";
 
-const FORBIDDEN = "You are not allowed to do this.";
-const CSRF_INVALID = "Invalid or missing CSRF token.";
+const FORBIDDEN = MESSAGES.forbidden;
+const CSRF_INVALID = MESSAGES.csrfInvalid;
 
 function idsOf(tenant: TenantFixture): number[] {
   return Object.values(tenant.accounts)

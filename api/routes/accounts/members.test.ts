@@ -8,14 +8,15 @@ import {
   type TenantFixture,
 } from "../../../tests/support/api-fixture";
 import { testEngines } from "../../../tests/support/database";
+import { MESSAGES } from "../../../domain/messages";
 
-const FORBIDDEN = "You are not allowed to do this.";
-const CANNOT_CHANGE_SELF = "You cannot change or remove your own account here.";
-const ROLE_ABOVE = "You cannot grant a role above your own.";
-const UNKNOWN_TEAM = "One or more teams do not exist.";
-const NO_TEAMS_FOR_SYSTEM_ADMINS = "System admins are not placed in teams.";
-const NOT_FOUND = { error_message: "Not found" };
-const INCORRECT = "Email or password is incorrect";
+const FORBIDDEN = MESSAGES.forbidden;
+const CANNOT_CHANGE_SELF = MESSAGES.cannotChangeSelf;
+const ROLE_ABOVE = MESSAGES.roleAboveYours;
+const UNKNOWN_TEAM = MESSAGES.unknownTeam;
+const NO_TEAMS_FOR_SYSTEM_ADMINS = MESSAGES.systemAdminsNoTeams;
+const NOT_FOUND = { error_message: MESSAGES.notFound };
+const INCORRECT = MESSAGES.emailOrPasswordIncorrect;
 
 describe.each(testEngines())("members API (PATCH/DELETE /v1/accounts/{id}) on %s", (engine) => {
   let fx: ApiFixture;

@@ -7,7 +7,7 @@ import {
 import type { ApiApp } from "../../env";
 import { toSnakeCase } from "../../lib/case";
 import { requireActor } from "../../middleware/auth";
-import { setApiSessionCookie } from "../session/session.handlers";
+import { openedSessionResponse } from "../session/session.handlers";
 import { adminAccountRoute, adminBusinessProfileRoute, endTakeoverRoute, startTakeoverRoute } from "./admin.routes";
 
 export function registerAdminRoutes(app: ApiApp) {
@@ -25,16 +25,7 @@ export function registerAdminRoutes(app: ApiApp) {
       accountId: body.account_id,
       businessProfileId: body.business_profile_id,
     });
-    setApiSessionCookie(c, opened.sessionCookie);
-    return c.json(
-      {
-        account: toSnakeCase(opened.account),
-        csrf_token: opened.csrfToken,
-        access_token: opened.accessToken,
-        refresh_token: opened.refreshToken,
-      },
-      201,
-    );
+    return c.json(openedSessionResponse(c, opened), 201);
   });
 
   app.openapi(endTakeoverRoute, async (c) =>

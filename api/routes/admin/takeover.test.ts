@@ -7,10 +7,11 @@ import {
   type TenantFixture,
 } from "../../../tests/support/api-fixture";
 import { testEngines } from "../../../tests/support/database";
+import { MESSAGES } from "../../../domain/messages";
 
-const FORBIDDEN = "You are not allowed to do this.";
-const NOT_ALLOWED = "This account cannot be taken over.";
-const NOT_TAKING_OVER = "You are not taking over an account.";
+const FORBIDDEN = MESSAGES.forbidden;
+const NOT_ALLOWED = MESSAGES.takeoverNotAllowed;
+const NOT_TAKING_OVER = MESSAGES.notTakingOver;
 const TAKEOVER = "/api/v1/admin/accounts/takeover";
 
 describe.each(testEngines())("take-over on %s", (engine) => {

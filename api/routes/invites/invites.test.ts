@@ -8,15 +8,16 @@ import {
   type TenantFixture,
 } from "../../../tests/support/api-fixture";
 import { testEngines } from "../../../tests/support/database";
+import { MESSAGES } from "../../../domain/messages";
 
-const FORBIDDEN = "You are not allowed to do this.";
-const INVITE_INVALID = "This invitation is no longer valid.";
-const ROLE_ABOVE = "You cannot grant a role above your own.";
-const EMAIL_IN_USE = "This email is already in use.";
-const EMAIL_TAKEN = "Email is already taken!";
-const EMAIL_MISMATCH = "Use the e-mail address the invitation was sent to.";
-const NO_TEAMS_FOR_SYSTEM_ADMINS = "System admins are not placed in teams.";
-const UNKNOWN_TEAM = "One or more teams do not exist.";
+const FORBIDDEN = MESSAGES.forbidden;
+const INVITE_INVALID = MESSAGES.inviteInvalid;
+const ROLE_ABOVE = MESSAGES.roleAboveYours;
+const EMAIL_IN_USE = MESSAGES.emailInUse;
+const EMAIL_TAKEN = MESSAGES.emailTaken;
+const EMAIL_MISMATCH = MESSAGES.inviteEmailMismatch;
+const NO_TEAMS_FOR_SYSTEM_ADMINS = MESSAGES.systemAdminsNoTeams;
+const UNKNOWN_TEAM = MESSAGES.unknownTeam;
 const PUBLIC_URL = "http://localhost:3000";
 const DAY = 24 * 60 * 60 * 1000;
 const NEW_PASSWORD = "Fresh-pass9";

@@ -8,12 +8,13 @@ import {
   type TenantFixture,
 } from "../../../tests/support/api-fixture";
 import { testEngines } from "../../../tests/support/database";
+import { MESSAGES } from "../../../domain/messages";
 
 const PATH = "/api/v1/accounts/preferences/security/password_reset";
-const SENT = "If an account exists for this e-mail, we have sent a link to reset the password.";
-const LINK_INVALID = "This password reset link is not valid or has expired.";
-const CHANGED = "Your password has been changed.";
-const INCORRECT = "Email or password is incorrect";
+const SENT = MESSAGES.resetEmailSent;
+const LINK_INVALID = MESSAGES.resetLinkInvalid;
+const CHANGED = MESSAGES.passwordChanged;
+const INCORRECT = MESSAGES.emailOrPasswordIncorrect;
 const PUBLIC_URL = "http://localhost:3000";
 const MINUTE = 60 * 1000;
 

@@ -7,11 +7,12 @@ import {
   type TenantFixture,
 } from "../../../tests/support/api-fixture";
 import { testEngines } from "../../../tests/support/database";
+import { MESSAGES } from "../../../domain/messages";
 
 const GENERAL = "/api/v1/accounts/preferences/general";
 const PASSWORD = "/api/v1/accounts/preferences/security/password";
-const CURRENT_WRONG = "The current password is not correct.";
-const CHANGED = "Your password has been changed.";
+const CURRENT_WRONG = MESSAGES.currentPasswordWrong;
+const CHANGED = MESSAGES.passwordChanged;
 const NEW_PASSWORD = "Changed-pass7";
 
 describe.each(testEngines())("account preferences on %s", (engine) => {

@@ -8,11 +8,12 @@ import {
   type TenantFixture,
 } from "../../../tests/support/api-fixture";
 import { testEngines } from "../../../tests/support/database";
+import { MESSAGES } from "../../../domain/messages";
 
 const BASE = "/api/v1/accounts/preferences/security/two_factor_authentication";
-const CODE_NOT_VALID = "Code is not valid.";
-const INVALID_OTP = "Invalid otp code";
-const TOO_MANY = "Too many attempts. Please try again later.";
+const CODE_NOT_VALID = MESSAGES.codeNotValid;
+const INVALID_OTP = MESSAGES.invalidOtpCode;
+const TOO_MANY = MESSAGES.tooManyAttempts;
 const STEP = 30 * 1000;
 
 describe.each(testEngines())("two-factor login on %s", (engine) => {

@@ -9,10 +9,11 @@ import {
   type TenantFixture,
 } from "../../../tests/support/api-fixture";
 import { testEngines } from "../../../tests/support/database";
+import { MESSAGES } from "../../../domain/messages";
 
-const TOO_MANY = "Too many attempts. Please try again later.";
-const INCORRECT = "Email or password is incorrect";
-const CSRF_INVALID = "Invalid or missing CSRF token.";
+const TOO_MANY = MESSAGES.tooManyAttempts;
+const INCORRECT = MESSAGES.emailOrPasswordIncorrect;
+const CSRF_INVALID = MESSAGES.csrfInvalid;
 const MINUTE = 60 * 1000;
 
 let unknownCounter = 0;

@@ -3,7 +3,8 @@ import { deleteCookie, getCookie, setCookie } from "hono/cookie";
 import { createSession } from "../../../services/session/create-session";
 import { endSession, endSessionByCookie } from "../../../services/session/end-session";
 import { refreshSession } from "../../../services/session/refresh-session";
-import { SESSION_TTL_MS } from "../../../services/session/session-tokens";
+import { SESSION_TTL_MS, type OpenedSession } from "../../../services/session/session-tokens";
+import type { AccountView } from "../../../services/accounts/account-view";
 import { tokenFromSessionCookie } from "../../../services/session/token-from-session-cookie";
 import { unauthorized } from "../../../domain/errors";
 import type { ApiApp, ApiEnv } from "../../env";
@@ -28,6 +29,17 @@ function bearer(c: Context<ApiEnv>): string | undefined {
   return c.req.header("authorization")?.match(/^Bearer\s+(.+)$/i)?.[1];
 }
 
+/** The answer to a login or a take-over: the account and the new session's tokens (and its cookie). */
+export function openedSessionResponse(c: Context<ApiEnv>, opened: OpenedSession & { account: AccountView }) {
+  setApiSessionCookie(c, opened.sessionCookie);
+  return {
+    account: toSnakeCase(opened.account),
+    csrf_token: opened.csrfToken,
+    access_token: opened.accessToken,
+    refresh_token: opened.refreshToken,
+  };
+}
+
 export function registerSessionRoutes(app: ApiApp) {
   app.openapi(createSessionRoute, async (c) => {
     const body = c.req.valid("json");
@@ -38,16 +50,7 @@ export function registerSessionRoutes(app: ApiApp) {
       otpToken: body.otp_token,
       clientIp: clientIp(c),
     });
-    setApiSessionCookie(c, opened.sessionCookie);
-    return c.json(
-      {
-        account: toSnakeCase(opened.account),
-        csrf_token: opened.csrfToken,
-        access_token: opened.accessToken,
-        refresh_token: opened.refreshToken,
-      },
-      201,
-    );
+    return c.json(openedSessionResponse(c, opened), 201);
   });
 
   app.openapi(refreshSessionRoute, async (c) => {

@@ -6,13 +6,14 @@ import {
   type TenantFixture,
 } from "../../../tests/support/api-fixture";
 import { testEngines } from "../../../tests/support/database";
+import { MESSAGES } from "../../../domain/messages";
 
-const FORBIDDEN = "You are not allowed to do this.";
-const NAME_TAKEN = "This name is already taken.";
-const NO_TEAMS_FOR_SYSTEM_ADMINS = "System admins are not placed in teams.";
-const UNKNOWN_ACCOUNT = "One or more users do not exist.";
-const REQUIRED = "Should not be empty!";
-const NOT_FOUND = { error_message: "Not found" };
+const FORBIDDEN = MESSAGES.forbidden;
+const NAME_TAKEN = MESSAGES.nameTaken;
+const NO_TEAMS_FOR_SYSTEM_ADMINS = MESSAGES.systemAdminsNoTeams;
+const UNKNOWN_ACCOUNT = MESSAGES.unknownAccount;
+const REQUIRED = MESSAGES.required;
+const NOT_FOUND = { error_message: MESSAGES.notFound };
 
 let nameCounter = 0;
 function uniqueName(prefix = "Team"): string {
