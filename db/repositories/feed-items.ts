@@ -1,0 +1,349 @@
+import { CompiledQuery, sql, type Compilable, type Expression, type ExpressionBuilder, type InsertObject, type SqlBool } from "kysely";
+import { engineOf, type Database, type Engine } from "../client";
+import type { DatabaseSchema } from "../schema";
+import {
+  countSearchCandidates,
+  groupConditions,
+  membershipCondition,
+  textCondition,
+  type GroupCondition,
+  type SearchExpr,
+} from "./search-index";
+
+// Rows per INSERT: SQLite allows 32,766 bound values; ~45 columns × 300 rows stays well under.
+const INSERT_CHUNK = 300;
+
+/** Inserts new mentions; a (tenant, network, external id) already stored is skipped. Returns the stored rows' keys. */
+export async function insertFeedItems(db: Database, rows: Array<InsertObject<DatabaseSchema, "feedItems">>) {
+  const inserted: Array<{ id: number; socialType: string; externalId: string }> = [];
+  for (let i = 0; i < rows.length; i += INSERT_CHUNK) {
+    const chunk = rows.slice(i, i + INSERT_CHUNK);
+    const result = await db
+      .insertInto("feedItems")
+      .values(chunk)
+      .onConflict((oc) => oc.columns(["businessProfileId", "socialType", "externalId"]).doNothing())
+      .returning(["id", "socialType", "externalId"])
+      .execute();
+    inserted.push(...result);
+  }
+  return inserted;
+}
+
+/** An agent's reply marks the customer's item replied, keeping the first reply's time. */
+export async function markRepliedByExternalId(
+  db: Database,
+  businessProfileId: number,
+  socialType: string,
+  externalId: string,
+  repliedAt: string,
+) {
+  return db
+    .updateTable("feedItems")
+    .set((eb) => ({
+      isReplied: 1,
+      firstReplyAt: eb
+        .case()
+        .when(eb.or([eb("firstReplyAt", "is", null), eb("firstReplyAt", ">", repliedAt)]))
+        .then(repliedAt)
+        .else(eb.ref("firstReplyAt"))
+        .end(),
+    }))
+    .where("businessProfileId", "=", businessProfileId)
+    .where("socialType", "=", socialType)
+    .where("externalId", "=", externalId)
+    .returning(["id"])
+    .executeTakeFirst();
+}
+
+/** Agent replies already stored whose parent is one of these (replies that arrived before their parent). */
+export async function listAgentRepliesTo(
+  db: Database,
+  businessProfileId: number,
+  socialType: string,
+  parentExternalIds: string[],
+) {
+  if (!parentExternalIds.length) return [];
+  return db
+    .selectFrom("feedItems")
+    .select(["parentExternalId", "externalId", "createdAt", "authorName", "authorUsername", "description"])
+    .where("businessProfileId", "=", businessProfileId)
+    .where("socialType", "=", socialType)
+    .where("isAgentReply", "=", 1)
+    .where("parentExternalId", "in", parentExternalIds)
+    .execute();
+}
+
+/** A LIKE pattern (escape '\\') matching text that contains `value`, lower-cased like the column it meets. */
+function containsPattern(value: string): string {
+  return `%${value.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+}
+
+export interface FeedItemFilter {
+  socialTypes?: string[];
+  sentiments?: number[];
+  languages?: string[];
+  countries?: string[];
+  streamIds?: number[];
+  kinds?: string[];
+  states?: number[];
+  identityId?: number;
+  from?: string;
+  to?: string;
+  /** A boolean query (ADR 012), fuzzy words already expanded: the full-text engine decides it. */
+  search?: SearchExpr;
+  /** Stored membership (query_matches): the mention belongs to every one of these contexts. */
+  contexts?: Array<{ contextType: number; contextId: number }>;
+  /** Structured groups of an unsaved search (context type 6). */
+  groups?: GroupCondition[];
+  /** Only these mentions (the live feed checks a new batch). */
+  ids?: number[];
+  includeMuted?: boolean;
+  /** Set when the filters leave nothing the caller may see. */
+  matchNothing?: boolean;
+}
+
+export const FEED_ITEM_ORDERS = {
+  "counts.total_engagements": "totalEngagements",
+  "counts.shares": "shares",
+  "counts.comments": "comments",
+  "counts.likes": "likes",
+  "author.followers": "authorFollowers",
+  reach_score: "reach",
+  impact_score: "impactScore",
+  created_at: "createdAt",
+} as const;
+export type FeedItemOrder = keyof typeof FEED_ITEM_ORDERS;
+
+function where(
+  eb: ExpressionBuilder<DatabaseSchema, "feedItems">,
+  engine: Engine,
+  businessProfileId: number,
+  f: FeedItemFilter,
+): Expression<SqlBool> {
+  const parts: Expression<SqlBool>[] = [eb("feedItems.businessProfileId", "=", businessProfileId)];
+  if (f.matchNothing) parts.push(sql<SqlBool>`1 = 0`);
+  if (!f.includeMuted) parts.push(eb("feedItems.muted", "=", 0));
+  if (f.socialTypes?.length) parts.push(eb("feedItems.socialType", "in", f.socialTypes));
+  if (f.sentiments?.length) parts.push(eb("feedItems.sentiment", "in", f.sentiments));
+  if (f.languages?.length) parts.push(eb("feedItems.language", "in", f.languages));
+  if (f.countries?.length) parts.push(eb("feedItems.authorCountry", "in", f.countries));
+  if (f.streamIds?.length) parts.push(eb("feedItems.streamId", "in", f.streamIds));
+  if (f.kinds?.length) parts.push(eb("feedItems.kind", "in", f.kinds));
+  if (f.states?.length) parts.push(eb("feedItems.state", "in", f.states));
+  if (f.identityId !== undefined) parts.push(eb("feedItems.identityId", "=", f.identityId));
+  if (f.from) parts.push(eb("feedItems.createdAt", ">=", f.from));
+  if (f.to) parts.push(eb("feedItems.createdAt", "<", f.to));
+  if (f.ids) parts.push(f.ids.length ? eb("feedItems.id", "in", f.ids) : sql<SqlBool>`1 = 0`);
+  for (const c of f.contexts ?? []) parts.push(membershipCondition(eb, businessProfileId, c.contextType, [c.contextId]));
+  if (f.search) parts.push(textCondition(eb, engine, f.search));
+  if (f.groups) parts.push(...groupConditions(eb, engine, businessProfileId, f.groups));
+  return eb.and(parts);
+}
+
+/**
+ * SQLite, when the filter holds a set of mention ids (a full-text search, stored membership, a batch):
+ * the narrow index feed_items_search_facets (migration 0009) answers tenant, muted, counts and the usual
+ * orders for each id, where the planner would otherwise read every matching wide row (ADR 012).
+ */
+function usesSearchFacets(db: Database, f: FeedItemFilter): boolean {
+  return engineOf(db) === "sqlite" && (f.search !== undefined || !!f.contexts?.length || f.ids !== undefined);
+}
+
+async function executeWithIndex<R>(db: Database, query: Compilable<R>, index = "feed_items_search_facets"): Promise<R[]> {
+  const compiled = query.compile();
+  const text = compiled.sql.replace('from "feed_items"', `from "feed_items" indexed by "${index}"`);
+  const result = await db.executeQuery<R>(CompiledQuery.raw(text, [...compiled.parameters]));
+  return result.rows;
+}
+
+/** Full-text candidates from which walking an order's index beats looking every match up (SQLite). */
+const DENSE_SEARCH = 2000;
+
+/** The index that walks an order for a search with many matches, when the filter allows it. */
+function denseSearchOrderIndex(f: FeedItemFilter, order: FeedItemOrder): string | null {
+  if (!f.search || f.contexts?.length || f.ids) return null;
+  if (order === "created_at") return "feed_items_created_idx";
+  // Its leading columns are (tenant, muted): muted mentions shown too would need a sort of everything.
+  if (order === "counts.total_engagements" && !f.includeMuted) return "feed_items_engagement_idx";
+  return null;
+}
+
+export async function listFeedItems(
+  db: Database,
+  businessProfileId: number,
+  filter: FeedItemFilter,
+  page: { orderBy: FeedItemOrder; direction: "asc" | "desc"; offset: number; limit: number },
+) {
+  const column = FEED_ITEM_ORDERS[page.orderBy];
+  const orderIndex = denseSearchOrderIndex(filter, page.orderBy);
+  if (orderIndex && usesSearchFacets(db, filter) && (await countSearchCandidates(db, filter.search!)) >= DENSE_SEARCH) {
+    // Many matches: walk the order's index and keep the rows the search holds (15 are found early).
+    return executeWithIndex(
+      db,
+      db
+        .selectFrom("feedItems")
+        .selectAll()
+        .where((eb) => where(eb, "sqlite", businessProfileId, filter))
+        .orderBy(column, page.direction)
+        .orderBy("id", page.direction)
+        .offset(page.offset)
+        .limit(page.limit),
+      orderIndex,
+    );
+  }
+  if (usesSearchFacets(db, filter)) {
+    // Few matches: the page's ids from the narrow index (every match looked up there), then their rows.
+    const ids = await executeWithIndex(
+      db,
+      db
+        .selectFrom("feedItems")
+        .select("feedItems.id")
+        .where((eb) => where(eb, "sqlite", businessProfileId, filter))
+        .orderBy(column, page.direction)
+        .orderBy("id", page.direction)
+        .offset(page.offset)
+        .limit(page.limit),
+    );
+    if (!ids.length) return [];
+    return db
+      .selectFrom("feedItems")
+      .selectAll()
+      .where("businessProfileId", "=", businessProfileId)
+      .where(
+        "id",
+        "in",
+        ids.map((r) => r.id),
+      )
+      .orderBy(column, page.direction)
+      .orderBy("id", page.direction)
+      .execute();
+  }
+  return db
+    .selectFrom("feedItems")
+    .selectAll()
+    .where((eb) => where(eb, engineOf(db), businessProfileId, filter))
+    .orderBy(column, page.direction)
+    .orderBy("id", page.direction)
+    .offset(page.offset)
+    .limit(page.limit)
+    .execute();
+}
+
+export async function countFeedItems(db: Database, businessProfileId: number, filter: FeedItemFilter) {
+  const query = db
+    .selectFrom("feedItems")
+    .select(["sentiment", "socialType", (eb) => eb.fn.countAll<number>().as("count")])
+    .where((eb) => where(eb, engineOf(db), businessProfileId, filter))
+    .groupBy(["sentiment", "socialType"]);
+  const rows = usesSearchFacets(db, filter) ? await executeWithIndex(db, query) : await query.execute();
+  return rows.map((r) => ({ sentiment: r.sentiment, socialType: r.socialType, count: Number(r.count) }));
+}
+
+export async function findFeedItem(db: Database, businessProfileId: number, id: number) {
+  return db
+    .selectFrom("feedItems")
+    .selectAll()
+    .where("businessProfileId", "=", businessProfileId)
+    .where("id", "=", id)
+    .executeTakeFirst();
+}
+
+export async function listReplies(db: Database, businessProfileId: number, socialType: string, externalId: string) {
+  return db
+    .selectFrom("feedItems")
+    .selectAll()
+    .where("businessProfileId", "=", businessProfileId)
+    .where("socialType", "=", socialType)
+    .where("parentExternalId", "=", externalId)
+    .orderBy("createdAt")
+    .limit(100)
+    .execute();
+}
+
+export async function listFeedItemActions(db: Database, businessProfileId: number, feedItemId: number) {
+  return db
+    .selectFrom("feedItemActions")
+    .selectAll()
+    .where("businessProfileId", "=", businessProfileId)
+    .where("feedItemId", "=", feedItemId)
+    .orderBy("createdAt")
+    .execute();
+}
+
+export async function insertFeedItemAction(
+  db: Database,
+  row: {
+    businessProfileId: number;
+    feedItemId: number;
+    actionType: string;
+    accountId: number | null;
+    actorName: string | null;
+    data: string;
+    createdAt: string;
+  },
+) {
+  await db.insertInto("feedItemActions").values(row).execute();
+}
+
+/** Candidates for a new muted keyword: visible items whose text contains it (the caller checks word boundaries). */
+export async function listItemTextsContaining(
+  db: Database,
+  businessProfileId: number,
+  keyword: string,
+  afterId: number,
+  limit: number,
+) {
+  const pattern = containsPattern(keyword);
+  return db
+    .selectFrom("feedItems")
+    .select(["id", "title", "description"])
+    .where("businessProfileId", "=", businessProfileId)
+    .where("muted", "=", 0)
+    .where("id", ">", afterId)
+    .where(sql<SqlBool>`lower(coalesce(title, '') || ' ' || description) like ${pattern} escape '\\'`)
+    .orderBy("id")
+    .limit(limit)
+    .execute();
+}
+
+export async function listMutedItemTexts(db: Database, businessProfileId: number, afterId: number, limit: number) {
+  return db
+    .selectFrom("feedItems")
+    .select(["id", "title", "description"])
+    .where("businessProfileId", "=", businessProfileId)
+    .where("muted", "=", 1)
+    .where("id", ">", afterId)
+    .orderBy("id")
+    .limit(limit)
+    .execute();
+}
+
+export async function setItemsMuted(db: Database, businessProfileId: number, ids: number[], muted: boolean) {
+  if (!ids.length) return;
+  await db
+    .updateTable("feedItems")
+    .set({ muted: muted ? 1 : 0 })
+    .where("businessProfileId", "=", businessProfileId)
+    .where("id", "in", ids)
+    .execute();
+}
+
+export async function countStreamItems(db: Database, streamId: number) {
+  const row = await db
+    .selectFrom("feedItems")
+    .select((eb) => eb.fn.countAll<number>().as("count"))
+    .where("streamId", "=", streamId)
+    .executeTakeFirstOrThrow();
+  return Number(row.count);
+}
+
+export async function listIdentityItems(db: Database, businessProfileId: number, identityId: number, limit: number) {
+  return db
+    .selectFrom("feedItems")
+    .selectAll()
+    .where("businessProfileId", "=", businessProfileId)
+    .where("identityId", "=", identityId)
+    .orderBy("createdAt", "desc")
+    .limit(limit)
+    .execute();
+}

@@ -1,0 +1,48 @@
+import type { Database } from "../client";
+
+export interface IdentityValues {
+  socialType: string;
+  externalId: string;
+  username: string;
+  name: string | null;
+  photoUrl: string | null;
+  profileUrl: string | null;
+  followers: number;
+  country: string;
+}
+
+const CHUNK = 300;
+
+/** Creates authors seen for the first time and refreshes the others (followers, names, photos); returns their ids by key. */
+export async function upsertIdentities(db: Database, businessProfileId: number, identities: IdentityValues[], now: string) {
+  const ids = new Map<string, number>();
+  for (let i = 0; i < identities.length; i += CHUNK) {
+    const chunk = identities.slice(i, i + CHUNK).map((x) => ({ ...x, businessProfileId, createdAt: now, updatedAt: now }));
+    const rows = await db
+      .insertInto("identities")
+      .values(chunk)
+      .onConflict((oc) =>
+        oc.columns(["businessProfileId", "socialType", "externalId"]).doUpdateSet((eb) => ({
+          username: eb.ref("excluded.username"),
+          name: eb.fn.coalesce("excluded.name", "identities.name"),
+          photoUrl: eb.fn.coalesce("excluded.photoUrl", "identities.photoUrl"),
+          profileUrl: eb.fn.coalesce("excluded.profileUrl", "identities.profileUrl"),
+          followers: eb.ref("excluded.followers"),
+          country: eb.ref("excluded.country"),
+          updatedAt: eb.ref("excluded.updatedAt"),
+        })),
+      )
+      .returning(["id", "socialType", "externalId"])
+      .execute();
+    for (const row of rows) ids.set(identityKey(row.socialType, row.externalId), row.id);
+  }
+  return ids;
+}
+
+export function identityKey(socialType: string, externalId: string) {
+  return `${socialType}\u0000${externalId}`;
+}
+
+export async function findIdentity(db: Database, businessProfileId: number, id: number) {
+  return db.selectFrom("identities").selectAll().where("businessProfileId", "=", businessProfileId).where("id", "=", id).executeTakeFirst();
+}

@@ -1,0 +1,124 @@
+import * as z from "zod";
+import { MESSAGES } from "../messages";
+import { NETWORK_IDS } from "../networks";
+import { FEED_INTERVAL, STREAM_CATEGORIES, STREAM_SOURCES, categoryAllowed, sourcesForNetwork } from "../streams";
+import { requiredOrWrongFormat, requiredString } from "./common";
+
+const NAME_MAX = 120;
+
+const optionalText = (max: number) =>
+  z.preprocess(
+    (v) => (typeof v === "string" && v.trim() === "" ? undefined : v),
+    z.string().trim().max(max, { error: MESSAGES.maxLength }).optional(),
+  );
+
+const enumField = <T extends readonly [string, ...string[]]>(values: T) =>
+  z.enum(values, { error: requiredOrWrongFormat });
+
+/** Connect a stream (the channels screen's form and POST /v1/streams). The name is the "inbox name". */
+export const StreamCreateSchema = z
+  .object({
+    name: requiredString().max(NAME_MAX, { error: MESSAGES.maxLength }),
+    social_type: enumField(NETWORK_IDS),
+    category: enumField(STREAM_CATEGORIES),
+    source: enumField(STREAM_SOURCES),
+    feed_url: optionalText(2000).pipe(z.url({ error: MESSAGES.url, protocol: /^https?$/ }).optional()),
+    interval_seconds: z.preprocess(
+      (v) => (v === "" || v === undefined || v === null ? undefined : v),
+      z.coerce
+        .number({ error: MESSAGES.numeric })
+        .int({ error: MESSAGES.numeric })
+        .min(FEED_INTERVAL.min, { error: MESSAGES.minLength })
+        .max(FEED_INTERVAL.max, { error: MESSAGES.maxLength })
+        .optional(),
+    ),
+    business_name: optionalText(200),
+    app_id: optionalText(200),
+    country: optionalText(2),
+  })
+  .superRefine((value, ctx) => {
+    if (!categoryAllowed(value.social_type, value.category)) {
+      ctx.addIssue({ code: "custom", path: ["category"], message: MESSAGES.categoryNotAllowed });
+    }
+    if (!sourcesForNetwork(value.social_type).includes(value.source)) {
+      ctx.addIssue({ code: "custom", path: ["source"], message: MESSAGES.sourceNotAllowed });
+    }
+    if (value.source === "feed" && !value.feed_url) {
+      ctx.addIssue({ code: "custom", path: ["feed_url"], message: MESSAGES.feedUrlRequired });
+    }
+    if (value.source === "review" && !value.business_name && !value.app_id) {
+      ctx.addIssue({ code: "custom", path: ["business_name"], message: MESSAGES.businessNameRequired });
+    }
+  });
+export type StreamCreateInput = z.infer<typeof StreamCreateSchema>;
+
+/** Edit a stream: the name (required) and, for feeds, the address and interval. */
+export const StreamUpdateSchema = z.object({
+  name: requiredString().max(NAME_MAX, { error: MESSAGES.maxLength }),
+  feed_url: optionalText(2000).pipe(z.url({ error: MESSAGES.url, protocol: /^https?$/ }).optional()),
+  interval_seconds: z.preprocess(
+    (v) => (v === "" || v === undefined || v === null ? undefined : v),
+    z.coerce
+      .number({ error: MESSAGES.numeric })
+      .int()
+      .min(FEED_INTERVAL.min, { error: MESSAGES.minLength })
+      .max(FEED_INTERVAL.max, { error: MESSAGES.maxLength })
+      .optional(),
+  ),
+});
+export type StreamUpdateInput = z.infer<typeof StreamUpdateSchema>;
+
+/** Muted keywords (spec §5): an entry holding ' / ' is several words. */
+export const MutedKeywordsSchema = z.object({
+  muted_keywords: z
+    .array(z.object({ value: requiredString().max(100, { error: MESSAGES.maxLength }) }), {
+      error: MESSAGES.atLeastOneItem,
+    })
+    .min(1, { error: MESSAGES.atLeastOneItem }),
+});
+
+/** The muted-keywords form posts one text field; it becomes the API's list. */
+export const MutedKeywordsFormSchema = z.object({
+  value: requiredString().max(1000, { error: MESSAGES.maxLength }),
+});
+
+export function splitMutedKeywords(entries: readonly string[]): string[] {
+  return entries
+    .flatMap((entry) => entry.split(" / "))
+    .map((word) => word.trim())
+    .filter((word) => word.length > 0);
+}
+
+/** Keywords still to send: split, de-duplicated (case-insensitive) and without those already muted. */
+export function newMutedKeywords(entries: readonly string[], alreadyMuted: readonly string[]): string[] {
+  const seen = new Set(alreadyMuted.map((w) => w.toLowerCase()));
+  const fresh: string[] = [];
+  for (const word of splitMutedKeywords(entries)) {
+    const key = word.toLowerCase();
+    if (seen.has(key)) continue;
+    seen.add(key);
+    fresh.push(word);
+  }
+  return fresh;
+}
+
+const stringList = () =>
+  z.preprocess(
+    (v) => (v === undefined || v === null || v === "" ? [] : Array.isArray(v) ? v : [v]),
+    z.array(z.string().trim().min(1).max(40)),
+  );
+
+/** A sentiment exclusion (spec core §3): text replaced before scoring, per language and network. */
+export const SentimentExcludeWordSchema = z.object({
+  text_to_exclude: requiredString().max(200, { error: MESSAGES.maxLength }),
+  // Empty means "remove the text"; conform turns an empty field into undefined.
+  replace_with: z.string().trim().max(200, { error: MESSAGES.maxLength }).default(""),
+  languages: stringList(),
+  social_types: z.preprocess(
+    (v) => (v === undefined || v === null || v === "" ? [] : Array.isArray(v) ? v : [v]),
+    z.array(z.enum(NETWORK_IDS, { error: MESSAGES.wrongFormat })),
+  ),
+  /** System admins only: an entry for every business profile. */
+  global: z.preprocess((v) => v === true || v === "on" || v === "true", z.boolean()).optional(),
+});
+export type SentimentExcludeWordInput = z.infer<typeof SentimentExcludeWordSchema>;
