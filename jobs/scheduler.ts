@@ -1,0 +1,45 @@
+import type { ServiceDeps } from "../services/context";
+import { pollDueStreams } from "../services/mentions/poll-stream";
+
+export interface Scheduler {
+  /** Runs one round now (tests, and the first round at start). */
+  tick(): Promise<void>;
+  stop(): Promise<void>;
+}
+
+/**
+ * The in-process scheduler: every `intervalMs` it polls the feed and review streams that are due
+ * (their next poll time is stored, so a restart resumes where it stopped). One round at a time.
+ */
+export function startScheduler(
+  deps: ServiceDeps,
+  options: { intervalMs?: number; onError?: (error: unknown) => void } = {},
+): Scheduler {
+  let running: Promise<void> | null = null;
+  let stopped = false;
+  const tick = async () => {
+    if (running) return running;
+    running = (async () => {
+      try {
+        await pollDueStreams(deps);
+      } catch (error) {
+        options.onError?.(error);
+      } finally {
+        running = null;
+      }
+    })();
+    return running;
+  };
+  const timer = setInterval(() => {
+    if (!stopped) void tick();
+  }, options.intervalMs ?? 15_000);
+  timer.unref();
+  return {
+    tick,
+    async stop() {
+      stopped = true;
+      clearInterval(timer);
+      if (running) await running;
+    },
+  };
+}

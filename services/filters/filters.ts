@@ -1,0 +1,75 @@
+import {
+  deleteFilter as deleteFilterRow,
+  findFilter,
+  insertFilter,
+  listFilters as listFilterRows,
+} from "../../db/repositories/filters";
+import { forbidden, notFound } from "../../domain/errors";
+import { hasPermission } from "../../domain/permissions";
+import { isoNow, type Actor, type ServiceDeps } from "../context";
+import type { FilterRow } from "../../db/schema";
+
+export interface FilterView {
+  id: number;
+  name: string;
+  filterType: string;
+  accountId: number;
+  value: unknown;
+  createdAt: string;
+}
+
+function view(row: FilterRow): FilterView {
+  return {
+    id: row.id,
+    name: row.name,
+    filterType: row.filterType,
+    accountId: row.accountId,
+    value: JSON.parse(row.value),
+    createdAt: row.createdAt,
+  };
+}
+
+function requireRead(actor: Actor) {
+  if (!hasPermission(actor.permissions, "inbox.items.read")) throw forbidden();
+}
+
+/** GET /v1/filters: a user's saved inbox filters (account_id defaults to the caller; others' are not listed). */
+export async function listFilters(
+  deps: ServiceDeps,
+  actor: Actor,
+  params: { accountId?: number; filterType?: string },
+) {
+  requireRead(actor);
+  const accountId = params.accountId ?? actor.accountId;
+  if (accountId !== actor.accountId) throw forbidden();
+  return (await listFilterRows(deps.db, actor.businessProfileId, accountId, params.filterType)).map(view);
+}
+
+export async function getFilter(deps: ServiceDeps, actor: Actor, id: number) {
+  requireRead(actor);
+  const row = await findFilter(deps.db, actor.businessProfileId, id);
+  if (!row || row.accountId !== actor.accountId) throw notFound();
+  return view(row);
+}
+
+export async function createFilter(
+  deps: ServiceDeps,
+  actor: Actor,
+  input: { name: string; filterType: string; value: unknown },
+) {
+  requireRead(actor);
+  const row = await insertFilter(deps.db, {
+    businessProfileId: actor.businessProfileId,
+    accountId: actor.accountId,
+    name: input.name,
+    filterType: input.filterType,
+    value: JSON.stringify(input.value ?? {}),
+    createdAt: isoNow(deps),
+  });
+  return view(row);
+}
+
+export async function deleteFilter(deps: ServiceDeps, actor: Actor, id: number) {
+  await getFilter(deps, actor, id);
+  await deleteFilterRow(deps.db, actor.businessProfileId, id);
+}

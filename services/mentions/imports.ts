@@ -1,0 +1,45 @@
+import { findImport, listImports as listImportRows, markRunningImportsInterrupted } from "../../db/repositories/imports";
+import type { ImportRow } from "../../db/schema";
+import { notFound } from "../../domain/errors";
+import { isoNow, type Actor, type ServiceDeps } from "../context";
+import { getStreamRow } from "./stream-access";
+import type { IngestItemError } from "./ingest-mentions";
+
+function view(row: ImportRow) {
+  return {
+    id: row.id,
+    streamId: row.streamId,
+    format: row.format,
+    fileName: row.fileName,
+    status: row.status,
+    bytesRead: Number(row.bytesRead),
+    bytesTotal: row.bytesTotal === null ? null : Number(row.bytesTotal),
+    lines: row.lines,
+    accepted: row.accepted,
+    duplicates: row.duplicates,
+    rejected: row.rejected,
+    errors: JSON.parse(row.errors) as IngestItemError[],
+    createdAt: row.createdAt,
+    finishedAt: row.finishedAt,
+  };
+}
+
+export async function listImports(deps: ServiceDeps, actor: Actor, streamId: number) {
+  await getStreamRow(deps, actor, streamId);
+  return (await listImportRows(deps.db, actor.businessProfileId, streamId, 20)).map(view);
+}
+
+export async function getImport(deps: ServiceDeps, actor: Actor, id: number) {
+  const row = await findImport(deps.db, actor.businessProfileId, id);
+  if (!row) throw notFound();
+  await getStreamRow(deps, actor, row.streamId);
+  return view(row);
+}
+
+/**
+ * At start: an import left running was cut off (what it acknowledged is stored); it is marked
+ * interrupted so the channels screen stops showing it as in progress. Re-running the file is safe.
+ */
+export async function markInterruptedImports(deps: ServiceDeps): Promise<number> {
+  return markRunningImportsInterrupted(deps.db, isoNow(deps));
+}
