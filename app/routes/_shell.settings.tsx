@@ -10,10 +10,12 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   return null;
 }
 
-// Channels belongs to the mentions issue; its tab joins these when that screen is built.
+// Spec core §2: /settings holds users, channels and teams; muted keywords sit beside them.
 const TABS = [
   { to: "/settings/users", label: MESSAGES.users },
+  { to: "/settings/channels", label: MESSAGES.channels },
   { to: "/settings/teams", label: MESSAGES.teams },
+  { to: "/settings/muted-keywords", label: MESSAGES.mutedKeywords },
 ] as const;
 
 export default function SettingsLayoutRoute() {

@@ -85,25 +85,26 @@ describe("settings navigation", () => {
     tenant = await createTenantWithRoles(web.db);
   });
 
-  it("/settings opens the Users tab; titles read 'Users' and 'Teams'; the tabs leave Channels out", async () => {
+  it("/settings opens the Users tab; titles read 'Users' and 'Teams'; the tabs list Users, Channels, Teams, Muted keywords", async () => {
     const admin = await signedIn(tenant, "admin");
     const response = await admin.get("/settings");
     expect(response.status).toBe(302);
     expect(response.headers.get("location")).toBe("/settings/users");
     const users = await page(admin, "/settings/users");
     expect(users).toContain("<title>Users | Earshot</title>");
-    expect(users).toMatch(/<nav aria-label="Settings"[^>]*>.*href="\/settings\/users".*href="\/settings\/teams"/s);
-    expect(users).not.toContain('href="/settings/channels"');
+    expect(users).toMatch(
+      /<nav aria-label="Settings"[^>]*>.*href="\/settings\/users".*href="\/settings\/channels".*href="\/settings\/teams".*href="\/settings\/muted-keywords"/s,
+    );
     expect(await page(admin, "/settings/teams")).toContain("<title>Teams | Earshot</title>");
   });
 
-  it("the avatar menu (local) lists Users and Teams but not Channels, which is not built yet", async () => {
+  it("the avatar menu (local) lists Users, Channels and Teams", async () => {
     for (const key of ["systemAdmin", "admin", "agent"] as const) {
       const html = await page(await signedIn(tenant, key), "/");
       const menu = html.slice(html.indexOf('data-testid="avatar-menu"'));
       expect(menu, key).toContain('href="/settings/users"');
       expect(menu, key).toContain('href="/settings/teams"');
-      expect(menu, key).not.toContain("/settings/channels");
+      expect(menu, key).toContain('href="/settings/channels"');
     }
   });
 

@@ -1,0 +1,239 @@
+import { getFormProps, useForm, type SubmissionResult } from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod/v4";
+import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
+import { Form, useActionData, useLoaderData, useLocation, useNavigate, useNavigation } from "@remix-run/react";
+import * as z from "zod";
+import { MESSAGES } from "../../domain/messages";
+import { MutedKeywordsFormSchema, newMutedKeywords, splitMutedKeywords } from "../../domain/schemas/streams";
+import { Button } from "../components/ui/button";
+import { ConfirmFormDialog } from "../components/ui/confirm-form-dialog";
+import { CsrfInput } from "../components/ui/csrf-input";
+import { FormErrors, TextField } from "../components/ui/field";
+import { readForm, replyWithApiError, statusOf, submittedId } from "../lib/forms.server";
+import { recordPageView, requireAccount } from "../lib/guard.server";
+import { flashToast } from "../lib/toast.server";
+import { useHydrated } from "../lib/use-hydrated";
+import { titleMeta } from "../lib/meta";
+import { useRowDialog } from "../lib/use-row-dialog";
+
+const MUTED_KEYWORDS_PATH = "/settings/muted-keywords";
+
+interface MutedKeyword {
+  id: number;
+  value: string;
+}
+
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  const account = await requireAccount(request, context);
+  recordPageView(request, context, account);
+  const { data: keywords } = await context.api.get<{ data: MutedKeyword[] }>("/v1/muted_keywords");
+  const params = new URL(request.url).searchParams;
+  const dialogId = params.get("dialog") === "remove" ? Number(params.get("id")) : NaN;
+  return { keywords, removeId: keywords.find((keyword) => keyword.id === dialogId)?.id ?? null };
+}
+
+/** Longest single word the API accepts (its MutedKeywordsSchema). */
+const KEYWORD_MAX = 100;
+
+/**
+ * The shared form schema, plus spec §5's rule seen from this screen: ' / ' splits the entry, and when
+ * every word is already muted nothing is sent (the same check runs in the browser and in the action).
+ */
+function mutedKeywordsFormSchema(alreadyMuted: readonly string[]) {
+  return MutedKeywordsFormSchema.superRefine(({ value }, ctx) => {
+    const words = splitMutedKeywords([value]);
+    if (!words.length) ctx.addIssue({ code: "custom", path: ["value"], message: MESSAGES.required });
+    else if (words.some((word) => word.length > KEYWORD_MAX))
+      ctx.addIssue({ code: "custom", path: ["value"], message: MESSAGES.maxLength });
+    else if (!newMutedKeywords([value], alreadyMuted).length) {
+      ctx.addIssue({ code: "custom", path: ["value"], message: MESSAGES.mutedKeywordsNothingNew });
+    }
+  });
+}
+const MutedKeywordIdSchema = z.object({ id: z.coerce.number().int().positive() });
+
+export async function action({ request, context }: ActionFunctionArgs) {
+  await requireAccount(request, context);
+  const intent = (await request.clone().formData()).get("intent");
+
+  if (intent === "add") {
+    const { data: muted } = await context.api.get<{ data: MutedKeyword[] }>("/v1/muted_keywords");
+    const alreadyMuted = muted.map((keyword) => keyword.value);
+    const { submission } = await readForm(request, context, mutedKeywordsFormSchema(alreadyMuted));
+    if (submission.status !== "success") return data({ intent, id: null, result: submission.reply() }, { status: 400 });
+    const fresh = newMutedKeywords([submission.value.value], alreadyMuted);
+    let added: MutedKeyword[];
+    try {
+      ({ data: added } = await context.api.post<{ data: MutedKeyword[] }>("/v1/muted_keywords", {
+        mutedKeywords: fresh.map((value) => ({ value })),
+      }));
+    } catch (error) {
+      return data(
+        {
+          intent,
+          id: null,
+          result: replyWithApiError(submission, error, { labels: { muted_keywords: MESSAGES.keywords } }),
+        },
+        { status: statusOf(error) },
+      );
+    }
+    flashToast(context, {
+      kind: "success",
+      message: added.length ? MESSAGES.mutedKeywordsAdded(added.length) : MESSAGES.mutedKeywordsNothingNew,
+    });
+    throw redirect(MUTED_KEYWORDS_PATH);
+  }
+
+  if (intent === "remove") {
+    const { submission } = await readForm(request, context, MutedKeywordIdSchema);
+    const id = submittedId(submission.payload);
+    if (submission.status !== "success") return data({ intent, id, result: submission.reply() }, { status: 400 });
+    try {
+      await context.api.delete(`/v1/muted_keywords/${submission.value.id}`);
+    } catch (error) {
+      return data({ intent, id, result: replyWithApiError(submission, error) }, { status: statusOf(error) });
+    }
+    flashToast(context, { kind: "success", message: MESSAGES.mutedKeywordRemoved });
+    throw redirect(MUTED_KEYWORDS_PATH);
+  }
+
+  throw new Response(MESSAGES.badRequest, { status: 400 });
+}
+
+type LastResult = SubmissionResult<string[]> | undefined;
+
+export default function MutedKeywordsRoute() {
+  const { keywords, removeId } = useLoaderData<typeof loader>();
+  const actionData = useActionData<typeof action>();
+  const location = useLocation();
+  const navigate = useNavigate();
+
+  // The removal dialog: ?dialog=remove&id= renders it on the server (no JavaScript needed); once
+  // hydrated the remove button opens it in place; a refused removal shows it again with the reason.
+  const [removingId, setRemovingId] = useRowDialog(removeId ?? null, actionData, "remove");
+  const removing = keywords.find((keyword) => keyword.id === removingId) ?? null;
+  const closeRemoval = () => {
+    setRemovingId(null);
+    if (removeId !== null) navigate(MUTED_KEYWORDS_PATH, { replace: true, preventScrollReset: true });
+  };
+
+  return (
+    <div className="max-w-3xl space-y-6">
+      <p className="text-sm text-slate-600">{MESSAGES.mutedKeywordsIntro}</p>
+
+      <MuteKeywordsForm
+        key={location.key}
+        alreadyMuted={keywords.map((keyword) => keyword.value)}
+        lastResult={actionData?.intent === "add" ? actionData.result : undefined}
+      />
+
+      <section aria-labelledby="muted-keywords-heading" className="space-y-3">
+        <h2 id="muted-keywords-heading" className="text-lg font-semibold">
+          {MESSAGES.mutedKeywords}
+        </h2>
+        {keywords.length === 0 ? (
+          <p className="rounded-lg border border-dashed border-slate-300 bg-white px-4 py-6 text-center text-sm text-slate-500">
+            {MESSAGES.noMutedKeywords}
+          </p>
+        ) : (
+          <ul
+            className="flex flex-wrap gap-2 rounded-lg border border-slate-200 bg-white p-4"
+            aria-labelledby="muted-keywords-heading"
+          >
+            {keywords.map((keyword) => (
+              <KeywordChip key={keyword.id} keyword={keyword} onRemove={() => setRemovingId(keyword.id)} />
+            ))}
+          </ul>
+        )}
+      </section>
+
+      {removing ? (
+        <ConfirmFormDialog
+          formId={`remove-${removing.id}`}
+          intent="remove"
+          recordId={removing.id}
+          subject={removing.value}
+          closeHref={MUTED_KEYWORDS_PATH}
+          lastResult={actionData?.intent === "remove" && actionData.id === removing.id ? actionData.result : undefined}
+          onClose={closeRemoval}
+        />
+      ) : null}
+    </div>
+  );
+}
+
+function MuteKeywordsForm({ alreadyMuted, lastResult }: { alreadyMuted: string[]; lastResult: LastResult }) {
+  const navigation = useNavigation();
+  const [form, fields] = useForm<{ value: string }>({
+    id: "mute-keywords",
+    lastResult,
+    defaultValue: { value: "" },
+    shouldValidate: "onSubmit",
+    shouldRevalidate: "onInput",
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: mutedKeywordsFormSchema(alreadyMuted) }),
+  });
+  const submitting = navigation.state === "submitting" && navigation.formData?.get("intent") === "add";
+  return (
+    <section aria-labelledby="mute-heading" className="rounded-lg border border-slate-200 bg-white p-4">
+      <h2 id="mute-heading" className="sr-only">
+        {MESSAGES.mute}
+      </h2>
+      <Form method="post" {...getFormProps(form)} className="space-y-3">
+        <CsrfInput />
+        <input type="hidden" name="intent" value="add" />
+        <FormErrors id={form.errorId} errors={form.errors} />
+        <div className="flex flex-wrap items-start gap-3">
+          <div className="min-w-0 flex-1 basis-64">
+            <TextField
+              label={MESSAGES.keywords}
+              field={fields.value}
+              autoComplete="off"
+              hint={MESSAGES.mutedKeywordsHint}
+            />
+          </div>
+          {/* Lined up with the input, below its label. */}
+          <Button pending={submitting} className="sm:mt-6">
+            {MESSAGES.mute}
+          </Button>
+        </div>
+      </Form>
+    </section>
+  );
+}
+
+function KeywordChip({ keyword, onRemove }: { keyword: MutedKeyword; onRemove: () => void }) {
+  const hydrated = useHydrated();
+  return (
+    <li
+      data-testid="muted-keyword"
+      className="inline-flex items-center gap-1 rounded-full bg-slate-100 py-1 pl-3 pr-1 text-sm text-slate-800"
+    >
+      <span>{keyword.value}</span>
+      <a
+        href={`${MUTED_KEYWORDS_PATH}?dialog=remove&id=${keyword.id}`}
+        onClick={(event) => {
+          if (!hydrated) return;
+          event.preventDefault();
+          onRemove();
+        }}
+        aria-label={MESSAGES.removeKeyword(keyword.value)}
+        title={MESSAGES.removeKeyword(keyword.value)}
+        className="inline-flex size-6 items-center justify-center rounded-full text-slate-500 hover:bg-slate-200 hover:text-red-700"
+      >
+        <svg
+          viewBox="0 0 16 16"
+          className="size-3.5"
+          aria-hidden
+          fill="none"
+          stroke="currentColor"
+          strokeWidth="2"
+          strokeLinecap="round"
+        >
+          <path d="M4 4l8 8M12 4l-8 8" />
+        </svg>
+      </a>
+    </li>
+  );
+}
+
+export const meta = titleMeta(MESSAGES.mutedKeywords);
