@@ -1,0 +1,36 @@
+import { createRoute } from "@hono/zod-openapi";
+import * as z from "zod";
+import { PIN_TYPES, PinSchema } from "../../../domain/schemas/searches";
+import { errorResponses, json } from "../../lib/schemas";
+
+const PinResponseSchema = z.object({ entity_id: z.number(), type: z.enum(PIN_TYPES) });
+
+export const listPinsRoute = createRoute({
+  method: "get",
+  path: "/v3/accounts/pins",
+  tags: ["pins"],
+  summary: "The caller's pins (of one type, or all) of entities the caller still sees",
+  request: { query: z.object({ type: z.enum(PIN_TYPES).optional() }) },
+  responses: { 200: json(z.object({ data: z.array(PinResponseSchema) }), "Pins"), 401: errorResponses[401] },
+});
+
+export const addPinRoute = createRoute({
+  method: "post",
+  path: "/v3/accounts/pins",
+  tags: ["pins"],
+  summary: "Pin for the caller (an entity the caller sees)",
+  request: { body: { content: { "application/json": { schema: PinSchema } }, required: true } },
+  responses: { 201: json(PinResponseSchema, "Pinned"), 404: errorResponses[404], 422: errorResponses[422] },
+});
+
+export const removePinRoute = createRoute({
+  method: "delete",
+  path: "/v3/accounts/pins",
+  tags: ["pins"],
+  summary: "Unpin for the caller: entity_id and type in the body or the query string",
+  request: {
+    query: z.object({ entity_id: z.string().optional(), type: z.string().optional() }),
+    body: { content: { "application/json": { schema: PinSchema } }, required: false },
+  },
+  responses: { 204: { description: "Unpinned" }, 422: errorResponses[422] },
+});

@@ -1,0 +1,219 @@
+import * as z from "zod";
+import { MESSAGES } from "../messages";
+import { QUERY_MAX_LENGTH, QueryGroupsSchema } from "../query";
+import { VISIBILITY, type Visibility } from "../visibility";
+import { requiredString } from "./common";
+
+/** Saved-search sections (spec §2, §9): BRAND SEARCHES, MY SEARCHES, TEAM SEARCHES. */
+export const SEARCH_CATEGORIES = ["brand", "my", "team"] as const;
+export type SearchCategory = (typeof SEARCH_CATEGORIES)[number];
+
+export const SEARCH_NAME_MAX = 120;
+export const LOGO_SRC_MAX = 2000;
+/** Teams a definition may be shared with. */
+export const ENTITY_IDS_MAX = 100;
+
+/** The visibility a new search or folder of a section gets when the caller names none (ADR 013). */
+export const DEFAULT_VISIBILITY: Readonly<Record<SearchCategory, Visibility>> = {
+  brand: VISIBILITY.everyone,
+  my: VISIBILITY.onlyMe,
+  team: VISIBILITY.teams,
+};
+
+const blankToNull = (v: unknown) => (v === "" || v === "null" ? null : v);
+
+export const nameField = () => requiredString().max(SEARCH_NAME_MAX, { error: MESSAGES.maxLength });
+
+export function categoryField() {
+  return z.enum(SEARCH_CATEGORIES, {
+    error: (issue) => (issue.input === undefined || issue.input === "" ? MESSAGES.required : MESSAGES.wrongFormat),
+  });
+}
+
+/** A positive id; form posts carry it as a string. */
+export function idField() {
+  return z.preprocess(
+    (v) => (typeof v === "string" && v.trim() !== "" ? Number(v) : v),
+    z
+      .number({ error: (issue) => (issue.input === undefined ? MESSAGES.required : MESSAGES.wrongFormat) })
+      .int({ error: MESSAGES.wrongFormat })
+      .positive({ error: MESSAGES.wrongFormat }),
+  );
+}
+
+/** An id or null (top level, no group); '' from a form select is null. */
+export function nullableIdField() {
+  return z.preprocess(blankToNull, idField().nullable());
+}
+
+/** Visibility code 1 Only Me, 2 Everyone, 3 Teams (spec §4); optional, a form posts it as a string. */
+export function entityTypeField() {
+  return z.preprocess(
+    (v) => (v === "" || v === null ? undefined : typeof v === "string" ? Number(v) : v),
+    z
+      .union([z.literal(VISIBILITY.onlyMe), z.literal(VISIBILITY.everyone), z.literal(VISIBILITY.teams)], { error: MESSAGES.wrongFormat })
+      .optional(),
+  );
+}
+
+/** Team ids (Teams visibility); a form posts one value, several, or none. Missing means "not given". */
+export function entityIdsField() {
+  return z.preprocess(
+    (v) => (v === undefined ? undefined : v === null || v === "" ? [] : Array.isArray(v) ? v : [v]),
+    z.array(idField()).max(ENTITY_IDS_MAX, { error: MESSAGES.tooManyElements }).optional(),
+  );
+}
+
+/** A checkbox for a create form: ticked ('on', true) or not (false); missing means false. */
+function flag() {
+  return z.preprocess((v) => v === true || v === "on" || v === "true", z.boolean());
+}
+
+/** The same for a partial update: missing means "unchanged". */
+export function optionalFlag() {
+  return z.preprocess(
+    (v) => (v === undefined ? undefined : v === true || v === "on" || v === "true"),
+    z.boolean().optional(),
+  );
+}
+
+export function logoSrcField() {
+  return z.preprocess(blankToNull, z.string({ error: MESSAGES.wrongFormat }).trim().max(LOGO_SRC_MAX, { error: MESSAGES.maxLength }).nullable().optional());
+}
+
+/**
+ * Query groups arrive as a list (API) or as the JSON text of a hidden form field. The API speaks
+ * snake_case (`filter_type`); the stored groups use the spec's `filterType` (ADR 012), and either key is read.
+ */
+export function queryGroupsField() {
+  return z.preprocess((v) => {
+    let value = v;
+    if (typeof value === "string") {
+      try {
+        value = JSON.parse(value) as unknown;
+      } catch {
+        return value;
+      }
+    }
+    return Array.isArray(value) ? value.map(groupFromWire) : value;
+  }, QueryGroupsSchema);
+}
+
+function groupFromWire(group: unknown): unknown {
+  if (!group || typeof group !== "object" || !Array.isArray((group as { values?: unknown }).values)) return group;
+  const values = (group as { values: unknown[] }).values.map((value) => {
+    if (!value || typeof value !== "object" || !("filter_type" in value) || "filterType" in value) return value;
+    const { filter_type, ...rest } = value as { filter_type: unknown };
+    return { ...rest, filterType: filter_type };
+  });
+  return { ...group, values };
+}
+
+/**
+ * A cross-field rule runs even when other fields fail (so a form shows every error at once), but not when
+ * one of the fields it reads failed.
+ */
+export function whenValid(...fields: string[]) {
+  return (payload: z.core.ParsePayload) => !payload.issues.some((issue) => fields.includes(String(issue.path?.[0])));
+}
+
+/** Teams visibility needs at least one team (spec §5: 'Please add at least one item!'). */
+export function hasTeamsForTeams(value: { entity_type?: number | undefined; entity_ids?: number[] | undefined }): boolean {
+  // OpenAPI generation probes refinements with no value.
+  if (!value) return true;
+  return !(value.entity_type === VISIBILITY.teams && value.entity_ids !== undefined && value.entity_ids.length === 0);
+}
+
+export const TEAMS_RULE = {
+  path: ["entity_ids"],
+  error: MESSAGES.atLeastOneItem,
+  when: whenValid("entity_type", "entity_ids"),
+};
+
+/**
+ * Create a saved search (the sidebar's form and POST /search/items). Without entity_type the section's
+ * default applies (DEFAULT_VISIBILITY); Only Me and Everyone ids are set by the server.
+ */
+export const SearchItemFormSchema = z
+  .object({
+    name: nameField(),
+    category: categoryField(),
+    folder_id: nullableIdField().optional(),
+    query: queryGroupsField(),
+    entity_type: entityTypeField(),
+    entity_ids: entityIdsField(),
+    logo_src: logoSrcField(),
+    are_alerts_enabled: flag().optional(),
+  })
+  .refine(hasTeamsForTeams, TEAMS_RULE);
+export type SearchItemFormInput = z.infer<typeof SearchItemFormSchema>;
+
+/** Edit a saved search (PUT /search/items/{id}): every field is optional; the section cannot change. */
+export const SearchItemUpdateSchema = z
+  .object({
+    name: z.preprocess(blankToUndefinedIfMissing, nameField().optional()),
+    folder_id: nullableIdField().optional(),
+    query: queryGroupsField().optional(),
+    entity_type: entityTypeField(),
+    entity_ids: entityIdsField(),
+    logo_src: logoSrcField(),
+    are_alerts_enabled: optionalFlag(),
+  })
+  .refine(hasTeamsForTeams, TEAMS_RULE);
+export type SearchItemUpdateInput = z.infer<typeof SearchItemUpdateSchema>;
+
+/** Only undefined means "unchanged"; an empty or null name is still a missing name. */
+function blankToUndefinedIfMissing(v: unknown) {
+  return v === null ? "" : v;
+}
+
+/** Drag and drop of a search (spec §4): into a folder of the same section, or to the top level (null). */
+export const MoveSearchItemSchema = z.object({ folder_id: nullableIdField() });
+export type MoveSearchItemInput = z.infer<typeof MoveSearchItemSchema>;
+
+/** Create a folder (POST /search/folders). */
+export const SearchFolderFormSchema = z
+  .object({
+    name: nameField(),
+    category: categoryField(),
+    entity_type: entityTypeField(),
+    entity_ids: entityIdsField(),
+  })
+  .refine(hasTeamsForTeams, TEAMS_RULE);
+export type SearchFolderFormInput = z.infer<typeof SearchFolderFormSchema>;
+
+/** Rename a folder or change who sees it (PUT /search/folders/{id}); the section cannot change. */
+export const SearchFolderUpdateSchema = z
+  .object({
+    name: z.preprocess(blankToUndefinedIfMissing, nameField().optional()),
+    entity_type: entityTypeField(),
+    entity_ids: entityIdsField(),
+  })
+  .refine(hasTeamsForTeams, TEAMS_RULE);
+export type SearchFolderUpdateInput = z.infer<typeof SearchFolderUpdateSchema>;
+
+/**
+ * POST /v1/queries/validate and the query editors' live check. A query over QUERY_MAX_LENGTH is refused
+ * before any parsing (the API answers 400); a missing or blank one is reported as invalid, not refused.
+ */
+export const QueryValidateSchema = z.object({
+  query: z.preprocess(
+    (v) => (v === undefined || v === null ? "" : v),
+    z
+      .string({ error: MESSAGES.wrongFormat })
+      .max(QUERY_MAX_LENGTH, { error: MESSAGES.queryLint.tooLong }),
+  ),
+});
+export type QueryValidateInput = z.infer<typeof QueryValidateSchema>;
+
+/** Things a user can pin (DESIGN.md: pins are per user). `stream` is the streams' own pin type. */
+export const PIN_TYPES = ["search_item", "search_folder", "topic", "stream", "template"] as const;
+export type PinType = (typeof PIN_TYPES)[number];
+
+export const PinSchema = z.object({
+  entity_id: idField(),
+  type: z.enum(PIN_TYPES, {
+    error: (issue) => (issue.input === undefined || issue.input === "" ? MESSAGES.required : MESSAGES.wrongFormat),
+  }),
+});
+export type PinInput = z.infer<typeof PinSchema>;

@@ -1,0 +1,127 @@
+import * as z from "zod";
+import { MESSAGES } from "../messages";
+import { QUERY_MAX_LENGTH } from "../query";
+import { requiredString } from "./common";
+import {
+  SEARCH_CATEGORIES,
+  entityIdsField,
+  entityTypeField,
+  logoSrcField,
+  nameField,
+  nullableIdField,
+  optionalFlag,
+  hasTeamsForTeams,
+  TEAMS_RULE,
+  whenValid,
+} from "./searches";
+
+/**
+ * How a topic is defined (ADR 013): `keywords`, a list of words and phrases of which any one matches,
+ * or `query`, a boolean query of the language in docs/query-language.md.
+ */
+export const TOPIC_TYPES = ["keywords", "query"] as const;
+export type TopicType = (typeof TOPIC_TYPES)[number];
+
+export const TOPIC_KEYWORDS_MAX = 100;
+export const TOPIC_KEYWORD_LENGTH_MAX = 100;
+
+/** Keywords arrive as a list (API) or as the text of one field, one word or phrase per line or comma. */
+function keywordsField() {
+  return z.preprocess(
+    (v) => (typeof v === "string" ? v.split(/[\n,]/) : v),
+    z
+      .array(z.string({ error: MESSAGES.wrongFormat }).trim().max(TOPIC_KEYWORD_LENGTH_MAX, { error: MESSAGES.maxLength }), {
+        error: MESSAGES.wrongFormat,
+      })
+      .transform((words) => dedupe(words.filter((w) => w.length > 0)))
+      .pipe(z.array(z.string()).max(TOPIC_KEYWORDS_MAX, { error: MESSAGES.tooManyElements })),
+  );
+}
+
+function dedupe(words: string[]): string[] {
+  const seen = new Set<string>();
+  return words.filter((w) => {
+    const key = w.toLowerCase();
+    if (seen.has(key)) return false;
+    seen.add(key);
+    return true;
+  });
+}
+
+function topicTypeField() {
+  return z.enum(TOPIC_TYPES, {
+    error: (issue) => (issue.input === undefined || issue.input === "" || issue.input === null ? MESSAGES.required : MESSAGES.wrongFormat),
+  });
+}
+
+function queryTextField() {
+  return z.preprocess(
+    (v) => (v === null ? "" : v),
+    z.string({ error: MESSAGES.wrongFormat }).max(QUERY_MAX_LENGTH, { error: MESSAGES.queryLint.tooLong }).optional(),
+  );
+}
+
+function optionalCategoryField() {
+  return z.preprocess((v) => (v === "" ? null : v), z.enum(SEARCH_CATEGORIES, { error: MESSAGES.wrongFormat }).nullable().optional());
+}
+
+/**
+ * The definition's own rule: a keywords topic needs a keyword, a query topic a query (its lint is the
+ * API's). `missingMeansEmpty`: on create a field left out is empty; on update it keeps its stored value.
+ */
+function hasKeywords(missingMeansEmpty: boolean) {
+  return (v: { type: TopicType; keywords?: string[] | undefined }) =>
+    v.type !== "keywords" || (v.keywords === undefined ? !missingMeansEmpty : v.keywords.length > 0);
+}
+function hasQuery(missingMeansEmpty: boolean) {
+  return (v: { type: TopicType; query?: string | undefined }) =>
+    v.type !== "query" || (v.query === undefined ? !missingMeansEmpty : v.query.trim() !== "");
+}
+const KEYWORDS_RULE = { path: ["keywords"], error: MESSAGES.atLeastOneItem, when: whenValid("type", "keywords") };
+const QUERY_RULE = { path: ["query"], error: MESSAGES.required, when: whenValid("type", "query") };
+
+const topicShape = {
+  name: nameField(),
+  type: topicTypeField(),
+  topic_group_id: nullableIdField().optional(),
+  keywords: keywordsField().optional(),
+  query: queryTextField(),
+  category: optionalCategoryField(),
+  logo_src: logoSrcField(),
+  are_alerts_enabled: optionalFlag(),
+  entity_type: entityTypeField(),
+  entity_ids: entityIdsField(),
+};
+
+/**
+ * Create or edit a topic (the topics screen's form; POST /v1/topics). Name and type are required
+ * (analytics spec §5), and the definition the type names: keywords (at least one) or a query. The name is
+ * unique in the business profile whatever its case, and the query must lint clean: the API checks both.
+ */
+export const TopicFormSchema = z
+  .object(topicShape)
+  .refine(hasKeywords(true), KEYWORDS_RULE)
+  .refine(hasQuery(true), QUERY_RULE)
+  .refine(hasTeamsForTeams, TEAMS_RULE);
+export type TopicFormInput = z.infer<typeof TopicFormSchema>;
+
+/**
+ * PUT /v1/topics/{id}: the topic plus its visibility (analytics §7). Name and type are required; any other
+ * field left out keeps its value (null clears topic_group_id), so the API checks the definition as merged.
+ */
+export const TopicUpdateSchema = z
+  .object(topicShape)
+  .refine(hasKeywords(false), KEYWORDS_RULE)
+  .refine(hasQuery(false), QUERY_RULE)
+  .refine(hasTeamsForTeams, TEAMS_RULE);
+export type TopicUpdateInput = z.infer<typeof TopicUpdateSchema>;
+
+/** PUT /v1/topics/move/{id}: into a group, or out of any (null). */
+export const MoveTopicSchema = z.object({ topic_group_id: nullableIdField() });
+export type MoveTopicInput = z.infer<typeof MoveTopicSchema>;
+
+/** Create or rename a topic group. */
+export const TopicGroupFormSchema = z.object({
+  name: requiredString().max(120, { error: MESSAGES.maxLength }),
+});
+export type TopicGroupFormInput = z.infer<typeof TopicGroupFormSchema>;
