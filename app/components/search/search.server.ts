@@ -1,0 +1,278 @@
+// The loader and action behind the two search pages (a new search, a saved one): the same editor, the
+// same results, the same intents. Each route module calls these from its own loader and action.
+import { data, redirect, type AppLoadContext } from "@remix-run/node";
+import { STATUS_PAGE_SIZE, type SavedSearchCategory } from "../../../domain/constants";
+import { MESSAGES } from "../../../domain/messages";
+import { QUERY_MAX_LENGTH, QueryGroupsSchema } from "../../../domain/query";
+import { VISIBILITY, type Visibility } from "../../../domain/visibility";
+import { ApiError, type Account } from "../../lib/api.server";
+import { readForm, replyWithApiError, statusOf } from "../../lib/forms.server";
+import { flashToast } from "../../lib/toast.server";
+import { pageParam } from "../channels/format";
+import { editorSchema, type EditorIntent } from "./editor-schema";
+import {
+  draftSearchParams,
+  pageCount,
+  searchReturnPath,
+  sortOption,
+  splitDefinition,
+  toFormGroups,
+  toSearchMention,
+  type FormGroup,
+  type SearchMention,
+} from "./format";
+import type { ApiSearchItem, ApiTeam, QueryFault, QueryGroup, StatusSearch } from "./types";
+
+const LABELS = MESSAGES.searchScreen;
+export const SEARCH_PATH = "/search";
+
+/** The search id of the URL, or a 404 (an id the user may not see is a 404 at the API too). */
+export function searchIdOf(param: string | undefined): number {
+  const id = Number(param);
+  if (!/^\d{1,9}$/.test(param ?? "") || id < 1) throw new Response(MESSAGES.notFound, { status: 404 });
+  return id;
+}
+
+async function orNotFound<T>(promise: Promise<T>): Promise<T> {
+  try {
+    return await promise;
+  } catch (error) {
+    if (error instanceof ApiError && error.status === 404) throw new Response(MESSAGES.notFound, { status: 404 });
+    throw error;
+  }
+}
+
+/** `?q=…&groups=…`: a definition being tried (not saved), or null. Groups that do not parse are dropped. */
+function readDraft(url: URL): { query: string; extra: QueryGroup[] } | null {
+  const query = url.searchParams.get("q");
+  if (query === null) return null;
+  let extra: QueryGroup[] = [];
+  const raw = url.searchParams.get("groups");
+  if (raw) {
+    try {
+      const parsed = QueryGroupsSchema.safeParse(JSON.parse(raw));
+      if (parsed.success) extra = parsed.data;
+    } catch {
+      extra = [];
+    }
+  }
+  return { query, extra };
+}
+
+export interface SearchResults {
+  total: number;
+  sentiments: { positive: number; neutral: number; negative: number };
+  mentions: SearchMention[];
+  page: number;
+  pages: number;
+}
+
+/**
+ * An unsaved search (context type 6): the query alone, or, with filter groups, the whole definition as
+ * `groups` (the main query as its first must group: a definition without one matches nothing).
+ */
+export function adHocSearch(query: string, extra: QueryGroup[]): StatusSearch {
+  if (!extra.length) return { query, filters: {} };
+  return { filters: { groups: [{ type: "must", values: [{ filterType: "keywords", value: query }] }, ...extra] } };
+}
+
+/** A query the engine refused (400 with the fault's `offset` and `length`) as a fault of the main query. */
+function faultOf(error: ApiError): QueryFault | null {
+  const details = error.details as { offset?: unknown; length?: unknown; groupIndex?: unknown; valueIndex?: unknown };
+  if (typeof details.offset !== "number") return null;
+  if (details.groupIndex !== undefined && (details.groupIndex !== 0 || details.valueIndex !== 0)) return null;
+  return { message: error.message, offset: details.offset, length: typeof details.length === "number" ? details.length : 0 };
+}
+
+export async function loadSearchPage(request: Request, context: AppLoadContext, account: Account, itemId: number | null) {
+  const url = new URL(request.url);
+  const [item, teams] = await Promise.all([
+    itemId === null ? Promise.resolve(null) : orNotFound(context.api.getSearchItem(itemId)),
+    context.api.get<{ data: ApiTeam[] }>("/v1/teams"),
+  ]);
+  const sort = sortOption(url.searchParams.get("sort"));
+  const page = pageParam(url.searchParams.get("page"));
+  const draft = readDraft(url);
+  const source = item ? splitDefinition(toFormGroups(item.query)) : { query: "", extra: [] as FormGroup[] };
+  const timeZone = account.businessProfile.timeZone;
+
+  // What the results show: a draft's query, else the saved search's stored matches, else nothing yet.
+  const search: StatusSearch | null =
+    draft && draft.query.trim()
+      ? adHocSearch(draft.query, draft.extra)
+      : item && !draft
+        ? { filters: { searchItemId: item.id } }
+        : null;
+  let results: SearchResults | null = null;
+  let queryFaults: QueryFault[] = [];
+  // Anything else the API refused about the search (a filter group it cannot read, say).
+  let resultsError: string | null = null;
+  if (search) {
+    try {
+      const [statuses, counts] = await Promise.all([
+        context.api.searchStatuses({ ...search, orderBy: sort.orderBy, offset: (page - 1) * STATUS_PAGE_SIZE, limit: STATUS_PAGE_SIZE }),
+        context.api.searchStatusCounts(search),
+      ]);
+      results = {
+        total: counts.total,
+        sentiments: counts.sentiments,
+        mentions: statuses.map((status) => toSearchMention(status, timeZone)),
+        page,
+        pages: pageCount(counts.total),
+      };
+    } catch (error) {
+      if (!(error instanceof ApiError) || error.status !== 400) throw error;
+      const fault = faultOf(error);
+      if (fault) queryFaults = [fault];
+      else resultsError = error.message;
+    }
+  }
+
+  const live = new URLSearchParams();
+  if (search?.filters.searchItemId) live.set("search_item_id", String(search.filters.searchItemId));
+  else if (search && draft) {
+    live.set("q", draft.query);
+    if (draft.extra.length) live.set("groups", JSON.stringify(draft.extra));
+  }
+
+  return {
+    item: item
+      ? {
+          id: item.id,
+          name: item.name,
+          category: item.category,
+          editable: item.editable,
+          backfill: item.backfill,
+        }
+      : null,
+    source: sourceOf(item, source),
+    draft: draft ? { query: draft.query, extra: toFormGroups(draft.extra) } : null,
+    teams: teams.data.map((team) => ({ id: team.id, name: team.name })).sort((a, b) => a.name.localeCompare(b.name, "en", { sensitivity: "base" })),
+    results,
+    resultsError,
+    queryFaults,
+    sort: sort.key,
+    liveUrl: live.size ? `${SEARCH_PATH}/live?${live}` : null,
+  };
+}
+
+/** What the editor starts from and tracks changes against (a new search: empty, only for me). */
+function sourceOf(item: ApiSearchItem | null, definition: { query: string; extra: FormGroup[] }) {
+  return {
+    name: item?.name ?? "",
+    category: (item?.category ?? "my") as SavedSearchCategory,
+    folderId: item?.folderId ?? null,
+    entityType: (item?.entityType ?? VISIBILITY.onlyMe) as Visibility,
+    teamIds: item?.entityType === VISIBILITY.teams ? item.entityIds : [],
+    query: definition.query,
+    extra: definition.extra,
+  };
+}
+
+export type SearchPageData = Awaited<ReturnType<typeof loadSearchPage>>;
+
+// ── Action ──────────────────────────────────────────────────────────────────────────────────────
+
+/**
+ * The keyword queries of a posted definition, checked by the API's linter: the main query's faults (to
+ * mark in the textarea) and one field error for each faulty keywords value of the other groups.
+ */
+async function lintDefinition(context: AppLoadContext, payload: Record<string, unknown>) {
+  const groups = Array.isArray(payload.query) ? (payload.query as Array<{ values?: unknown }>) : [];
+  const checks: Array<Promise<{ group: number; value: number; faults: QueryFault[] }>> = [];
+  groups.forEach((group, g) => {
+    const values = Array.isArray(group?.values) ? (group.values as Array<{ filterType?: unknown; value?: unknown }>) : [];
+    values.forEach((entry, v) => {
+      if (entry?.filterType !== "keywords" || typeof entry.value !== "string" || !entry.value.trim()) return;
+      if (entry.value.length > QUERY_MAX_LENGTH) return;
+      checks.push(context.api.validateQuery(entry.value).then((answer) => ({ group: g, value: v, faults: answer.errors })));
+    });
+  });
+  const results = await Promise.all(checks);
+  const fieldErrors: Record<string, string[]> = {};
+  let faults: QueryFault[] = [];
+  for (const result of results) {
+    if (!result.faults.length) continue;
+    if (result.group === 0 && result.value === 0) faults = result.faults;
+    else {
+      const first = result.faults[0]!;
+      fieldErrors[`query[${result.group}].values[${result.value}].value`] = [LABELS.faultAt(first.message, first.offset + 1)];
+    }
+  }
+  return { faults, fieldErrors, failed: results.some((result) => result.faults.length > 0) };
+}
+
+const API_FIELD_LABELS = {
+  name: LABELS.searchName,
+  category: LABELS.section,
+  folder_id: LABELS.folder,
+  query: LABELS.queryLabel,
+  entity_type: LABELS.whoCanSee,
+  entity_ids: MESSAGES.teams,
+};
+
+export async function handleSearchAction(request: Request, context: AppLoadContext, itemId: number | null) {
+  const isNew = itemId === null;
+  const here = isNew ? SEARCH_PATH : `${SEARCH_PATH}/${itemId}`;
+  const posted = await request.clone().formData();
+  const sort = new URL(request.url).searchParams.get("sort");
+  const noFaults: QueryFault[] = [];
+
+  // Adding or removing a group or a value (conform's list intents, also without JavaScript): the
+  // form comes back as it now is.
+  if (posted.has("__intent__")) {
+    const { submission } = await readForm(request, context, editorSchema(isNew ? "save" : "update", isNew));
+    return data({ result: submission.reply(), faults: noFaults }, { status: 200 });
+  }
+
+  const intent = posted.get("intent");
+  if (intent !== "run" && intent !== (isNew ? "save" : "update")) throw new Response(MESSAGES.badRequest, { status: 400 });
+  const { submission } = await readForm(request, context, editorSchema(intent as EditorIntent, isNew));
+  const lint = await lintDefinition(context, submission.payload);
+  if (submission.status !== "success" || lint.failed) {
+    return data({ result: submission.reply({ fieldErrors: lint.fieldErrors }), faults: lint.faults }, { status: 400 });
+  }
+
+  const groups = submission.value.query as QueryGroup[];
+  if (intent === "run") {
+    const { query, extra } = splitDefinition(groups);
+    throw redirect(`${here}?${draftSearchParams(query, extra, sort)}`);
+  }
+
+  const value = submission.value as {
+    name?: string;
+    category?: SavedSearchCategory;
+    folder_id?: number | null;
+    entity_type?: Visibility;
+    entity_ids?: number[];
+  };
+  // Only Me and Everyone ids are the API's to set; Teams sends the chosen teams.
+  const entityIds = value.entity_type === VISIBILITY.teams ? (value.entity_ids ?? []) : undefined;
+  let saved: ApiSearchItem;
+  try {
+    saved =
+      itemId === null
+        ? await context.api.createSearchItem({
+            name: value.name ?? "",
+            category: value.category ?? "my",
+            folderId: value.folder_id ?? null,
+            query: groups,
+            entityType: value.entity_type,
+            entityIds,
+          })
+        : await context.api.updateSearchItem(itemId, {
+            name: value.name,
+            folderId: value.folder_id ?? null,
+            query: groups,
+            entityType: value.entity_type,
+            entityIds,
+          });
+  } catch (error) {
+    return data(
+      { result: replyWithApiError(submission, error, { labels: API_FIELD_LABELS }), faults: noFaults },
+      { status: statusOf(error) },
+    );
+  }
+  flashToast(context, { kind: "success", message: isNew ? LABELS.searchCreated(saved.name) : LABELS.searchUpdated(saved.name) });
+  throw redirect(searchReturnPath(posted.get("then"), `${SEARCH_PATH}/${saved.id}`));
+}

@@ -1,0 +1,47 @@
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { useActionData, useLoaderData, type ShouldRevalidateFunction } from "@remix-run/react";
+import { MESSAGES } from "../../domain/messages";
+import { pageTitle } from "../../domain/product";
+import { canReadSearches } from "../components/search/access";
+import { SearchRouteError } from "../components/search/route-error";
+import { SearchPage } from "../components/search/search-page";
+import { handleSearchAction, loadSearchPage, SEARCH_PATH, searchIdOf } from "../components/search/search.server";
+import { recordPageView, requireAccount } from "../lib/guard.server";
+import type { RootData } from "../lib/root-data";
+
+// A saved search: its definition in the editor, its stored matches (with the backfill's progress while
+// it is applied to older mentions), and flow mode on what it matches from now on.
+export async function loader({ request, context, params }: LoaderFunctionArgs) {
+  const account = await requireAccount(request, context);
+  const id = searchIdOf(params.itemId);
+  recordPageView(request, context, account);
+  // Without access the layout says so; nothing is asked of the API.
+  if (!canReadSearches(account)) return null;
+  return loadSearchPage(request, context, account, id);
+}
+
+export async function action({ request, context, params }: ActionFunctionArgs) {
+  await requireAccount(request, context);
+  return handleSearchAction(request, context, searchIdOf(params.itemId));
+}
+
+/** The live query check posts to /search/lint: nothing on this page changes, so nothing is reloaded. */
+export const shouldRevalidate: ShouldRevalidateFunction = ({ formAction, defaultShouldRevalidate }) =>
+  formAction?.startsWith(`${SEARCH_PATH}/lint`) ? false : defaultShouldRevalidate;
+
+export default function SavedSearchRoute() {
+  const data = useLoaderData<typeof loader>();
+  const actionData = useActionData<typeof action>();
+  return data ? <SearchPage data={data} actionData={actionData} /> : null;
+}
+
+/** '{search name} | {PRODUCT_NAME}'; 'Page not found' when there is no such search. */
+export const meta: MetaFunction<typeof loader> = ({ data, matches }) => [
+  {
+    title: pageTitle(data?.item?.name ?? MESSAGES.pageNotFound, (matches[0]?.data as RootData | undefined)?.productName),
+  },
+];
+
+export function ErrorBoundary() {
+  return <SearchRouteError />;
+}

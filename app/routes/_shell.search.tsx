@@ -1,0 +1,259 @@
+import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
+import {
+  Form,
+  Outlet,
+  useActionData,
+  useLoaderData,
+  useNavigate,
+  useNavigation,
+  useParams,
+  type ShouldRevalidateFunction,
+} from "@remix-run/react";
+import { useEffect, useState } from "react";
+import * as z from "zod";
+import { MESSAGES } from "../../domain/messages";
+import { hasPermission } from "../../domain/permissions";
+import { ROLES, roleAtLeast } from "../../domain/roles";
+import { VISIBILITY } from "../../domain/visibility";
+import { MoveSearchItemSchema, SearchFolderFormSchema } from "../../domain/schemas/searches";
+import { EditorGuardProvider } from "../components/search/editor-guard";
+import { canReadSearches } from "../components/search/access";
+import { searchReturnPath } from "../components/search/format";
+import { SearchRouteError } from "../components/search/route-error";
+import { SEARCH_PATH, SearchSidebar, useReturnPath, type DeleteTarget } from "../components/search/sidebar";
+import type { ApiTeam } from "../components/search/types";
+import { Button } from "../components/ui/button";
+import { ConfirmDialog } from "../components/ui/confirm-dialog";
+import { CsrfInput } from "../components/ui/csrf-input";
+import { ApiError } from "../lib/api.server";
+import { readForm, replyWithApiError, statusOf } from "../lib/forms.server";
+import { requireAccount } from "../lib/guard.server";
+import { titleMeta } from "../lib/meta";
+import { flashToast } from "../lib/toast.server";
+
+const LABELS = MESSAGES.searchScreen;
+
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  // The page views are recorded by the child routes (one per screen).
+  const account = await requireAccount(request, context);
+  // Saved searches and mentions are read with these permissions (agents and above by default): without
+  // them the screen says so instead of asking the API for what it would refuse.
+  const readable = canReadSearches(account);
+  const [folders, items, teams] = readable
+    ? await Promise.all([
+        context.api.listSearchFolders(),
+        context.api.listSearchItems(),
+        context.api.get<{ data: ApiTeam[] }>("/v1/teams"),
+      ])
+    : [[], [], { data: [] }];
+  const params = new URL(request.url).searchParams;
+  const dialog = params.get("dialog");
+  const dialogId = Number(params.get("id"));
+  const canWrite = readable && hasPermission(account.permissions, "searches.index.write");
+  const deleting: DeleteTarget | null =
+    dialog === "delete-search"
+      ? (items
+          .filter((item) => item.id === dialogId && item.editable)
+          .map((item) => ({ kind: "search" as const, id: item.id, name: item.name }))[0] ?? null)
+      : dialog === "delete-folder"
+        ? (folders
+            .filter((folder) => folder.id === dialogId && folder.editable)
+            .map((folder) => ({ kind: "folder" as const, id: folder.id, name: folder.name }))[0] ?? null)
+        : null;
+  return {
+    readable,
+    sidebar: {
+      folders: folders.map(({ id, name, category, pinned, editable }) => ({ id, name, category, pinned, editable })),
+      items: items.map(({ id, name, category, folderId, pinned, editable }) => ({
+        id,
+        name,
+        category,
+        folderId,
+        pinned,
+        editable,
+      })),
+    },
+    filter: params.get("filter") ?? "",
+    teams: teams.data
+      .map((team) => ({ id: team.id, name: team.name }))
+      .sort((a, b) => a.name.localeCompare(b.name, "en", { sensitivity: "base" })),
+    canWrite,
+    canWriteBrand: canWrite && roleAtLeast(account.role, ROLES.admin),
+    deleting,
+  };
+}
+
+const RecordIdSchema = z.object({ id: z.coerce.number().int().positive() });
+const MoveFormSchema = MoveSearchItemSchema.extend(RecordIdSchema.shape);
+
+export async function action({ request, context }: ActionFunctionArgs) {
+  await requireAccount(request, context);
+  const posted = await request.clone().formData();
+  const intent = posted.get("intent");
+  const back = searchReturnPath(posted.get("returnTo"));
+
+  if (intent === "create-folder") {
+    const category = String(posted.get("category") ?? "");
+    const { submission } = await readForm(request, context, SearchFolderFormSchema);
+    if (submission.status !== "success") return data({ intent, category, result: submission.reply() }, { status: 400 });
+    try {
+      await context.api.createSearchFolder({
+        name: submission.value.name,
+        category: submission.value.category,
+        entityType: submission.value.entity_type,
+        // Only Me and Everyone ids are the API's to set; Teams sends the chosen teams.
+        entityIds: submission.value.entity_type === VISIBILITY.teams ? (submission.value.entity_ids ?? []) : undefined,
+      });
+    } catch (error) {
+      const result = replyWithApiError(submission, error, { labels: { name: LABELS.folderName } });
+      return data({ intent, category, result }, { status: statusOf(error) });
+    }
+    flashToast(context, { kind: "success", message: LABELS.folderCreated(submission.value.name) });
+    throw redirect(back);
+  }
+
+  if (intent === "move") {
+    const { submission } = await readForm(request, context, MoveFormSchema);
+    if (submission.status !== "success") {
+      flashToast(context, { kind: "error", message: MESSAGES.badRequest });
+      throw redirect(back);
+    }
+    try {
+      const moved = await context.api.updateSearchItem(submission.value.id, { folderId: submission.value.folder_id });
+      flashToast(context, { kind: "success", message: LABELS.searchMoved(moved.name) });
+    } catch (error) {
+      if (!(error instanceof ApiError)) throw error;
+      flashToast(context, { kind: "error", message: error.message });
+    }
+    throw redirect(back);
+  }
+
+  if (intent === "pin-search" || intent === "pin-folder" || intent === "delete-search" || intent === "delete-folder") {
+    const { submission } = await readForm(request, context, RecordIdSchema);
+    if (submission.status !== "success") {
+      flashToast(context, { kind: "error", message: MESSAGES.badRequest });
+      throw redirect(back);
+    }
+    const id = submission.value.id;
+    // Row buttons have no form of their own to show an error in: a refusal comes back as a toast.
+    try {
+      if (intent === "pin-search") {
+        const { pinned } = await context.api.toggleSearchItemPin(id);
+        flashToast(context, { kind: "success", message: pinned ? LABELS.searchPinned : LABELS.searchUnpinned });
+      } else if (intent === "pin-folder") {
+        const { pinned } = await context.api.toggleSearchFolderPin(id);
+        flashToast(context, { kind: "success", message: pinned ? LABELS.folderPinned : LABELS.folderUnpinned });
+      } else if (intent === "delete-search") {
+        await context.api.deleteSearchItem(id);
+        flashToast(context, { kind: "success", message: LABELS.searchDeleted });
+        // The open search is gone: back to a new search (flow mode stops with the source).
+        if (new URL(back, "http://x").pathname === `${SEARCH_PATH}/${id}`) throw redirect(SEARCH_PATH);
+      } else {
+        await context.api.deleteSearchFolder(id);
+        flashToast(context, { kind: "success", message: LABELS.folderDeleted });
+      }
+    } catch (error) {
+      if (!(error instanceof ApiError)) throw error;
+      flashToast(context, { kind: "error", message: error.message });
+    }
+    throw redirect(back);
+  }
+
+  throw new Response(MESSAGES.badRequest, { status: 400 });
+}
+
+/** The live query check posts to /search/lint: nothing on this page changes, so nothing is reloaded. */
+export const shouldRevalidate: ShouldRevalidateFunction = ({ formAction, defaultShouldRevalidate }) =>
+  formAction?.startsWith(`${SEARCH_PATH}/lint`) ? false : defaultShouldRevalidate;
+
+export default function SearchLayoutRoute() {
+  const { readable, sidebar, filter, teams, canWrite, canWriteBrand, deleting } = useLoaderData<typeof loader>();
+  const actionData = useActionData<typeof action>();
+  const params = useParams();
+  const currentItemId = params.itemId && /^\d+$/.test(params.itemId) ? Number(params.itemId) : null;
+
+  // The delete dialog: ?dialog=delete-search&id= renders it on the server (no JavaScript needed); once
+  // hydrated the Delete link opens it in place.
+  const [deleteTarget, setDeleteTarget] = useState<DeleteTarget | null>(deleting);
+  useEffect(() => setDeleteTarget(deleting), [deleting]);
+
+  if (!readable) {
+    return (
+      <div className="space-y-4">
+        <h1 className="text-2xl font-semibold">{MESSAGES.liveSearch}</h1>
+        <p className="rounded-lg border border-slate-200 bg-white px-4 py-6 text-sm text-slate-600" data-testid="search-no-access">
+          {LABELS.noAccess}
+        </p>
+      </div>
+    );
+  }
+
+  return (
+    <EditorGuardProvider>
+      <div className="space-y-4">
+        <h1 className="text-2xl font-semibold">{MESSAGES.liveSearch}</h1>
+        <div className="flex flex-col gap-6 lg:flex-row lg:items-start">
+          <aside className="shrink-0 rounded-lg border border-slate-200 bg-white p-3 lg:w-72">
+            <SearchSidebar
+              data={sidebar}
+              currentItemId={currentItemId}
+              filter={filter}
+              canWrite={canWrite}
+              canWriteBrand={canWriteBrand}
+              folderFormResult={actionData?.intent === "create-folder" ? actionData : undefined}
+              teams={teams}
+              onDelete={setDeleteTarget}
+            />
+          </aside>
+          <div className="min-w-0 flex-1">
+            <Outlet />
+          </div>
+        </div>
+      </div>
+      {deleteTarget ? (
+        <DeleteDialog target={deleteTarget} fromUrl={deleting !== null} onClose={() => setDeleteTarget(null)} />
+      ) : null}
+    </EditorGuardProvider>
+  );
+}
+
+function DeleteDialog({ target, fromUrl, onClose }: { target: DeleteTarget; fromUrl: boolean; onClose: () => void }) {
+  const navigate = useNavigate();
+  const navigation = useNavigation();
+  const returnPath = useReturnPath();
+  const intent = target.kind === "search" ? "delete-search" : "delete-folder";
+  const submitting = navigation.state === "submitting" && navigation.formData?.get("intent") === intent;
+  const close = () => {
+    onClose();
+    if (fromUrl) navigate(returnPath, { replace: true, preventScrollReset: true });
+  };
+  return (
+    <ConfirmDialog
+      open
+      onClose={close}
+      cancelHref={returnPath}
+      message={
+        <>
+          {target.kind === "folder" ? LABELS.deleteFolderMessage : MESSAGES.confirmMessage}
+          <span className="mt-2 block font-medium text-ink">{target.name}</span>
+        </>
+      }
+      confirmButton={
+        <Form method="post" action={SEARCH_PATH} preventScrollReset>
+          <CsrfInput />
+          <input type="hidden" name="id" value={target.id} />
+          <input type="hidden" name="returnTo" value={returnPath} />
+          <Button variant="danger" name="intent" value={intent} pending={submitting}>
+            {MESSAGES.confirm}
+          </Button>
+        </Form>
+      }
+    />
+  );
+}
+
+export const meta = titleMeta(MESSAGES.liveSearch);
+
+export function ErrorBoundary() {
+  return <SearchRouteError />;
+}
