@@ -1,0 +1,23 @@
+import { isRouteErrorResponse, Link, useRouteError } from "@remix-run/react";
+import { MESSAGES } from "../../../domain/messages";
+import { TOPICS_PATH } from "./format";
+
+const LABELS = MESSAGES.topicsScreen;
+
+/**
+ * The topics routes' ErrorBoundary: a missing topic reads 'Page not found' with a way back to the list;
+ * anything else the generic message (details go to the server log).
+ */
+export function TopicsRouteError() {
+  const error = useRouteError();
+  const notFound = isRouteErrorResponse(error) && error.status === 404;
+  return (
+    <div className="rounded-lg border border-slate-200 bg-white px-4 py-10 text-center">
+      <h2 className="text-xl font-semibold">{notFound ? MESSAGES.pageNotFound : MESSAGES.somethingWentWrong}</h2>
+      {notFound ? <p className="mt-2 text-sm text-slate-500">{MESSAGES.searches.topicNotFound}</p> : null}
+      <Link to={TOPICS_PATH} className="mt-4 inline-block text-sm text-brand-600 underline">
+        {LABELS.backToTopics}
+      </Link>
+    </div>
+  );
+}
