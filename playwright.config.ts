@@ -90,6 +90,10 @@ export default defineConfig({
         PORT: String(PORT),
         HOST: "127.0.0.1",
         DEMO_PASSWORD,
+        // A small demo corpus: the journeys need some mentions, not the full 50,000 loading beside them.
+        DEMO_MENTIONS: "2000",
+        // Feed polling rounds every 2 s, so a journey sees a new feed's items quickly.
+        POLL_INTERVAL_SECONDS: "2",
         PUBLIC_URL: BASE_URL,
         // Whatever the developer's shell holds, the journeys expect the default environment.
         APP_ENV: "local",
@@ -101,6 +105,8 @@ export default defineConfig({
         SMTP_URL: `smtp://127.0.0.1:${SMTP_PORT}`,
         SENTRY_DSN: "",
         SESSION_SECRET: "",
+        // The channels journey polls an RSS feed it serves itself on 127.0.0.1 (tests/e2e/support/feed-server.ts).
+        FEED_ALLOWLIST: "127.0.0.1",
       },
     },
   ],

@@ -5,13 +5,41 @@ import path from "node:path";
 import { pathToFileURL } from "node:url";
 import { serve } from "@hono/node-server";
 import type { ServerBuild } from "@remix-run/node";
-import { seedDemoWorkspace } from "./services/workspace/seed-demo-workspace";
+import { DEMO_BUSINESS_PROFILE_ID, seedDemoWorkspace } from "./services/workspace/seed-demo-workspace";
+import { DEMO_MENTION_COUNT, loadDemoCorpus } from "./jobs/demo-corpus";
 import { createEarshot } from "./server/app";
 import { readConfig } from "./server/config";
 import { createLogger, describeError } from "./server/logger";
 import { ROLE_LABELS } from "./domain/roles";
 
 const SHUTDOWN_GRACE_MS = 25_000;
+
+/** --demo-mentions=N (or DEMO_MENTIONS) sets how many demo mentions are generated (default 50,000). */
+function demoMentionCount(): number {
+  const flag = process.argv.find((a) => a.startsWith("--demo-mentions="))?.split("=")[1] ?? process.env.DEMO_MENTIONS;
+  const n = Number(flag);
+  return flag !== undefined && Number.isInteger(n) && n >= 0 ? n : DEMO_MENTION_COUNT;
+}
+
+/** The demo corpus goes through the real pipeline after the server listens, so the first page is not kept waiting. */
+async function loadDemoMentionsInBackground(earshot: Awaited<ReturnType<typeof createEarshot>>, logger: ReturnType<typeof createLogger>, count: number) {
+  const started = performance.now();
+  let lastLogged = 0;
+  try {
+    const report = await loadDemoCorpus(earshot.deps, DEMO_BUSINESS_PROFILE_ID, {
+      count,
+      onProgress: (done, total) => {
+        if (done - lastLogged >= 10_000 || done === total) {
+          lastLogged = done;
+          logger.info("demo mentions loading", { done, total });
+        }
+      },
+    });
+    logger.info("demo mentions loaded", { accepted: report.accepted, rejected: report.rejected, ms: Math.round(performance.now() - started) });
+  } catch (error) {
+    logger.error("demo mentions failed", describeError(error));
+  }
+}
 
 async function main() {
   const startedAt = performance.now();
@@ -24,6 +52,7 @@ async function main() {
   const remixBuild = (await import(pathToFileURL(buildPath).href)) as ServerBuild;
   const earshot = await createEarshot({ config, remixBuild, logger });
 
+  let loadDemoMentions = false;
   if (demo) {
     const seedStarted = performance.now();
     const credentials = await seedDemoWorkspace(earshot.database.db, { password: process.env.DEMO_PASSWORD });
@@ -33,6 +62,7 @@ async function main() {
       fs.mkdirSync(config.dataDir, { recursive: true });
       fs.writeFileSync(file, `${lines.join("\n")}\n`, { mode: 0o600 });
       logger.info("demo workspace created", { ms: Math.round(performance.now() - seedStarted), file });
+      loadDemoMentions = true;
     }
     if (fs.existsSync(file)) {
       process.stdout.write(`\nDemo accounts (also in ${path.relative(process.cwd(), file)}):\n${fs.readFileSync(file, "utf8")}\n`);
@@ -56,6 +86,7 @@ async function main() {
       appEnv: config.appEnv,
       startupMs: Math.round(performance.now() - startedAt),
     });
+    if (loadDemoMentions) void loadDemoMentionsInBackground(earshot, logger, demoMentionCount());
   });
 
   const shutdown = (signal: string) => {

@@ -16,6 +16,16 @@ import { registerPasswordResetRoutes } from "./routes/password-reset/password-re
 import { registerPreferenceRoutes } from "./routes/preferences/preferences.handlers";
 import { registerTeamRoutes } from "./routes/teams/teams.handlers";
 import { registerSessionRoutes } from "./routes/session/session.handlers";
+import { registerIngestRoutes } from "./routes/sources/sources.handlers";
+import { registerMutedKeywordRoutes } from "./routes/muted-keywords/muted-keywords.handlers";
+import { registerSentimentRoutes } from "./routes/sentiment/sentiment.handlers";
+import { registerStatusRoutes } from "./routes/statuses/statuses.handlers";
+import { registerStreamRoutes } from "./routes/streams/streams.handlers";
+import { registerQueryRoutes } from "./routes/queries/queries.handlers";
+import { registerSearchRoutes } from "./routes/searches/searches.handlers";
+import { registerPinRoutes } from "./routes/pins/pins.handlers";
+import { registerTopicRoutes } from "./routes/topics/topics.handlers";
+import { registerKeywordRoutes } from "./routes/keywords/keywords.handlers";
 
 export interface ApiOptions {
   deps: ServiceDeps;
@@ -55,6 +65,17 @@ export function createApi(options: ApiOptions): Api {
   registerAdminRoutes(app);
   registerAccountEventRoutes(app);
   registerNotificationRoutes(app);
+  registerIngestRoutes(app);
+  registerStreamRoutes(app);
+  // Before /v1/statuses/{id}: "counts" is not an id.
+  registerStatusRoutes(app);
+  registerMutedKeywordRoutes(app);
+  registerSentimentRoutes(app);
+  registerQueryRoutes(app);
+  registerSearchRoutes(app);
+  registerPinRoutes(app);
+  registerTopicRoutes(app);
+  registerKeywordRoutes(app);
 
   app.doc31("/v1/openapi.json", {
     openapi: "3.1.0",

@@ -5,6 +5,7 @@ import SQLite from "better-sqlite3";
 import pg from "pg";
 import { CamelCasePlugin, Kysely, PostgresDialect, SqliteDialect, sql } from "kysely";
 import type { DatabaseSchema } from "./schema";
+import { earshotNear } from "./token-match";
 
 export type Database = Kysely<DatabaseSchema>;
 export type Engine = "sqlite" | "postgres";
@@ -64,6 +65,8 @@ export function openDatabase(options: OpenDatabaseOptions = {}): DatabaseHandle 
   sqlite.pragma("busy_timeout = 5000");
   sqlite.pragma("synchronous = NORMAL");
   cachePreparedStatements(sqlite);
+  // Ordered proximity over a mention's stored tokens, which FTS5 cannot express (ADR 012).
+  sqlite.function("earshot_near", { deterministic: true }, earshotNear);
   const db = new Kysely<DatabaseSchema>({
     dialect: new SqliteDialect({ database: sqlite }),
     plugins: [new CamelCasePlugin()],

@@ -1,10 +1,14 @@
-import { Migrator, type Migration, type MigrationProvider } from "kysely";
-import type { Database } from "./client";
+import { Migrator, sql, type Migration, type MigrationProvider } from "kysely";
+import { engineOf, type Database } from "./client";
 import * as m0001 from "./migrations/0001-accounts-and-sessions";
 import * as m0002 from "./migrations/0002-notifications";
 import * as m0003 from "./migrations/0003-invites-resets-2fa-takeovers";
 import * as m0004 from "./migrations/0004-teams-name-case-insensitive";
 import * as m0005 from "./migrations/0005-login-challenges";
+import * as m0006 from "./migrations/0006-mentions";
+import * as m0007 from "./migrations/0007-saved-searches-and-topics";
+import * as m0008 from "./migrations/0008-search-index";
+import * as m0009 from "./migrations/0009-search-facets";
 
 // Migrations are listed here (not read from disk) so the bundled server carries them.
 const MIGRATIONS: Record<string, Migration> = {
@@ -13,12 +17,23 @@ const MIGRATIONS: Record<string, Migration> = {
   "0003-invites-resets-2fa-takeovers": m0003,
   "0004-teams-name-case-insensitive": m0004,
   "0005-login-challenges": m0005,
+  "0006-mentions": m0006,
+  "0007-saved-searches-and-topics": m0007,
+  "0008-search-index": m0008,
+  "0009-search-facets": m0009,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => MIGRATIONS };
 
 export async function migrateToLatest(db: Database): Promise<string[]> {
-  const migrator = new Migrator({ db, provider });
+  // Kysely looks for its bookkeeping tables in every schema unless told which one; with several
+  // schemas on one server (parallel test schemas, or a shared database) it would find another
+  // schema's lock table and then fail to use it. Ours live in the schema the connection writes to.
+  const migrationTableSchema =
+    engineOf(db) === "postgres"
+      ? (await sql<{ schema: string }>`select current_schema() as schema`.execute(db)).rows[0]?.schema
+      : undefined;
+  const migrator = new Migrator({ db, provider, ...(migrationTableSchema ? { migrationTableSchema } : {}) });
   const { error, results } = await migrator.migrateToLatest();
   if (error) throw error instanceof Error ? error : new Error(String(error));
   return (results ?? []).filter((r) => r.status === "Success").map((r) => r.migrationName);

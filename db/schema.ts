@@ -152,6 +152,278 @@ export interface LoginChallengeTable {
   createdAt: string;
 }
 
+export interface SocialProfileTable {
+  id: Id;
+  businessProfileId: number;
+  socialType: string;
+  externalId: string | null;
+  username: string;
+  name: string | null;
+  photoUrl: string | null;
+  createdAt: string;
+}
+
+export interface ProfileItemTable {
+  id: Id;
+  businessProfileId: number;
+  profileId: number;
+  socialType: string;
+  name: string;
+  type: string;
+  photoUrl: string | null;
+  createdAt: string;
+}
+
+export interface StreamTable {
+  id: Id;
+  businessProfileId: number;
+  socialType: string;
+  category: string;
+  name: string;
+  source: string;
+  config: string; // JSON StreamConfig
+  ingestKey: string;
+  profileId: number | null;
+  createdBy: number | null;
+  itemsCount: Generated<number>;
+  lastItemAt: string | null;
+  lastSuccessAt: string | null;
+  lastError: string | null;
+  lastErrorAt: string | null;
+  consecutiveFailures: Generated<number>;
+  nextPollAt: string | null;
+  etag: string | null;
+  lastModified: string | null;
+  createdAt: string;
+  updatedAt: string;
+}
+
+export interface WebhookTable {
+  id: Id;
+  businessProfileId: number;
+  streamId: number;
+  integrationName: string;
+  uuid: string;
+  secret: string;
+  createdAt: string;
+}
+
+export interface WebhookDeliveryTable {
+  webhookId: number;
+  deliveryId: string;
+  createdAt: string;
+}
+
+export interface IdentityTable {
+  id: Id;
+  businessProfileId: number;
+  socialType: string;
+  externalId: string;
+  username: string;
+  name: string | null;
+  photoUrl: string | null;
+  profileUrl: string | null;
+  followers: number;
+  country: string;
+  createdAt: string;
+  updatedAt: string;
+}
+
+export interface FeedItemTable {
+  id: Id;
+  businessProfileId: number;
+  streamId: number | null;
+  socialType: string;
+  externalId: string;
+  kind: string;
+  parentExternalId: string | null;
+  title: string | null;
+  description: string;
+  postUrl: string | null;
+  language: string;
+  sentiment: number;
+  sentimentScore: number;
+  sentimentDrivers: string; // JSON SentimentDriver[]
+  keywords: string; // JSON string[]
+  impactScore: number;
+  reach: number;
+  likes: number;
+  comments: number;
+  shares: number;
+  views: number;
+  totalEngagements: number;
+  rating: number | null;
+  identityId: number | null;
+  authorUsername: string;
+  authorName: string | null;
+  authorFollowers: number;
+  authorCountry: string;
+  authorPhotoUrl: string | null;
+  isAgentReply: number;
+  isReplied: Generated<number>;
+  firstReplyAt: string | null;
+  state: Generated<number>;
+  assignedToType: string | null;
+  assignedToId: number | null;
+  assignedMessage: string | null;
+  assignedAt: string | null;
+  assignedBy: number | null;
+  translation: string | null;
+  translationLanguage: string | null;
+  muted: number;
+  createdAt: string;
+  ingestedAt: string;
+  /** PostgreSQL only: the mention's tokens with positions (ADR 012). */
+  searchVector?: string | null;
+}
+
+export interface FeedItemActionTable {
+  id: Id;
+  businessProfileId: number;
+  feedItemId: number;
+  actionType: string;
+  accountId: number | null;
+  actorName: string | null;
+  data: string; // JSON
+  createdAt: string;
+}
+
+export interface FilterTable {
+  id: Id;
+  businessProfileId: number;
+  accountId: number;
+  name: string;
+  filterType: string;
+  value: string; // JSON
+  createdAt: string;
+}
+
+export interface MutedKeywordTable {
+  id: Id;
+  businessProfileId: number;
+  value: string;
+  valueKey: string;
+  createdBy: number | null;
+  createdAt: string;
+}
+
+export interface SentimentExcludeWordTable {
+  id: Id;
+  businessProfileId: number | null;
+  textToExclude: string;
+  replaceWith: string;
+  languages: string; // JSON string[]
+  socialTypes: string; // JSON string[]
+  createdAt: string;
+  updatedAt: string;
+}
+
+export interface ImportTable {
+  id: Id;
+  businessProfileId: number;
+  streamId: number;
+  accountId: number | null;
+  format: string;
+  fileName: string | null;
+  status: string;
+  bytesRead: Generated<number>;
+  bytesTotal: number | null;
+  lines: Generated<number>;
+  accepted: Generated<number>;
+  duplicates: Generated<number>;
+  rejected: Generated<number>;
+  errors: Generated<string>; // JSON ImportLineError[]
+  createdAt: string;
+  finishedAt: string | null;
+}
+
+export interface PinTable {
+  accountId: number;
+  type: string;
+  entityId: number;
+  createdAt: string;
+}
+
+interface VisibleDefinition {
+  id: Generated<number>;
+  businessProfileId: number;
+  name: string;
+  ownerAccountId: number | null;
+  /** Visibility (spec §4): 1 Only Me, 2 Everyone, 3 Teams. */
+  entityType: number;
+  entityIds: Generated<string>; // JSON number[]
+  createdAt: string;
+  updatedAt: string;
+}
+
+export interface SearchFolderTable extends VisibleDefinition {
+  category: string; // brand | my | team
+}
+
+export interface SearchItemTable extends VisibleDefinition {
+  category: string;
+  folderId: number | null;
+  query: Generated<string>; // JSON QueryGroup[]
+  logoSrc: string | null;
+  alertsEnabled: Generated<number>;
+  backfillDone: Generated<number>;
+  backfillTotal: Generated<number>;
+  backfillFinishedAt: string | null;
+}
+
+export interface TopicGroupTable {
+  id: Generated<number>;
+  businessProfileId: number;
+  name: string;
+  createdBy: number | null;
+  createdAt: string;
+  updatedAt: string;
+}
+
+export interface TopicTable extends Omit<VisibleDefinition, "entityType"> {
+  entityType: Generated<number>;
+  nameKey: string;
+  type: string;
+  topicGroupId: number | null;
+  keywords: Generated<string>; // JSON string[]
+  query: string | null;
+  category: string | null;
+  logoSrc: string | null;
+  alertsEnabled: Generated<number>;
+  backfillDone: Generated<number>;
+  backfillTotal: Generated<number>;
+  backfillFinishedAt: string | null;
+}
+
+/** SQLite only: the FTS5 table of mention tokens (rowid = feed item id). */
+export interface FeedItemFtsTable {
+  rowid: number;
+  tokens: string;
+}
+
+export interface QueryVocabularyTable {
+  businessProfileId: number;
+  token: string;
+  length: number;
+  count: Generated<number>;
+}
+
+/** Labels set on a mention (the labels themselves arrive with the inbox). */
+export interface FeedItemLabelTable {
+  businessProfileId: number;
+  feedItemId: number;
+  labelId: number;
+}
+
+export interface QueryMatchTable {
+  businessProfileId: number;
+  /** 1 saved search item, 2 topic, 3 rule (ADR 012). */
+  contextType: number;
+  contextId: number;
+  feedItemId: number;
+  createdAt: string;
+}
+
 export interface DatabaseSchema {
   businessProfiles: BusinessProfileTable;
   accounts: AccountTable;
@@ -167,6 +439,27 @@ export interface DatabaseSchema {
   backupCodes: BackupCodeTable;
   takeovers: TakeoverTable;
   loginChallenges: LoginChallengeTable;
+  socialProfiles: SocialProfileTable;
+  profileItems: ProfileItemTable;
+  streams: StreamTable;
+  webhooks: WebhookTable;
+  webhookDeliveries: WebhookDeliveryTable;
+  identities: IdentityTable;
+  feedItems: FeedItemTable;
+  feedItemActions: FeedItemActionTable;
+  filters: FilterTable;
+  mutedKeywords: MutedKeywordTable;
+  sentimentExcludeWords: SentimentExcludeWordTable;
+  imports: ImportTable;
+  pins: PinTable;
+  searchFolders: SearchFolderTable;
+  searchItems: SearchItemTable;
+  topicGroups: TopicGroupTable;
+  topics: TopicTable;
+  feedItemsFts: FeedItemFtsTable;
+  queryVocabulary: QueryVocabularyTable;
+  queryMatches: QueryMatchTable;
+  feedItemLabels: FeedItemLabelTable;
 }
 
 export type BusinessProfileRow = Selectable<BusinessProfileTable>;
@@ -181,4 +474,20 @@ export type NotificationRow = Selectable<NotificationTable>;
 export type TeamMemberInviteRow = Selectable<TeamMemberInviteTable>;
 export type PasswordResetRow = Selectable<PasswordResetTable>;
 export type TakeoverRow = Selectable<TakeoverTable>;
+export type StreamRow = Selectable<StreamTable>;
+export type WebhookRow = Selectable<WebhookTable>;
+export type IdentityRow = Selectable<IdentityTable>;
+export type FeedItemRow = Selectable<FeedItemTable>;
+export type NewFeedItemRow = Insertable<FeedItemTable>;
+export type FeedItemActionRow = Selectable<FeedItemActionTable>;
+export type SocialProfileRow = Selectable<SocialProfileTable>;
+export type ProfileItemRow = Selectable<ProfileItemTable>;
+export type FilterRow = Selectable<FilterTable>;
+export type MutedKeywordRow = Selectable<MutedKeywordTable>;
+export type SentimentExcludeWordRow = Selectable<SentimentExcludeWordTable>;
+export type ImportRow = Selectable<ImportTable>;
+export type SearchFolderRow = Selectable<SearchFolderTable>;
+export type SearchItemRow = Selectable<SearchItemTable>;
+export type TopicGroupRow = Selectable<TopicGroupTable>;
+export type TopicRow = Selectable<TopicTable>;
 export type { ColumnType };

@@ -31,7 +31,7 @@ export class AppError extends Error {
   readonly status: number;
   readonly fields?: FieldErrors;
   /** Extra members of the error body the caller needs to go on (e.g. the login's otp_token). */
-  details?: Record<string, string>;
+  details?: Record<string, string | number>;
 
   constructor(code: AppErrorCode, message: string, fields?: FieldErrors) {
     super(message);

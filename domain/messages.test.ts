@@ -3,26 +3,26 @@ import {
   MESSAGES,
   baseErrorText,
   fieldErrorText,
-  type MessageKey,
 } from "./messages";
 
 describe("MESSAGES", () => {
-  it("holds every string exactly once", () => {
-    const seen = new Map<string, MessageKey>();
+  it("holds every string exactly once (groups of a screen included)", () => {
+    const seen = new Map<string, string>();
     const duplicates: string[] = [];
-    for (const [key, value] of Object.entries(MESSAGES) as [
-      MessageKey,
-      unknown,
-    ][]) {
-      const text =
-        typeof value === "function"
-          ? (value as (a: string) => string)("{x}")
-          : value;
-      expect(typeof text).toBe("string");
-      const other = seen.get(text as string);
-      if (other) duplicates.push(`${other} / ${key}: ${String(text)}`);
-      seen.set(text as string, key);
-    }
+    const walk = (entries: Record<string, unknown>, prefix: string) => {
+      for (const [key, value] of Object.entries(entries)) {
+        if (value !== null && typeof value === "object") {
+          walk(value as Record<string, unknown>, `${prefix}${key}.`);
+          continue;
+        }
+        const text = typeof value === "function" ? (value as (a: string) => string)("{x}") : value;
+        expect(typeof text).toBe("string");
+        const other = seen.get(text as string);
+        if (other) duplicates.push(`${other} / ${prefix}${key}: ${String(text)}`);
+        seen.set(text as string, `${prefix}${key}`);
+      }
+    };
+    walk(MESSAGES, "");
     expect(duplicates).toEqual([]);
   });
 

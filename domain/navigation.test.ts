@@ -54,7 +54,6 @@ const SPEC_ROUTES: Record<string, { access: SpecAccess; samples: string[] }> = {
       "/account/settings",
       "/account/settings/preferences",
       "/account/settings/safety-and-privacy",
-      "/account/settings/sentiment",
       "/account/settings/sso",
     ],
   },

@@ -2,7 +2,8 @@
 import { build } from "esbuild";
 
 await build({
-  entryPoints: { server: "server.ts", cli: "cli.ts" },
+  // The enrichment worker runs in its own thread (ingest/parallel-enricher.ts finds it beside server.js).
+  entryPoints: { server: "server.ts", cli: "cli.ts", "enrich-worker": "ingest/enrich-worker.ts" },
   outdir: "build",
   bundle: true,
   platform: "node",
@@ -11,4 +12,6 @@ await build({
   packages: "external",
   sourcemap: true,
   logLevel: "warning",
+  // Keep `with { type: "json" }` on external JSON packages (stopwords-iso): Node needs it.
+  supported: { "import-attributes": true },
 });

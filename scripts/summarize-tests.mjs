@@ -23,6 +23,17 @@ if (fs.existsSync("test-results/vitest.json")) {
   if (report.numFailedTests || report.numFailedTestSuites) {
     problems.push(`vitest: ${report.numFailedTests} failed tests, ${report.numFailedTestSuites} failed suites`);
   }
+  // Name what failed, so that the tail of a CI log says which test to look at.
+  for (const file of report.testResults ?? []) {
+    const name = file.name.replace(`${process.cwd()}/`, "");
+    const failedTests = (file.assertionResults ?? []).filter((t) => t.status === "failed");
+    for (const t of failedTests) {
+      console.log(`FAILED ${name} › ${t.fullName}: ${String(t.failureMessages?.[0] ?? "").split("\n")[0].slice(0, 300)}`);
+    }
+    if (file.status === "failed" && !failedTests.length) {
+      console.log(`FAILED ${name}: ${String(file.message ?? "").split("\n")[0].slice(0, 300)}`);
+    }
+  }
   // A file that fails to load has no tests to count; count it as a failure.
   if (!report.numFailedTests && report.numFailedTestSuites) failed += report.numFailedTestSuites;
 } else {
@@ -36,6 +47,15 @@ if (fs.existsSync("test-results/e2e.json")) {
   passed += (stats.expected ?? 0) + (stats.flaky ?? 0);
   failed += stats.unexpected ?? 0;
   if (stats.unexpected) problems.push(`playwright: ${stats.unexpected} failed`);
+  const walk = (suite) => {
+    for (const spec of suite.specs ?? []) {
+      for (const t of spec.tests ?? []) {
+        if (t.status === "unexpected") console.log(`FAILED [${t.projectName}] ${spec.file} › ${spec.title}`);
+      }
+    }
+    for (const child of suite.suites ?? []) walk(child);
+  };
+  for (const suite of report.suites ?? []) walk(suite);
   if ((report.errors ?? []).length) {
     failed++;
     problems.push("playwright: run errors");

@@ -12,6 +12,10 @@ import { createWebSessionStorage } from "../app/lib/session.server";
 import { openDatabase, type DatabaseHandle } from "../db/client";
 import { migrateToLatest } from "../db/migrate";
 import { createMailer, type Mailer } from "../services/mail/mailer";
+import { createTranslator } from "../services/translate";
+import { createIngestPorts } from "../ingest";
+import { startScheduler, type Scheduler } from "../jobs/scheduler";
+import { markInterruptedImports } from "../services/mentions/imports";
 import type { ServiceDeps } from "../services/context";
 import type { ServerConfig } from "./config";
 import { createErrorTracker, type ErrorTracker } from "./error-tracker";
@@ -33,6 +37,7 @@ export interface Earshot {
   database: DatabaseHandle;
   deps: ServiceDeps;
   logger: Logger;
+  scheduler: Scheduler;
   close(): Promise<void>;
 }
 
@@ -65,6 +70,8 @@ export async function createEarshot(options: EarshotOptions): Promise<Earshot> {
     now: options.now ?? (() => new Date()),
     mailer,
     settings: { publicUrl: config.publicUrl, productName: config.productName },
+    ingest: createIngestPorts({ feedAllowlist: config.feedAllowlist, reviewBaseUrls: config.reviewBaseUrls, enrichInWorker: true }),
+    translator: createTranslator({ translateUrl: config.translateUrl }),
     reportError: (error) => reportError(error, { context: "background" }),
   };
   const https = config.publicUrl.startsWith("https:");
@@ -199,13 +206,25 @@ export async function createEarshot(options: EarshotOptions): Promise<Earshot> {
     return response;
   });
 
+  const interrupted = await markInterruptedImports(deps);
+  if (interrupted) logger.warn("imports interrupted by the last stop", { count: interrupted });
+  const scheduler = startScheduler(deps, {
+    intervalMs: config.pollIntervalSeconds * 1000,
+    onError: (error) => reportError(error, { context: "scheduler" }),
+  });
+
   return {
     app,
     api,
     database,
     deps,
     logger,
-    close: () => database.close(),
+    scheduler,
+    close: async () => {
+      await scheduler.stop();
+      await deps.ingest?.close?.();
+      await database.close();
+    },
   };
 }
 

@@ -19,6 +19,13 @@ export interface ServerConfig {
   trustProxy: boolean;
   sentryDsn: string | undefined;
   mailFrom: string;
+  translateUrl: string | undefined;
+  /** Hosts the feed poller may reach although they resolve to private addresses. */
+  feedAllowlist: string[];
+  /** Review platform base URLs, as JSON: {"googlePlay": "http://scraper:3000"}. */
+  reviewBaseUrls: Record<string, string>;
+  /** Seconds between scheduler rounds (feed and review polling). */
+  pollIntervalSeconds: number;
 }
 
 export function readConfig(env: Record<string, string | undefined> = process.env): ServerConfig {
@@ -41,6 +48,10 @@ export function readConfig(env: Record<string, string | undefined> = process.env
     productName: env.PRODUCT_NAME || DEFAULT_PRODUCT_NAME,
     trustProxy: /^(1|true|yes)$/i.test(env.TRUST_PROXY ?? ""),
     sentryDsn: env.SENTRY_DSN || undefined,
+    translateUrl: env.TRANSLATE_URL || undefined,
+    feedAllowlist: (env.FEED_ALLOWLIST ?? "").split(",").map((h) => h.trim()).filter(Boolean),
+    reviewBaseUrls: readJsonObject("REVIEW_BASE_URLS", env.REVIEW_BASE_URLS),
+    pollIntervalSeconds: Number(env.POLL_INTERVAL_SECONDS) > 0 ? Number(env.POLL_INTERVAL_SECONDS) : 15,
     mailFrom: env.MAIL_FROM || mailbox(env.PRODUCT_NAME || DEFAULT_PRODUCT_NAME, `no-reply@${new URL(publicUrl).hostname}`),
   };
 }
@@ -74,4 +85,15 @@ function readPort(value: string | undefined): number {
   const port = Number(value);
   if (!/^\d+$/.test(value.trim()) || port > 65535) throw new Error(`PORT must be a number from 0 to 65535 (got ${value})`);
   return port;
+}
+
+function readJsonObject(name: string, value: string | undefined): Record<string, string> {
+  if (!value) return {};
+  try {
+    const parsed = JSON.parse(value) as unknown;
+    if (parsed && typeof parsed === "object" && !Array.isArray(parsed)) return parsed as Record<string, string>;
+  } catch {
+    // fall through
+  }
+  throw new Error(`${name} must be a JSON object such as {"googlePlay":"http://127.0.0.1:4000"}`);
 }

@@ -2,6 +2,8 @@ import type { Database } from "../db/client";
 import type { Role } from "../domain/roles";
 import type { Permissions } from "../domain/permissions";
 import type { Mailer } from "./mail/mailer";
+import type { IngestPorts } from "./mentions/ports";
+import type { Translator } from "./translate";
 
 /** What every use case may depend on; built once by the server (or a test). */
 export interface ServiceDeps {
@@ -12,6 +14,9 @@ export interface ServiceDeps {
     publicUrl: string;
     productName: string;
   };
+  /** Connectors and the enrichment pipeline (ingest/), wired by the server. */
+  ingest?: IngestPorts;
+  translator?: Translator;
   /** Failures of work done after the answer was sent (background e-mail); logged by the server. */
   reportError?: (error: unknown) => void;
 }

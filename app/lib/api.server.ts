@@ -6,6 +6,24 @@ import { loginLocation } from "../../domain/navigation";
 import { MESSAGES } from "../../domain/messages";
 import { camelCaseKeys, snakeCaseKeys, toQueryString } from "./case";
 import type { StashedTokens, WebSession } from "./session.server";
+import type {
+  ApiTopic,
+  ApiTopicGroup,
+  KeywordSuggestion,
+  QueryValidation,
+  TopicInput,
+} from "../components/topics/types";
+import type {
+  ApiSearchFolder,
+  ApiSearchItem,
+  ApiSearchStatus,
+  ApiStatusCounts,
+  SearchFolderInput,
+  SearchItemInput,
+  StatusFilters,
+  StatusOrderBy,
+  StatusSearch,
+} from "../components/search/types";
 
 export type ApiTransport = (request: Request) => Promise<Response>;
 
@@ -150,7 +168,12 @@ export function createApiClient(options: ApiClientOptions) {
       errors?: Record<string, string[]>;
     } | null;
     const message = body?.error_message || body?.description || MESSAGES.somethingWentWrong;
-    return new ApiError(response.status, message, body?.errors ?? {}, (camelCaseKeys(body ?? {}) as Record<string, unknown>));
+    return new ApiError(
+      response.status,
+      message,
+      body?.errors ?? {},
+      camelCaseKeys(body ?? {}) as Record<string, unknown>,
+    );
   }
 
   function storeTokens(pair: TokenPair) {
@@ -254,11 +277,42 @@ export function createApiClient(options: ApiClientOptions) {
 
   return {
     get: <T>(path: string, opts?: Omit<CallOptions, "body">) => call<T>("GET", path, opts),
-    getViaPost: <T>(path: string, params: Record<string, unknown>) => call<T>("GET", path, { query: params, viaPost: true }),
+    getViaPost: <T>(path: string, params: Record<string, unknown>) =>
+      call<T>("GET", path, { query: params, viaPost: true }),
     post: <T>(path: string, body?: unknown, opts?: CallOptions) => call<T>("POST", path, { ...opts, body }),
     put: <T>(path: string, body?: unknown, opts?: CallOptions) => call<T>("PUT", path, { ...opts, body }),
     patch: <T>(path: string, body?: unknown, opts?: CallOptions) => call<T>("PATCH", path, { ...opts, body }),
     delete: <T>(path: string, opts?: CallOptions) => call<T>("DELETE", path, opts),
+
+    /**
+     * POST a streamed body (a file import) as it arrives, never buffered. A stream cannot be sent
+     * twice, so instead of retrying after a 401 the tokens are renewed first when near expiry; a
+     * 401 still met then renews for the next request (or signs out, as `call` does) and is thrown.
+     */
+    async upload<T>(
+      path: string,
+      upload: { query?: Record<string, unknown>; body: ReadableStream<Uint8Array>; contentType: string },
+    ): Promise<T> {
+      const expiresAt = session.get("accessTokenExpiresAt");
+      if (session.get("accessToken") && expiresAt && Date.parse(expiresAt) - EARLY_REFRESH_MS < now())
+        await renewTokens();
+      const h = headers("POST", true);
+      h.set("content-type", upload.contentType);
+      // `duplex: "half"` is what fetch (undici) requires of a request whose body is a stream.
+      const init: RequestInit & { duplex: "half" } = { method: "POST", headers: h, body: upload.body, duplex: "half" };
+      const response = await options.transport(new Request(url(path, upload.query), init));
+      if (response.status === 401 && session.get("accessToken") && !(await renewTokens())) {
+        options.log(MESSAGES.tokenGenerationFailed, { path });
+        clearTokens();
+        throw redirect(loginLocation(pageUrl.pathname + pageUrl.search));
+      }
+      if (!response.ok) {
+        const error = await errorFrom(response);
+        if (response.status >= 500) options.log("api error", { path, status: response.status, message: error.message });
+        throw error;
+      }
+      return camelCaseKeys(await response.json()) as T;
+    },
 
     isSignedIn: () => !!session.get("accessToken"),
 
@@ -323,7 +377,109 @@ export function createApiClient(options: ApiClientOptions) {
     },
 
     clearTokens,
+
+    // ── Topics and topic groups (spec analytics §7), for the /topics screens ──────────────────────
+    listTopics: async (filter: { topicGroupId?: number } = {}): Promise<ApiTopic[]> =>
+      (await call<{ data: ApiTopic[] }>("GET", "/v1/topics", { query: filter })).data,
+    getTopic: (id: number) => call<ApiTopic>("GET", `/v1/topics/${id}`),
+    /**
+     * Spec analytics §4: a topic is first created, then at once updated with its query, entity type
+     * and ids. Should the update be refused, the half-made topic is deleted again, so the form can be
+     * sent once more without meeting its own name.
+     */
+    async createTopic(input: TopicInput): Promise<ApiTopic> {
+      const { name, type, topicGroupId, keywords, query } = input;
+      const created = await call<ApiTopic>("POST", "/v1/topics", {
+        body: { name, type, topicGroupId, keywords, query },
+      });
+      try {
+        return await call<ApiTopic>("PUT", `/v1/topics/${created.id}`, {
+          body: { ...created, query, entityType: input.entityType, entityIds: input.entityIds },
+        });
+      } catch (error) {
+        await call("DELETE", `/v1/topics/${created.id}`).catch(() => undefined);
+        throw error;
+      }
+    },
+    updateTopic: (id: number, input: TopicInput) => call<ApiTopic>("PUT", `/v1/topics/${id}`, { body: input }),
+    deleteTopic: (id: number) => call<void>("DELETE", `/v1/topics/${id}`),
+    moveTopic: (id: number, topicGroupId: number | null) =>
+      call<ApiTopic>("PUT", `/v1/topics/move/${id}`, { body: { topicGroupId } }),
+    listTopicGroups: async (): Promise<ApiTopicGroup[]> =>
+      (await call<{ data: ApiTopicGroup[] }>("GET", "/v1/topic_groups")).data,
+    createTopicGroup: (name: string) => call<ApiTopicGroup>("POST", "/v1/topic_groups", { body: { name } }),
+    renameTopicGroup: (id: number, name: string) =>
+      call<ApiTopicGroup>("PUT", `/v1/topic_groups/${id}`, { body: { name } }),
+    deleteTopicGroup: (id: number, removeTopics: boolean) =>
+      call<void>("DELETE", `/v1/topic_groups/${id}`, { query: { removeTopics } }),
+    /** Words of the stored mentions starting like `word`, at most `limit` (spec analytics §9: 10). */
+    suggestKeywords: async (word: string, limit: number): Promise<KeywordSuggestion[]> =>
+      (await call<{ data: KeywordSuggestion[] }>("GET", "/v1/keywords", { query: { word, limit } })).data,
+    validateQuery: (query: string) => call<QueryValidation>("POST", "/v1/queries/validate", { body: { query } }),
+
+    // ── Live Search (/search): saved searches and folders, their results, live matches ───────────
+    listSearchFolders: async (): Promise<ApiSearchFolder[]> =>
+      (await call<{ data: ApiSearchFolder[] }>("GET", "/search/folders")).data,
+    createSearchFolder: (input: SearchFolderInput) => call<ApiSearchFolder>("POST", "/search/folders", { body: input }),
+    deleteSearchFolder: (id: number) => call<void>("DELETE", `/search/folders/${id}`),
+    toggleSearchFolderPin: (id: number) => call<{ pinned: boolean }>("POST", `/search/folders/${id}/toggle-pin`),
+    listSearchItems: async (): Promise<ApiSearchItem[]> =>
+      (await call<{ data: ApiSearchItem[] }>("GET", "/search/items")).data,
+    getSearchItem: (id: number) => call<ApiSearchItem>("GET", `/search/items/${id}`),
+    createSearchItem: (input: SearchItemInput) => call<ApiSearchItem>("POST", "/search/items", { body: input }),
+    /** Any of the fields; `folderId` alone moves it (within its section). */
+    updateSearchItem: (id: number, input: Partial<SearchItemInput>) =>
+      call<ApiSearchItem>("PUT", `/search/items/${id}`, { body: input }),
+    deleteSearchItem: (id: number) => call<void>("DELETE", `/search/items/${id}`),
+    toggleSearchItemPin: (id: number) => call<{ pinned: boolean }>("POST", `/search/items/${id}/toggle-pin`),
+    /** GET /v1/statuses: a page of what a query (or a saved search's stored matches) finds. */
+    searchStatuses: async (params: StatusSearch & { orderBy: StatusOrderBy; offset: number; limit: number }) =>
+      (
+        await call<{ data: ApiSearchStatus[] }>("GET", "/v1/statuses", {
+          query: { ...params, direction: "desc", filters: statusFiltersParam(params.filters) },
+        })
+      ).data,
+    searchStatusCounts: (params: StatusSearch) =>
+      call<ApiStatusCounts>("GET", "/v1/statuses/counts", {
+        query: { ...params, filters: statusFiltersParam(params.filters) },
+      }),
+    /**
+     * GET /v1/statuses/live: the API's text/event-stream of new matches, for the caller to relay as it
+     * arrives (never buffered). Tokens near expiry are renewed first; a 401 renews and retries once, or
+     * signs out as `call` does. `signal` ends the upstream stream when the browser goes away.
+     */
+    async openLiveStatuses(params: StatusSearch & { searchItemId?: number }, signal?: AbortSignal): Promise<Response> {
+      const expiresAt = session.get("accessTokenExpiresAt");
+      if (session.get("accessToken") && expiresAt && Date.parse(expiresAt) - EARLY_REFRESH_MS < now())
+        await renewTokens();
+      const query = { ...params, filters: statusFiltersParam(params.filters) };
+      const open = () => {
+        const h = headers("GET", true);
+        h.set("accept", "text/event-stream");
+        return options.transport(new Request(url("/v1/statuses/live", query), { method: "GET", headers: h, signal }));
+      };
+      let response = await open();
+      if (response.status === 401 && session.get("accessToken")) {
+        if (!(await renewTokens())) {
+          options.log(MESSAGES.tokenGenerationFailed, { path: "/v1/statuses/live" });
+          clearTokens();
+          throw redirect(loginLocation(pageUrl.pathname + pageUrl.search));
+        }
+        response = await open();
+      }
+      if (!response.ok) throw await errorFrom(response);
+      return response;
+    },
   };
 }
 
 export type ApiClient = ReturnType<typeof createApiClient>;
+
+/**
+ * The `filters` JSON of the statuses calls: its keys snake_case like every parameter; `groups` as the
+ * shared QueryGroupsSchema (domain/query) reads them, which is how the API parses that part of the JSON.
+ */
+function statusFiltersParam(filters: StatusFilters): string {
+  const { groups, ...rest } = filters;
+  return JSON.stringify({ ...(snakeCaseKeys(rest) as Record<string, unknown>), ...(groups ? { groups } : {}) });
+}

@@ -7,6 +7,7 @@ import type { BenchOutcome, Check, CheckStatus } from "./types";
 
 export function statusOf(check: Check): CheckStatus {
   if (check.value === null || !Number.isFinite(check.value)) return "N/A";
+  if (check.kind === "min") return check.value >= check.target ? "PASS" : "MISS";
   return check.value <= check.target ? "PASS" : "MISS";
 }
 
@@ -31,7 +32,12 @@ export function formatOutcome(outcome: BenchOutcome): string {
   parts.push(
     table([
       ["Check", "Measured", "Target", "Result"],
-      ...outcome.checks.map((c) => [c.label, fmt(c.value, c.unit), `≤ ${fmt(c.target, c.unit)}`, statusOf(c)]),
+      ...outcome.checks.map((c) => [
+        c.label,
+        fmt(c.value, c.unit),
+        `${c.kind === "min" ? "≥" : "≤"} ${fmt(c.target, c.unit)}`,
+        statusOf(c),
+      ]),
     ]),
   );
   const notes = outcome.checks.filter((c) => c.note);

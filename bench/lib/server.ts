@@ -153,6 +153,8 @@ export interface StartOptions {
   demo: boolean;
   logFile: string;
   port?: number;
+  /** Extra environment (e.g. DATABASE_URL for a PostgreSQL bench). */
+  env?: Record<string, string>;
 }
 
 /** Spawns `node build/server.js` on loopback; returns at once (see waitForStatus200). */
@@ -169,6 +171,7 @@ export async function spawnServer(options: StartOptions): Promise<RunningServer>
     DATA_DIR: options.dataDir,
     PUBLIC_URL: origin,
     DEMO_PASSWORD,
+    ...options.env,
   };
   // Nothing reaches out: no DATABASE_URL/API_URL/SMTP_URL/SENTRY_DSN from the caller's shell.
   const out = fs.openSync(options.logFile, "a");

@@ -29,8 +29,8 @@ export interface Check {
   value: number | null;
   unit: string;
   target: number;
-  /** "max": PASS when value <= target (all targets so far are ceilings). */
-  kind: "max";
+  /** "max": PASS when value <= target (a ceiling); "min": PASS when value >= target (a floor). */
+  kind: "max" | "min";
   /** Where the figure comes from, shown under the table. */
   note?: string;
 }

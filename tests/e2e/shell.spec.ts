@@ -22,12 +22,12 @@ import {
  * other environments: Users, Channels, Teams, Templates, Dashboard V1, Settings, Moderation Report,
  * Custom Topics, Restore Admin Account, Admin BP, Logout; guests: Settings and Logout.
  */
-const STAFF_AVATAR_MENU = ["Users", "Teams", "Settings", "Logout"];
+const STAFF_AVATAR_MENU = ["Users", "Channels", "Teams", "Settings", "Custom Topics", "Logout"];
 const MENUS: Record<DemoRole, { side: string[]; avatar: string[] }> = {
-  sysadmin: { side: ["Dashboard"], avatar: STAFF_AVATAR_MENU },
-  admin: { side: ["Dashboard"], avatar: STAFF_AVATAR_MENU },
-  agent: { side: ["Dashboard"], avatar: STAFF_AVATAR_MENU },
-  guest: { side: ["Dashboard"], avatar: ["Settings", "Logout"] },
+  sysadmin: { side: ["Dashboard", "Live Search"], avatar: STAFF_AVATAR_MENU },
+  admin: { side: ["Dashboard", "Live Search"], avatar: STAFF_AVATAR_MENU },
+  agent: { side: ["Dashboard", "Live Search"], avatar: STAFF_AVATAR_MENU },
+  guest: { side: ["Dashboard", "Live Search"], avatar: ["Settings", "Logout"] },
 };
 
 async function expectSideMenu(page: Page, entries: string[]): Promise<void> {

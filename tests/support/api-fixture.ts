@@ -5,6 +5,8 @@ import { ROLES, type Role } from "../../domain/roles";
 import type { Mailer, MailMessage } from "../../services/mail/mailer";
 import type { ServiceDeps } from "../../services/context";
 import { createWorkspace } from "../../services/workspace/create-workspace";
+import { createIngestPorts, type IngestPortOptions } from "../../ingest";
+import type { Translator } from "../../services/translate";
 import { createTestDatabase, type TestDatabase } from "./database";
 
 export const TEST_PASSWORD = "Secret-pass1";
@@ -23,7 +25,10 @@ export interface SignedIn {
 }
 
 /** An in-process API over a fresh database, with helpers to make tenants and sign in. */
-export async function createApiFixture(engine: Engine, options: { trustProxy?: boolean; now?: () => Date } = {}) {
+export async function createApiFixture(
+  engine: Engine,
+  options: { trustProxy?: boolean; now?: () => Date; ingest?: IngestPortOptions; translator?: Translator } = {},
+) {
   const database: TestDatabase = await createTestDatabase(engine);
   const sentMail: MailMessage[] = [];
   const mailer: Mailer = { send: async (m) => void sentMail.push(m) };
@@ -32,6 +37,9 @@ export async function createApiFixture(engine: Engine, options: { trustProxy?: b
     now: options.now ?? (() => new Date()),
     mailer,
     settings: { publicUrl: "http://localhost:3000", productName: "Earshot" },
+    // Loopback servers started by tests stand in for feeds and review platforms.
+    ingest: createIngestPorts({ feedAllowlist: ["127.0.0.1"], ...options.ingest }),
+    ...(options.translator ? { translator: options.translator } : {}),
   };
   const errors: unknown[] = [];
   const api: Api = createApi({
