@@ -111,16 +111,18 @@ function groupFromWire(group: unknown): unknown {
 
 /**
  * A cross-field rule runs even when other fields fail (so a form shows every error at once), but not when
- * one of the fields it reads failed.
+ * one of the fields it reads failed, nor on a value that is not an object.
  */
 export function whenValid(...fields: string[]) {
-  return (payload: z.core.ParsePayload) => !payload.issues.some((issue) => fields.includes(String(issue.path?.[0])));
+  // A value that is not an object (null, as OpenAPI generation probes with) has no fields to compare.
+  return (payload: z.core.ParsePayload) =>
+    typeof payload.value === "object" &&
+    payload.value !== null &&
+    !payload.issues.some((issue) => fields.includes(String(issue.path?.[0])));
 }
 
 /** Teams visibility needs at least one team (spec §5: 'Please add at least one item!'). */
 export function hasTeamsForTeams(value: { entity_type?: number | undefined; entity_ids?: number[] | undefined }): boolean {
-  // OpenAPI generation probes refinements with no value.
-  if (!value) return true;
   return !(value.entity_type === VISIBILITY.teams && value.entity_ids !== undefined && value.entity_ids.length === 0);
 }
 
