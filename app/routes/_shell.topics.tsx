@@ -18,7 +18,7 @@ import { hasPermission } from "../../domain/permissions";
 import { MoveTopicSchema, TopicGroupFormSchema } from "../../domain/schemas/topics";
 import { backfillPercent, topicTypeLabel, TOPICS_PATH } from "../components/topics/format";
 import { TopicsRouteError } from "../components/topics/route-error";
-import { useDetailsDismiss } from "../components/topics/use-details-dismiss";
+import { useDetailsDismiss } from "../lib/use-details-dismiss";
 import { Button } from "../components/ui/button";
 import { CsrfInput } from "../components/ui/csrf-input";
 import { FormErrors, TextField } from "../components/ui/field";

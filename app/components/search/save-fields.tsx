@@ -4,6 +4,7 @@ import { useEffect, useRef, useState } from "react";
 import { SAVED_SEARCH_CATEGORIES, TEAM_DROPDOWN_WIDTH_PX, type SavedSearchCategory } from "../../../domain/constants";
 import { MESSAGES } from "../../../domain/messages";
 import { VISIBILITY, VISIBILITY_OPTIONS } from "../../../domain/visibility";
+import { useDetailsDismiss } from "../../lib/use-details-dismiss";
 import { useHydrated } from "../../lib/use-hydrated";
 import { FieldErrors, TextField } from "../ui/field";
 import { teamsSummary } from "./format";
@@ -171,7 +172,7 @@ export function VisibilityFields({
     setChosen(initialChosen);
   }, [key, initialChosen]);
   const names = teams.filter((team) => chosen.includes(String(team.id))).map((team) => team.name);
-  const picker = useDismissibleDetails();
+  const picker = useDetailsDismiss();
   const errors = entityIds.errors ?? [];
   const typeErrors = entityType.errors ?? [];
   return (
@@ -240,26 +241,4 @@ export function VisibilityFields({
       </div>
     </fieldset>
   );
-}
-
-/** Once JavaScript runs, an open <details> popover closes on a click outside it or on Escape. */
-function useDismissibleDetails() {
-  const ref = useRef<HTMLDetailsElement>(null);
-  useEffect(() => {
-    const close = (event: Event) => {
-      const details = ref.current;
-      if (!details?.open) return;
-      if (event instanceof KeyboardEvent ? event.key === "Escape" : !details.contains(event.target as Node)) {
-        details.open = false;
-        if (event instanceof KeyboardEvent) details.querySelector("summary")?.focus();
-      }
-    };
-    document.addEventListener("click", close);
-    document.addEventListener("keydown", close);
-    return () => {
-      document.removeEventListener("click", close);
-      document.removeEventListener("keydown", close);
-    };
-  }, []);
-  return ref;
 }

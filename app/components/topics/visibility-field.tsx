@@ -5,7 +5,7 @@ import { VISIBILITY, VISIBILITY_OPTIONS } from "../../../domain/visibility";
 import { useHydrated } from "../../lib/use-hydrated";
 import { FieldErrors } from "../ui/field";
 import { stringList } from "./format";
-import { useDetailsDismiss } from "./use-details-dismiss";
+import { useDetailsDismiss } from "../../lib/use-details-dismiss";
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- a field of the topic form
 type AnyField = FieldMetadata<any, any, string[]>;
