@@ -1,0 +1,90 @@
+import * as z from "zod";
+import { MODERATION_ACTION_CODES, MODERATION_ACTIONS_WITH_TEXT, MODERATION_REASONS, PRESENCE_MODES } from "../inbox";
+import { MESSAGES } from "../messages";
+import { requiredOrWrongFormat } from "./common";
+import { whenValid } from "./searches";
+
+/** The longest reply, draft or moderation text we take (long reviews' answers fit well within it). */
+export const REPLY_TEXT_MAX = 10_000;
+export const MODERATION_NOTE_MAX = 2_000;
+
+export const REPLY_VISIBILITIES = ["public", "private"] as const;
+export type ReplyVisibility = (typeof REPLY_VISIBILITIES)[number];
+
+/**
+ * Reply text is kept exactly as written (no trimming: it is what the network receives), but a blank
+ * text is no reply.
+ */
+function replyTextField() {
+  return z
+    .string({ error: requiredOrWrongFormat })
+    .max(REPLY_TEXT_MAX, { error: MESSAGES.maxLength })
+    .refine((text) => text.trim().length > 0, { error: MESSAGES.required, abort: true });
+}
+
+/** An optional template id; a form posts '' when none was chosen. */
+function optionalTemplateIdField() {
+  return z.preprocess(
+    (v) => (v === "" || v === null ? undefined : typeof v === "string" ? Number(v) : v),
+    z.number({ error: MESSAGES.wrongFormat }).int({ error: MESSAGES.wrongFormat }).positive({ error: MESSAGES.wrongFormat }).optional(),
+  );
+}
+
+/** A checkbox or hidden flag: 'on' / 'true' / true is set, anything else (or missing) is not. */
+function flagField() {
+  return z.preprocess((v) => v === true || v === "on" || v === "true", z.boolean()).optional();
+}
+
+/**
+ * Send a reply (the inbox's reply box and POST /v1/feed-items/{id}/reply, ADR 014).
+ * `seen_reply_count` is how many replies the agent's view showed: when more exist, the API answers 409
+ * (MESSAGES.replies.replyStale) unless `confirm_stale` is set.
+ */
+export const ReplyFormSchema = z.object({
+  text: replyTextField(),
+  template_id: optionalTemplateIdField(),
+  visibility: z.preprocess((v) => (v === "" || v === undefined || v === null ? "public" : v), z.enum(REPLY_VISIBILITIES, { error: MESSAGES.wrongFormat })),
+  seen_reply_count: z.preprocess(
+    (v) => (typeof v === "string" && v.trim() !== "" ? Number(v) : v),
+    z.number({ error: requiredOrWrongFormat }).int({ error: MESSAGES.wrongFormat }).min(0, { error: MESSAGES.notNegative }),
+  ),
+  confirm_stale: flagField(),
+});
+export type ReplyFormInput = z.infer<typeof ReplyFormSchema>;
+
+/** Save the reply being written (PUT /v1/feed-items/{id}/draft); an emptied box deletes the draft instead. */
+export const DraftSchema = z.object({
+  text: replyTextField(),
+  template_id: optionalTemplateIdField(),
+});
+export type DraftInput = z.infer<typeof DraftSchema>;
+
+/** Presence heartbeat (POST /v1/feed-items/{id}/presence). */
+export const PresenceSchema = z.object({
+  mode: z.preprocess((v) => (v === undefined || v === "" ? "viewing" : v), z.enum(PRESENCE_MODES, { error: MESSAGES.wrongFormat })),
+});
+export type PresenceInput = z.infer<typeof PresenceSchema>;
+
+/**
+ * A moderation action (the inbox's moderation form and POST /v1/feed-items/{id}/moderation): an action
+ * and a reason from the spec's lists (analytics §3), a note, and the new text for edit post / edit bio.
+ */
+export const ModerationFormSchema = z
+  .object({
+    action: z.enum(MODERATION_ACTION_CODES, { error: MESSAGES.selectAction }),
+    reason: z.enum(MODERATION_REASONS, { error: MESSAGES.replies.selectReason }),
+    note: z.preprocess(
+      (v) => (v === undefined || v === null ? "" : v),
+      z.string({ error: MESSAGES.wrongFormat }).trim().max(MODERATION_NOTE_MAX, { error: MESSAGES.maxLength }),
+    ),
+    text: z.preprocess(
+      (v) => (v === "" || v === null ? undefined : v),
+      z.string({ error: MESSAGES.wrongFormat }).max(REPLY_TEXT_MAX, { error: MESSAGES.maxLength }).optional(),
+    ),
+  })
+  .refine((v) => !MODERATION_ACTIONS_WITH_TEXT.includes(v.action) || (v.text !== undefined && v.text.trim().length > 0), {
+    path: ["text"],
+    error: MESSAGES.required,
+    when: whenValid("action", "text"),
+  });
+export type ModerationFormInput = z.infer<typeof ModerationFormSchema>;
