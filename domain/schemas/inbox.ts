@@ -1,0 +1,184 @@
+// Request schemas of the inbox's actions and the labels screen (ADR 014), shared by the API routes and
+// the forms that post them (conform + zod): the same field names, rules and catalogue messages.
+import * as z from "zod";
+import { FEED_ITEM_STATE } from "../constants";
+import { ASSIGNEE_TYPES, INBOX_MAX_LIMIT, type AssigneeType } from "../inbox";
+import { MESSAGES } from "../messages";
+import { optionalString, requiredString } from "./common";
+
+export const LABEL_NAME_MAX = 100;
+export const LABEL_CATEGORY_MAX = 100;
+export const LABEL_TYPE_MAX = 50;
+export const ASSIGN_MESSAGE_MAX = 1000;
+/** Labels one set-labels call may name (existing and new together). */
+export const ITEM_LABELS_MAX = 50;
+/** Items one bulk state or translate call may change (a page of the inbox at most). */
+export const BULK_IDS_MAX = INBOX_MAX_LIMIT;
+
+/** A positive id; form posts carry it as a string. A missing one reads 'Should not be empty!'. */
+function idField() {
+  return z.preprocess(
+    (v) => (typeof v === "string" && v.trim() !== "" ? Number(v) : v === "" ? undefined : v),
+    z
+      .number({ error: (issue) => (issue.input === undefined || issue.input === null ? MESSAGES.required : MESSAGES.wrongFormat) })
+      .int({ error: MESSAGES.wrongFormat })
+      .positive({ error: MESSAGES.wrongFormat }),
+  );
+}
+
+/** Checkboxes post one value, several or none; the API sends an array. Always an array of ids. */
+function idListField(max: number) {
+  return z.preprocess(
+    (v) => (v === undefined || v === null || v === "" ? [] : Array.isArray(v) ? v : [v]),
+    z.array(idField()).max(max, { error: MESSAGES.tooManyElements }),
+  );
+}
+
+/** An optional text that may also be cleared: '' or null from a form is null, missing is "unchanged". */
+function nullableText(max: number) {
+  return z.preprocess(
+    (v) => (typeof v === "string" && v.trim() === "" ? null : v),
+    z.string({ error: MESSAGES.wrongFormat }).trim().max(max, { error: MESSAGES.maxLength }).nullable().optional(),
+  );
+}
+
+// ── Labels ──────────────────────────────────────────────────────────────────────────────────────────
+
+/** POST /labels and the labels screen's create form (spec core §3 "Label"; name required and unique). */
+export const LabelFormSchema = z.object({
+  name: requiredString().max(LABEL_NAME_MAX, { error: MESSAGES.maxLength }),
+  category: nullableText(LABEL_CATEGORY_MAX),
+  label_type: optionalString().pipe(z.string().max(LABEL_TYPE_MAX, { error: MESSAGES.maxLength }).optional()),
+  context_id: z.preprocess((v) => (v === "" ? null : v), idField().nullable().optional()),
+  context_type: z.preprocess(
+    (v) => (v === "" ? null : typeof v === "string" ? Number(v) : v),
+    z.number({ error: MESSAGES.wrongFormat }).int({ error: MESSAGES.wrongFormat }).nullable().optional(),
+  ),
+});
+export type LabelFormInput = z.infer<typeof LabelFormSchema>;
+
+/** PATCH /v1/labels/{id} and the labels screen's rename form: a name given must not be blank. */
+export const LabelUpdateSchema = z.object({
+  name: z.preprocess((v) => (v === null ? "" : v), requiredString().max(LABEL_NAME_MAX, { error: MESSAGES.maxLength }).optional()),
+  category: nullableText(LABEL_CATEGORY_MAX),
+});
+export type LabelUpdateInput = z.infer<typeof LabelUpdateSchema>;
+
+// ── Item actions ────────────────────────────────────────────────────────────────────────────────────
+
+/** An assignee as one form value (`account:5`, `team:2`), for a single select that names both. */
+export function assigneeValue(type: AssigneeType, id: number): string {
+  return `${type}:${id}`;
+}
+
+/** `account:5` → { type: 'account', id: 5 }; anything else → null. */
+export function parseAssigneeValue(value: string): { type: AssigneeType; id: number } | null {
+  const match = /^(account|team):(\d{1,10})$/.exec(value.trim());
+  if (!match) return null;
+  const id = Number(match[2]);
+  return id > 0 ? { type: match[1] as AssigneeType, id } : null;
+}
+
+/**
+ * POST /v1/feed-items/{id}/assign `{assignee_type, assignee_id, message?}`. A form may instead post one
+ * `assignee` field (`account:5`, `team:2`) from a select that lists accounts and teams together.
+ */
+export const AssignFormSchema = z.preprocess(
+  (v) => {
+    if (!v || typeof v !== "object" || Array.isArray(v)) return v;
+    const { assignee, ...rest } = v as Record<string, unknown>;
+    if (typeof assignee !== "string" || rest.assignee_type !== undefined) return v;
+    const parsed = parseAssigneeValue(assignee);
+    return parsed ? { ...rest, assignee_type: parsed.type, assignee_id: parsed.id } : { ...rest, assignee_type: assignee === "" ? undefined : assignee };
+  },
+  z.object({
+    assignee_type: z.enum(ASSIGNEE_TYPES, {
+      error: (issue) => (issue.input === undefined || issue.input === "" ? MESSAGES.required : MESSAGES.wrongFormat),
+    }),
+    assignee_id: idField(),
+    message: optionalString().pipe(z.string().max(ASSIGN_MESSAGE_MAX, { error: MESSAGES.maxLength }).optional()),
+  }),
+);
+export type AssignFormInput = z.infer<typeof AssignFormSchema>;
+
+/** POST /v1/feed-items/{id}/unassign `{message?}`. */
+export const UnassignFormSchema = z.object({
+  message: optionalString().pipe(z.string().max(ASSIGN_MESSAGE_MAX, { error: MESSAGES.maxLength }).optional()),
+});
+export type UnassignFormInput = z.infer<typeof UnassignFormSchema>;
+
+/**
+ * New label names typed beside the checkboxes: a list (API) or one text field, one name per line or
+ * comma; blanks dropped, the same name (ignoring case) once.
+ */
+function newLabelsField() {
+  return z.preprocess(
+    (v) => (v === undefined || v === null ? [] : typeof v === "string" ? v.split(/[\n,]/) : v),
+    z
+      .array(z.string({ error: MESSAGES.wrongFormat }).trim().max(LABEL_NAME_MAX, { error: MESSAGES.maxLength }), {
+        error: MESSAGES.wrongFormat,
+      })
+      .transform((names) => {
+        const seen = new Set<string>();
+        return names.filter((name) => {
+          const key = name.toLowerCase();
+          if (!name || seen.has(key)) return false;
+          seen.add(key);
+          return true;
+        });
+      })
+      .pipe(z.array(z.string()).max(ITEM_LABELS_MAX, { error: MESSAGES.tooManyElements })),
+  );
+}
+
+/** POST /v1/feed-items/{id}/set-labels `{label_ids, new_labels?}`: the item's labels become exactly these. */
+export const SetLabelsFormSchema = z.object({
+  label_ids: idListField(ITEM_LABELS_MAX),
+  new_labels: newLabelsField(),
+});
+export type SetLabelsFormInput = z.infer<typeof SetLabelsFormSchema>;
+
+const STATES = [FEED_ITEM_STATE.open, FEED_ITEM_STATE.pending, FEED_ITEM_STATE.closed] as const;
+
+/** Items of a bulk action: at least one. */
+function bulkIdsField() {
+  return idListField(BULK_IDS_MAX).pipe(z.array(z.number()).min(1, { error: MESSAGES.atLeastOneItem }));
+}
+
+/** POST /v1/feed-items/status/properties/state `{ids, state}` (1 open, 2 pending, 3 closed). */
+export const StateFormSchema = z.object({
+  ids: bulkIdsField(),
+  state: z.preprocess(
+    (v) => (v === "" ? undefined : typeof v === "string" ? Number(v) : v),
+    z.union([z.literal(STATES[0]), z.literal(STATES[1]), z.literal(STATES[2])], {
+      error: (issue) => (issue.input === undefined || issue.input === null ? MESSAGES.required : MESSAGES.wrongFormat),
+    }),
+  ),
+});
+export type StateFormInput = z.infer<typeof StateFormSchema>;
+
+/** POST /v1/feed-items/status/properties/translate `{ids, lang}`: the language to translate into. */
+export const TranslateFormSchema = z.object({
+  ids: bulkIdsField(),
+  lang: requiredString()
+    .max(8, { error: MESSAGES.wrongFormat })
+    .regex(/^[a-z]{2,3}([-_][A-Za-z]{2,4})?$/, { error: MESSAGES.wrongFormat }),
+});
+export type TranslateFormInput = z.infer<typeof TranslateFormSchema>;
+
+// ── List filters ────────────────────────────────────────────────────────────────────────────────────
+
+/** The list's `assignee` filter: me (and my teams), unassigned, one account or one team. */
+export type AssigneeFilter =
+  | { kind: "me" }
+  | { kind: "unassigned" }
+  | { kind: "account"; id: number }
+  | { kind: "team"; id: number };
+
+/** `me`, `unassigned`, `account:ID`, `team:ID` → the filter; anything else → null. */
+export function parseAssigneeFilter(value: string): AssigneeFilter | null {
+  const v = value.trim();
+  if (v === "me" || v === "unassigned") return { kind: v };
+  const parsed = parseAssigneeValue(v);
+  return parsed ? { kind: parsed.type, id: parsed.id } : null;
+}
