@@ -26,6 +26,11 @@ import { registerSearchRoutes } from "./routes/searches/searches.handlers";
 import { registerPinRoutes } from "./routes/pins/pins.handlers";
 import { registerTopicRoutes } from "./routes/topics/topics.handlers";
 import { registerKeywordRoutes } from "./routes/keywords/keywords.handlers";
+import { registerReplyRoutes } from "./routes/replies/replies.handlers";
+import { registerFeedItemRoutes } from "./routes/feed-items/feed-items.handlers";
+import { registerLabelRoutes } from "./routes/labels/labels.handlers";
+import { registerModerationRoutes } from "./routes/moderation/moderation.handlers";
+import { registerTemplateRoutes } from "./routes/templates/templates.handlers";
 
 export interface ApiOptions {
   deps: ServiceDeps;
@@ -76,6 +81,13 @@ export function createApi(options: ApiOptions): Api {
   registerPinRoutes(app);
   registerTopicRoutes(app);
   registerKeywordRoutes(app);
+  // The inbox (ADR 014). Replies first: their /v1/feed-items/{id}/... paths have more segments, and
+  // the feed-items module's fixed paths (assigned-to-me, count, drafts) come before its /{id}.
+  registerReplyRoutes(app);
+  registerFeedItemRoutes(app);
+  registerLabelRoutes(app);
+  registerModerationRoutes(app);
+  registerTemplateRoutes(app);
 
   app.doc31("/v1/openapi.json", {
     openapi: "3.1.0",

@@ -9,6 +9,7 @@ import * as m0006 from "./migrations/0006-mentions";
 import * as m0007 from "./migrations/0007-saved-searches-and-topics";
 import * as m0008 from "./migrations/0008-search-index";
 import * as m0009 from "./migrations/0009-search-facets";
+import * as m0010 from "./migrations/0010-inbox";
 
 // Migrations are listed here (not read from disk) so the bundled server carries them.
 const MIGRATIONS: Record<string, Migration> = {
@@ -21,6 +22,7 @@ const MIGRATIONS: Record<string, Migration> = {
   "0007-saved-searches-and-topics": m0007,
   "0008-search-index": m0008,
   "0009-search-facets": m0009,
+  "0010-inbox": m0010,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => MIGRATIONS };

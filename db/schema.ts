@@ -100,6 +100,8 @@ export interface NotificationTable {
   readAt: string | null;
   dismissed: number;
   createdAt: string;
+  /** Where the notification leads in the app (an inbox item, /settings/channels); null for none. */
+  link: ColumnType<string | null, string | null | undefined, string | null>;
 }
 
 export interface TeamMemberInviteTable {
@@ -424,6 +426,76 @@ export interface QueryMatchTable {
   createdAt: string;
 }
 
+export interface LabelTable {
+  id: Id;
+  businessProfileId: number;
+  name: string;
+  /** lower(name), trimmed: names are unique per tenant ignoring case. */
+  nameKey: string;
+  category: string | null;
+  labelType: string;
+  contextId: number | null;
+  contextType: number | null;
+  ownerAccountId: number | null;
+  createdAt: string;
+  updatedAt: string;
+}
+
+export interface ReplyTemplateTable {
+  id: Id;
+  businessProfileId: number;
+  name: string;
+  message: string;
+  categories: string; // JSON string[] of template network codes
+  languages: string; // JSON string[]
+  entityType: number;
+  entityIds: string; // JSON number[]
+  active: number;
+  createdBy: number | null;
+  updatedBy: number | null;
+  createdAt: string;
+  updatedAt: string;
+}
+
+export interface ReplyDraftTable {
+  id: Id;
+  businessProfileId: number;
+  feedItemId: number;
+  accountId: number;
+  text: string;
+  templateId: number | null;
+  createdAt: string;
+  updatedAt: string;
+}
+
+export interface ModerationEventTable {
+  id: Id;
+  businessProfileId: number;
+  feedItemId: number | null;
+  identityId: number | null;
+  socialType: string;
+  agentAccountId: number | null;
+  agentName: string;
+  userName: string;
+  action: string;
+  reason: string;
+  note: string;
+  post: string | null;
+  originalText: string;
+  /** 'sent' through an outbound connector, or 'manual' (to be carried out on the network by hand). */
+  delivery: string;
+  createdAt: string;
+}
+
+export interface FeedItemPresenceTable {
+  businessProfileId: number;
+  feedItemId: number;
+  accountId: number;
+  /** 'viewing' or 'replying'. */
+  mode: string;
+  seenAt: string;
+}
+
 export interface DatabaseSchema {
   businessProfiles: BusinessProfileTable;
   accounts: AccountTable;
@@ -460,6 +532,11 @@ export interface DatabaseSchema {
   queryVocabulary: QueryVocabularyTable;
   queryMatches: QueryMatchTable;
   feedItemLabels: FeedItemLabelTable;
+  labels: LabelTable;
+  replyTemplates: ReplyTemplateTable;
+  replyDrafts: ReplyDraftTable;
+  moderationEvents: ModerationEventTable;
+  feedItemPresence: FeedItemPresenceTable;
 }
 
 export type BusinessProfileRow = Selectable<BusinessProfileTable>;
@@ -491,3 +568,8 @@ export type SearchItemRow = Selectable<SearchItemTable>;
 export type TopicGroupRow = Selectable<TopicGroupTable>;
 export type TopicRow = Selectable<TopicTable>;
 export type { ColumnType };
+export type LabelRow = Selectable<LabelTable>;
+export type ReplyTemplateRow = Selectable<ReplyTemplateTable>;
+export type ReplyDraftRow = Selectable<ReplyDraftTable>;
+export type ModerationEventRow = Selectable<ModerationEventTable>;
+export type FeedItemPresenceRow = Selectable<FeedItemPresenceTable>;

@@ -605,6 +605,44 @@ export const MESSAGES = {
   sentimentNeutral: "Neutral",
   sentimentPositive: "Positive",
   sentimentNegative: "Negative",
+
+  // ── The inbox (issue 6, ADR 014): one namespace per part, so parallel work does not collide ──
+  /** Feed-item actions, labels and counters (API errors and their toasts). `inbox` is the menu label. */
+  inboxActions: {
+    assigneeNotFound: "This user or team is not in your business profile.",
+  },
+  /** The /inbox screens, the labels screen and keyboard triage. */
+  inboxUi: {
+    keyboardShortcuts: "Keyboard shortcuts",
+  },
+  /** Replies, drafts, presence and moderation actions. */
+  replies: {
+    replyStale: "Someone replied to this item while you were writing. Send your reply anyway?",
+    toSendManually: "To send manually",
+    // Our wording from here on.
+    selectReason: "Please select a reason",
+    replyNotFound: "This reply does not exist.",
+    replyNotManual: "Only a reply waiting to be sent manually can be marked as sent.",
+    replySent: "Reply sent",
+    replyFailed: "The reply could not be delivered. It is kept so you can try again.",
+    markedAsSent: "Marked as sent",
+    draftSaved: "Draft saved",
+    moderationRecorded: "Moderation action recorded",
+    deliveryTimedOut: "The delivery address did not answer in time.",
+    deliveryRejected: (status: number) => `The delivery address answered ${status}.`,
+    deliveryUnreachable: "The delivery address could not be reached.",
+    deliveryAddressBlocked: "The delivery address is a private network address.",
+    replyDeliveryUrl: "Reply delivery URL",
+    replyDeliveryUrlHelp: "Replies and moderation actions on this stream are POSTed here as signed JSON.",
+  },
+  /** The templates modal beyond the spec's own strings above. */
+  templatesUi: {
+    noTemplates: "No templates",
+  },
+  /** The notifications popover beyond the spec's own strings above. */
+  notificationsUi: {
+    notifications: "Notifications",
+  },
 } as const;
 
 export type Messages = typeof MESSAGES;
