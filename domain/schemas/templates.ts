@@ -1,0 +1,113 @@
+import * as z from "zod";
+import { TEMPLATE_CATEGORIES } from "../inbox";
+import { MESSAGES } from "../messages";
+import { LANGUAGES } from "../reference/languages";
+import { VISIBILITY } from "../visibility";
+import { requiredString } from "./common";
+import { entityIdsField, whenValid } from "./searches";
+
+export const TEMPLATE_NAME_MAX = 120;
+export const TEMPLATE_MESSAGE_MAX = 5000;
+
+const LANGUAGE_CODES: ReadonlySet<string> = new Set(LANGUAGES.map((language) => language.code));
+
+/** A form posts a list as one value, several, or none; the API as a list. Missing means "not given". */
+function listOf<T extends z.ZodType<string>>(item: T) {
+  return z.preprocess(
+    (v) => (v === undefined ? undefined : v === null || v === "" ? [] : Array.isArray(v) ? v : [v]),
+    z
+      .array(item, { error: MESSAGES.wrongFormat })
+      .transform((values) => [...new Set(values)])
+      .optional(),
+  );
+}
+
+const categoriesField = () => listOf(z.enum(TEMPLATE_CATEGORIES, { error: MESSAGES.wrongFormat }));
+
+const languagesField = () =>
+  listOf(
+    z
+      .string({ error: MESSAGES.wrongFormat })
+      .trim()
+      .toLowerCase()
+      .refine((code) => LANGUAGE_CODES.has(code), { error: MESSAGES.wrongFormat }),
+  );
+
+/** Visibility code (spec §4: 1 Only Me, 2 Everyone, 3 Teams); required (spec §5). */
+function requiredEntityTypeField() {
+  return z.preprocess(
+    (v) => (v === "" || v === null ? undefined : typeof v === "string" ? Number(v) : v),
+    z.union([z.literal(VISIBILITY.onlyMe), z.literal(VISIBILITY.everyone), z.literal(VISIBILITY.teams)], {
+      error: (issue) => (issue.input === undefined ? MESSAGES.required : MESSAGES.wrongFormat),
+    }),
+  );
+}
+
+/**
+ * Whether the template is offered for selection. The form posts a hidden 'false' before its checkbox's
+ * 'true', so an unticked box still says false: the last value posted wins.
+ */
+function activeField() {
+  return z.preprocess(
+    (v) => {
+      const last = Array.isArray(v) ? v.at(-1) : v;
+      if (last === undefined) return undefined;
+      return last === true || last === "true" || last === "on" || last === "1" || last === 1;
+    },
+    z.boolean().optional(),
+  );
+}
+
+/**
+ * The visibility's entity ids need at least one entry (spec §5). Only Me and Everyone get theirs from the
+ * server (the caller, the business profile), so the ids a caller must give are the teams of Teams.
+ */
+function hasTeamsWhenTeams(value: { entity_type?: number | undefined; entity_ids?: number[] | undefined }): boolean {
+  return value.entity_type !== VISIBILITY.teams || (value.entity_ids?.length ?? 0) > 0;
+}
+const TEAMS_REQUIRED_RULE = {
+  path: ["entity_ids"],
+  error: MESSAGES.atLeastOneItem,
+  when: whenValid("entity_type", "entity_ids"),
+};
+
+/**
+ * A reply template as the Templates modal's form and POST /v1/templates take it (spec core §3, §5):
+ * Name and Message required, the visibility's entity type required and, for Teams, at least one team;
+ * categories are template network codes, languages are language codes. `active` defaults to true.
+ */
+export const TemplateFormSchema = z
+  .object({
+    name: requiredString().max(TEMPLATE_NAME_MAX, { error: MESSAGES.maxLength }),
+    message: requiredString().max(TEMPLATE_MESSAGE_MAX, { error: MESSAGES.maxLength }),
+    categories: categoriesField(),
+    languages: languagesField(),
+    entity_type: requiredEntityTypeField(),
+    entity_ids: entityIdsField(),
+    active: activeField(),
+  })
+  .refine(hasTeamsWhenTeams, TEAMS_REQUIRED_RULE);
+export type TemplateFormInput = z.infer<typeof TemplateFormSchema>;
+
+/** Only undefined means "unchanged"; an empty or null text is still a missing one. */
+const nullToEmpty = (v: unknown) => (v === null ? "" : v);
+
+/**
+ * PATCH /v1/templates/{id}: the fields of the form, each optional (left out: unchanged), each checked as
+ * the form checks it when given. A new entity_type is resolved afresh; team ids alone re-share a Teams one.
+ */
+export const TemplateUpdateSchema = z
+  .object({
+    name: z.preprocess(nullToEmpty, requiredString().max(TEMPLATE_NAME_MAX, { error: MESSAGES.maxLength }).optional()),
+    message: z.preprocess(nullToEmpty, requiredString().max(TEMPLATE_MESSAGE_MAX, { error: MESSAGES.maxLength }).optional()),
+    categories: categoriesField(),
+    languages: languagesField(),
+    entity_type: z.preprocess((v) => (v === null ? "" : v), requiredEntityTypeField().optional()),
+    entity_ids: entityIdsField(),
+    active: activeField(),
+  })
+  .refine(
+    (v) => v.entity_type !== VISIBILITY.teams || v.entity_ids === undefined || v.entity_ids.length > 0,
+    TEAMS_REQUIRED_RULE,
+  );
+export type TemplateUpdateInput = z.infer<typeof TemplateUpdateSchema>;
