@@ -1,9 +1,35 @@
 import { NOTIFICATION_SPLIT_THRESHOLD } from "./constants";
 
+/** The category whose notifications offer 'Go to Profiles' (spec core §2). */
+export const PERMISSIONS_ERROR_CATEGORY = "permissions_error";
+/** Where 'Go to Profiles' leads: the connected channels (profiles) of the business. */
+export const PROFILES_PATH = "/settings/channels";
+
+/** POST /v1/notifications/mark_as_read takes at most this many ids at once. */
+export const MARK_AS_READ_MAX_IDS = 500;
+/**
+ * The live stream re-reads the table this often, for notifications another process wrote (this
+ * process's own arrive at once through notify()'s events); it also keeps the connection alive.
+ */
+export const NOTIFICATION_LIVE_REREAD_MS = 5_000;
+export const NOTIFICATION_LIVE_HEARTBEAT_MS = 15_000;
+
+// A sentence ends at . ! or ? (any run of them, then closing quotes or brackets) followed by
+// white space: '3.5', 'example.com/a?b' and '/inbox?item=42' do not end one.
+const SENTENCE_END = /[.!?]+["'”’)\]]*(?=\s)/g;
+
+/** Where the sentences of `text` end (the index just after each end mark), in order. */
+function sentenceEnds(text: string): number[] {
+  const ends: number[] = [];
+  for (const match of text.matchAll(SENTENCE_END)) ends.push(match.index + match[0].length);
+  return ends;
+}
+
 /**
  * Text over about 100 characters is split at a sentence boundary: the first sentences up to the
- * threshold show, the rest goes under 'more details' (spec core §2). A single long sentence is
- * split at the last word boundary before the threshold.
+ * threshold show, the rest goes under 'more details' (spec core §2). A first sentence a little over
+ * the threshold stays whole ("about"); one far longer (over 1.5 times it) is cut at the last word
+ * boundary before the threshold, or at the threshold itself when there is none.
  */
 export function splitNotificationText(
   text: string,
@@ -11,19 +37,12 @@ export function splitNotificationText(
 ): { summary: string; rest: string } {
   const clean = text.trim();
   if (clean.length <= threshold) return { summary: clean, rest: "" };
-  const sentences = clean.match(/[^.!?]+[.!?]+(\s+|$)|[^.!?]+$/g) ?? [clean];
-  let summary = "";
-  for (const sentence of sentences) {
-    if (summary && (summary + sentence).trimEnd().length > threshold) break;
-    summary += sentence;
-    if (summary.trimEnd().length > threshold) break;
+  const ends = sentenceEnds(clean);
+  // The last sentence end within the threshold, else the first one (a long first sentence).
+  let cut = ends.filter((end) => end <= threshold).pop() ?? ends[0] ?? clean.length;
+  if (cut > threshold * 1.5) {
+    const space = clean.lastIndexOf(" ", threshold);
+    cut = space > 0 ? space : threshold;
   }
-  summary = summary.trimEnd();
-  if (summary.length > threshold * 1.5) {
-    const cut = clean.lastIndexOf(" ", threshold);
-    summary = clean.slice(0, cut > 0 ? cut : threshold).trimEnd();
-  }
-  return { summary, rest: clean.slice(summary.length).trim() };
+  return { summary: clean.slice(0, cut).trimEnd(), rest: clean.slice(cut).trim() };
 }
-
-export const PERMISSIONS_ERROR_CATEGORY = "permissions_error";

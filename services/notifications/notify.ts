@@ -23,6 +23,13 @@ export const notificationEvents = new EventEmitter();
 notificationEvents.setMaxListeners(0);
 export const NOTIFICATION_CREATED = "created";
 
+/** What notify() emits as NOTIFICATION_CREATED, once per account notified. */
+export interface NotificationCreatedEvent {
+  accountId: number;
+  businessProfileId: number;
+  id: number;
+}
+
 /** Stores one notification per account and tells live listeners. */
 export async function notify(deps: ServiceDeps, input: NewNotification): Promise<number[]> {
   const createdAt = isoNow(deps);
@@ -41,7 +48,8 @@ export async function notify(deps: ServiceDeps, input: NewNotification): Promise
       createdAt,
     });
     ids.push(row.id);
-    notificationEvents.emit(NOTIFICATION_CREATED, { accountId, businessProfileId: input.businessProfileId, id: row.id });
+    const event: NotificationCreatedEvent = { accountId, businessProfileId: input.businessProfileId, id: row.id };
+    notificationEvents.emit(NOTIFICATION_CREATED, event);
   }
   return ids;
 }

@@ -1,6 +1,7 @@
 import { createRoute } from "@hono/zod-openapi";
 import * as z from "zod";
-import { errorResponses, json } from "../../lib/schemas";
+import { MARK_AS_READ_MAX_IDS } from "../../../domain/notifications";
+import { errorResponses, IdParamSchema, json } from "../../lib/schemas";
 
 export const NotificationResponseSchema = z.object({
   id: z.number(),
@@ -8,10 +9,13 @@ export const NotificationResponseSchema = z.object({
   category: z.string(),
   social_type: z.string().nullable(),
   entity_name: z.string().nullable(),
+  link: z.string().nullable(),
   read_at: z.string().nullable(),
   created_at: z.string(),
   dismissed: z.boolean(),
 });
+
+const body = <T extends z.ZodType>(schema: T) => ({ content: { "application/json": { schema } }, required: true });
 
 export const listNotificationsRoute = createRoute({
   method: "get",
@@ -20,6 +24,52 @@ export const listNotificationsRoute = createRoute({
   summary: "The signed-in account's notifications, newest first",
   responses: {
     200: json(z.object({ data: z.array(NotificationResponseSchema) }), "Notifications"),
+    401: errorResponses[401],
+  },
+});
+
+export const liveNotificationsRoute = createRoute({
+  method: "get",
+  path: "/v1/notifications/live",
+  tags: ["notifications"],
+  description:
+    "Server-Sent Events: `event: notification` (id = the notification's id) with each new notification of the signed-in account, oldest first, and a comment every 15 s. `after_id`, or the `Last-Event-ID` header of a reconnecting client (the larger wins), sends those stored after that id first; without either only new ones come.",
+  request: {
+    query: z.object({ after_id: z.coerce.number().int().min(0).optional() }),
+  },
+  responses: {
+    200: { description: "An event stream", content: { "text/event-stream": { schema: z.string() } } },
+    422: errorResponses[422],
+    401: errorResponses[401],
+  },
+});
+
+export const updateNotificationRoute = createRoute({
+  method: "patch",
+  path: "/v1/notifications/{id}",
+  tags: ["notifications"],
+  summary: "Dismiss one of the caller's notifications (an unread one is read too), or bring it back",
+  request: { params: IdParamSchema, body: body(z.object({ dismissed: z.boolean() })) },
+  responses: {
+    200: json(NotificationResponseSchema, "The notification as stored"),
+    422: errorResponses[422],
+    401: errorResponses[401],
+    404: errorResponses[404],
+  },
+});
+
+export const markNotificationsReadRoute = createRoute({
+  method: "post",
+  path: "/v1/notifications/mark_as_read",
+  tags: ["notifications"],
+  summary:
+    "Mark the caller's listed notifications read; answers them as they now are, newest first (ids of anyone else's are left out)",
+  request: {
+    body: body(z.object({ ids: z.array(z.number().int().positive()).max(MARK_AS_READ_MAX_IDS) })),
+  },
+  responses: {
+    200: json(z.object({ data: z.array(NotificationResponseSchema) }), "The updated notifications"),
+    422: errorResponses[422],
     401: errorResponses[401],
   },
 });
