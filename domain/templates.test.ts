@@ -87,11 +87,16 @@ describe("filling a template's variables when it is inserted", () => {
 describe("TemplateFormSchema (spec core §5)", () => {
   const valid = { name: "Thanks", message: "Thank you!", entity_type: "2" };
 
-  it("requires Name, Message and the visibility's entity type, each under its field", () => {
+  it("requires Name, Message and the visibility's entity type, each under its field, all at once", () => {
     expect(errorsOf(TemplateFormSchema.safeParse({ name: " ", entity_ids: [] }))).toEqual({
       name: MESSAGES.required,
       message: MESSAGES.required,
       entity_type: MESSAGES.required,
+    });
+    expect(errorsOf(TemplateFormSchema.safeParse({ name: "", message: "x".repeat(5001), entity_type: 3 }))).toEqual({
+      name: MESSAGES.required,
+      message: MESSAGES.maxLength,
+      entity_ids: MESSAGES.atLeastOneItem,
     });
   });
 

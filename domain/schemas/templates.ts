@@ -3,11 +3,23 @@ import { TEMPLATE_CATEGORIES } from "../inbox";
 import { MESSAGES } from "../messages";
 import { LANGUAGES } from "../reference/languages";
 import { VISIBILITY } from "../visibility";
-import { requiredString } from "./common";
+import { requiredOrWrongFormat } from "./common";
 import { entityIdsField, whenValid } from "./searches";
 
 export const TEMPLATE_NAME_MAX = 120;
 export const TEMPLATE_MESSAGE_MAX = 5000;
+
+/**
+ * A required text. Not `requiredString`: its abort would keep the visibility's cross-field rule from
+ * running, and the form shows every error at once (spec §5: errors under each field, on submit).
+ */
+function requiredText(max: number) {
+  return z
+    .string({ error: requiredOrWrongFormat })
+    .trim()
+    .min(1, { error: MESSAGES.required })
+    .max(max, { error: MESSAGES.maxLength });
+}
 
 const LANGUAGE_CODES: ReadonlySet<string> = new Set(LANGUAGES.map((language) => language.code));
 
@@ -78,8 +90,8 @@ const TEAMS_REQUIRED_RULE = {
  */
 export const TemplateFormSchema = z
   .object({
-    name: requiredString().max(TEMPLATE_NAME_MAX, { error: MESSAGES.maxLength }),
-    message: requiredString().max(TEMPLATE_MESSAGE_MAX, { error: MESSAGES.maxLength }),
+    name: requiredText(TEMPLATE_NAME_MAX),
+    message: requiredText(TEMPLATE_MESSAGE_MAX),
     categories: categoriesField(),
     languages: languagesField(),
     entity_type: requiredEntityTypeField(),
@@ -98,8 +110,8 @@ const nullToEmpty = (v: unknown) => (v === null ? "" : v);
  */
 export const TemplateUpdateSchema = z
   .object({
-    name: z.preprocess(nullToEmpty, requiredString().max(TEMPLATE_NAME_MAX, { error: MESSAGES.maxLength }).optional()),
-    message: z.preprocess(nullToEmpty, requiredString().max(TEMPLATE_MESSAGE_MAX, { error: MESSAGES.maxLength }).optional()),
+    name: z.preprocess(nullToEmpty, requiredText(TEMPLATE_NAME_MAX).optional()),
+    message: z.preprocess(nullToEmpty, requiredText(TEMPLATE_MESSAGE_MAX).optional()),
     categories: categoriesField(),
     languages: languagesField(),
     entity_type: z.preprocess((v) => (v === null ? "" : v), requiredEntityTypeField().optional()),

@@ -12,6 +12,7 @@ import { canSee, findVisibleSearchItem, viewerOf } from "../searches/access";
 import { findVisibleSearchFolder } from "../searches/folders";
 import { getStreamRow } from "../streams/streams";
 import { findVisibleTopic } from "../topics/topics";
+import { findVisibleTemplate, visibleTemplateIds } from "../templates/access";
 
 export interface PinView {
   entityId: number;
@@ -24,7 +25,7 @@ function mayReadStreams(actor: Actor): boolean {
 
 /**
  * The entity behind a pin, as the caller may see it, or 404 (missing, another tenant's and invisible
- * answer alike). Templates have no table yet: their pins are accepted as they are (ADR 013).
+ * answer alike).
  */
 async function assertPinnable(deps: ServiceDeps, actor: Actor, type: PinType, entityId: number): Promise<void> {
   switch (type) {
@@ -44,6 +45,7 @@ async function assertPinnable(deps: ServiceDeps, actor: Actor, type: PinType, en
       return;
     }
     case "template":
+      await findVisibleTemplate(deps, actor, entityId);
       return;
   }
 }
@@ -79,7 +81,7 @@ async function visibleIds(deps: ServiceDeps, actor: Actor, type: PinType, ids: n
       return ids.filter((_, i) => found[i]);
     }
     case "template":
-      return ids;
+      return visibleTemplateIds(deps, actor, ids);
   }
   return ids.filter((id) => visible.has(id));
 }

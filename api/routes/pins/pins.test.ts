@@ -97,7 +97,7 @@ describe.each(testEngines())("pins API on %s", (engine) => {
     expect(await pins(agent, "search_item")).toEqual([{ entity_id: shared.id, type: "search_item" }]);
   });
 
-  it("shares the streams' pins (type stream) and accepts templates", async () => {
+  it("shares the streams' pins (type stream) and the templates' (a template the caller sees)", async () => {
     const stream = await fx.request("POST", "/api/v1/streams", {
       auth: admin,
       body: { name: "Pinned stream", social_type: "twitter", category: "streams", source: "api" },
@@ -108,8 +108,15 @@ describe.each(testEngines())("pins API on %s", (engine) => {
     expect(await pins(agent, "stream")).toEqual([{ entity_id: stream.json.id, type: "stream" }]);
     expect((await pin(theirAdmin, { entity_id: stream.json.id, type: "stream" })).status).toBe(404);
 
-    expect((await pin(agent, { entity_id: 77, type: "template" })).status).toBe(201);
-    expect(await pins(agent, "template")).toEqual([{ entity_id: 77, type: "template" }]);
+    const template = await fx.request("POST", "/api/v1/templates", {
+      auth: admin,
+      body: { name: "Pinned template", message: "Thanks!", entity_type: 2 },
+    });
+    expect(template.status).toBe(201);
+    expect((await pin(agent, { entity_id: template.json.id, type: "template" })).status).toBe(201);
+    expect(await pins(agent, "template")).toEqual([{ entity_id: template.json.id, type: "template" }]);
+    expect((await pin(agent, { entity_id: template.json.id + 1000, type: "template" })).status).toBe(404);
+    expect((await pin(theirAdmin, { entity_id: template.json.id, type: "template" })).status).toBe(404);
   });
 
   it("pins folders and topics the caller sees", async () => {
