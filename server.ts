@@ -7,6 +7,7 @@ import { serve } from "@hono/node-server";
 import type { ServerBuild } from "@remix-run/node";
 import { DEMO_BUSINESS_PROFILE_ID, seedDemoWorkspace } from "./services/workspace/seed-demo-workspace";
 import { seedDemoSearches } from "./services/workspace/seed-demo-searches";
+import { seedDemoTemplates } from "./services/workspace/seed-demo-templates";
 import { DEMO_MENTION_COUNT, loadDemoCorpus } from "./jobs/demo-corpus";
 import { createEarshot } from "./server/app";
 import { readConfig } from "./server/config";
@@ -63,6 +64,7 @@ async function main() {
       fs.mkdirSync(config.dataDir, { recursive: true });
       fs.writeFileSync(file, `${lines.join("\n")}\n`, { mode: 0o600 });
       await seedDemoSearches(earshot.deps, DEMO_BUSINESS_PROFILE_ID);
+      await seedDemoTemplates(earshot.deps, DEMO_BUSINESS_PROFILE_ID);
       logger.info("demo workspace created", { ms: Math.round(performance.now() - seedStarted), file });
       loadDemoMentions = true;
     }
