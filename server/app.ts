@@ -13,6 +13,7 @@ import { openDatabase, type DatabaseHandle } from "../db/client";
 import { migrateToLatest } from "../db/migrate";
 import { createMailer, type Mailer } from "../services/mail/mailer";
 import { createTranslator } from "../services/translate";
+import { createOutboundRegistry, createWebhookCallbackConnector } from "../services/inbox/outbound";
 import { createIngestPorts } from "../ingest";
 import { startScheduler, type Scheduler } from "../jobs/scheduler";
 import { markInterruptedImports } from "../services/mentions/imports";
@@ -72,6 +73,7 @@ export async function createEarshot(options: EarshotOptions): Promise<Earshot> {
     settings: { publicUrl: config.publicUrl, productName: config.productName },
     ingest: createIngestPorts({ feedAllowlist: config.feedAllowlist, reviewBaseUrls: config.reviewBaseUrls, enrichInWorker: true }),
     translator: createTranslator({ translateUrl: config.translateUrl }),
+    outbound: createOutboundRegistry([createWebhookCallbackConnector()]),
     reportError: (error) => reportError(error, { context: "background" }),
   };
   const https = config.publicUrl.startsWith("https:");

@@ -4,6 +4,7 @@ import type { Permissions } from "../domain/permissions";
 import type { Mailer } from "./mail/mailer";
 import type { IngestPorts } from "./mentions/ports";
 import type { Translator } from "./translate";
+import type { OutboundRegistry } from "./inbox/outbound";
 
 /** What every use case may depend on; built once by the server (or a test). */
 export interface ServiceDeps {
@@ -17,6 +18,8 @@ export interface ServiceDeps {
   /** Connectors and the enrichment pipeline (ingest/), wired by the server. */
   ingest?: IngestPorts;
   translator?: Translator;
+  /** Outbound connectors for inbox replies and moderation actions (ADR 014); without it, all are manual. */
+  outbound?: OutboundRegistry;
   /** Failures of work done after the answer was sent (background e-mail); logged by the server. */
   reportError?: (error: unknown) => void;
 }

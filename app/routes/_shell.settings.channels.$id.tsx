@@ -161,7 +161,7 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
   const intent = (await request.clone().formData()).get("intent");
 
   if (intent === "update") {
-    const { submission } = await readForm(request, context, StreamUpdateSchema);
+    const { formData: form, submission } = await readForm(request, context, StreamUpdateSchema);
     if (submission.status !== "success")
       return data({ intent, result: submission.reply(), importOutcome: undefined }, { status: 400 });
     try {
@@ -169,6 +169,8 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
         name: submission.value.name,
         feedUrl: submission.value.feed_url,
         intervalSeconds: submission.value.interval_seconds,
+        // Only webhook streams' form has the field; there an emptied field (left out by the form) removes it.
+        ...(form.get("reply_url") !== null ? { replyUrl: submission.value.reply_url ?? null } : {}),
       });
       flashToast(context, { kind: "success", message: MESSAGES.streamUpdated(stream.name) });
     } catch (error) {
@@ -176,6 +178,7 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
         name: MESSAGES.inboxName,
         feed_url: CHANNEL_LABELS.feedUrl,
         interval_seconds: CHANNEL_LABELS.interval,
+        reply_url: MESSAGES.replies.replyDeliveryUrl,
       };
       return data(
         { intent, result: replyWithApiError(submission, error, { labels }), importOutcome: undefined },
@@ -206,7 +209,7 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
 
 type LoaderData = ReturnType<typeof useLoaderData<typeof loader>>;
 type Stream = LoaderData["stream"];
-type EditFields = { name: string; feed_url: string; interval_seconds: string };
+type EditFields = { name: string; feed_url: string; interval_seconds: string; reply_url: string };
 
 export default function StreamRoute() {
   const { canManage, timeZone, stream, siteUrl, imports, mentions, page, hasOlder, rotateDialog } =
@@ -454,11 +457,17 @@ function EditStreamForm({
 }) {
   const navigation = useNavigation();
   const isFeed = stream.source === "feed";
+  const isWebhook = stream.source === "webhook";
   const interval = stream.config.intervalSeconds ?? FEED_INTERVAL.default;
   const [form, fields] = useForm<EditFields, z.output<typeof StreamUpdateSchema>>({
     id: `stream-${stream.id}`,
     lastResult,
-    defaultValue: { name: stream.name, feed_url: stream.config.feedUrl ?? "", interval_seconds: String(interval) },
+    defaultValue: {
+      name: stream.name,
+      feed_url: stream.config.feedUrl ?? "",
+      interval_seconds: String(interval),
+      reply_url: stream.config.replyUrl ?? "",
+    },
     shouldValidate: "onSubmit",
     shouldRevalidate: "onInput",
     onValidate: ({ formData }) => parseWithZod(formData, { schema: StreamUpdateSchema }),
@@ -503,6 +512,15 @@ function EditStreamForm({
               <FieldErrors id={fields.interval_seconds.errorId} errors={intervalErrors} />
             </div>
           </>
+        ) : null}
+        {isWebhook ? (
+          <TextField
+            label={MESSAGES.replies.replyDeliveryUrl}
+            field={fields.reply_url}
+            type="url"
+            autoComplete="off"
+            hint={MESSAGES.replies.replyDeliveryUrlHelp}
+          />
         ) : null}
         <div className="flex justify-end">
           <Button variant="secondary" pending={submitting}>

@@ -55,6 +55,14 @@ export type StreamCreateInput = z.infer<typeof StreamCreateSchema>;
 /** Edit a stream: the name (required) and, for feeds, the address and interval. */
 export const StreamUpdateSchema = z.object({
   name: requiredString().max(NAME_MAX, { error: MESSAGES.maxLength }),
+  /**
+   * Webhook streams: where inbox replies and moderation actions are POSTed (ADR 014). Missing keeps it;
+   * null or '' removes it.
+   */
+  reply_url: z.preprocess(
+    (v) => (typeof v === "string" && v.trim() === "" ? null : v),
+    z.string({ error: MESSAGES.url }).trim().max(2000, { error: MESSAGES.maxLength }).pipe(z.url({ error: MESSAGES.url, protocol: /^https?$/ })).nullable().optional(),
+  ),
   feed_url: optionalText(2000).pipe(z.url({ error: MESSAGES.url, protocol: /^https?$/ }).optional()),
   interval_seconds: z.preprocess(
     (v) => (v === "" || v === undefined || v === null ? undefined : v),

@@ -10,6 +10,8 @@ export interface StreamConfig {
   businessName?: string;
   appId?: string;
   country?: string;
+  /** Webhook streams: where inbox replies and moderation actions are delivered (ADR 014). */
+  replyUrl?: string;
 }
 
 export interface StreamView {

@@ -193,6 +193,15 @@ export async function updateStream(
     if (input.interval_seconds) config.intervalSeconds = input.interval_seconds;
   }
   if (changedSource) await checkSource(deps, row.socialType as NetworkId, row.source, config);
+  if (row.source === "webhook" && input.reply_url !== undefined) {
+    if (input.reply_url === null) delete config.replyUrl;
+    else if (input.reply_url !== config.replyUrl) {
+      // The same private-address guard as feeds (FEED_ALLOWLIST lets an intranet host through).
+      const verdict = await requireIngestPorts(deps).checkFeedTarget(input.reply_url);
+      if (!verdict.ok) throw validationError({ reply_url: [MESSAGES.replies.deliveryAddressBlocked] });
+      config.replyUrl = input.reply_url;
+    }
+  }
   const now = isoNow(deps);
   await updateStreamRow(deps.db, actor.businessProfileId, streamId, {
     name: input.name,

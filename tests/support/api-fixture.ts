@@ -7,6 +7,7 @@ import type { ServiceDeps } from "../../services/context";
 import { createWorkspace } from "../../services/workspace/create-workspace";
 import { createIngestPorts, type IngestPortOptions } from "../../ingest";
 import type { Translator } from "../../services/translate";
+import { createOutboundRegistry, createWebhookCallbackConnector, type OutboundRegistry } from "../../services/inbox/outbound";
 import { createTestDatabase, type TestDatabase } from "./database";
 
 export const TEST_PASSWORD = "Secret-pass1";
@@ -27,7 +28,7 @@ export interface SignedIn {
 /** An in-process API over a fresh database, with helpers to make tenants and sign in. */
 export async function createApiFixture(
   engine: Engine,
-  options: { trustProxy?: boolean; now?: () => Date; ingest?: IngestPortOptions; translator?: Translator } = {},
+  options: { trustProxy?: boolean; now?: () => Date; ingest?: IngestPortOptions; translator?: Translator; outbound?: OutboundRegistry } = {},
 ) {
   const database: TestDatabase = await createTestDatabase(engine);
   const sentMail: MailMessage[] = [];
@@ -40,6 +41,8 @@ export async function createApiFixture(
     // Loopback servers started by tests stand in for feeds and review platforms.
     ingest: createIngestPorts({ feedAllowlist: ["127.0.0.1"], ...options.ingest }),
     ...(options.translator ? { translator: options.translator } : {}),
+    // As the server wires it: replies of webhook streams with a reply_url are POSTed there.
+    outbound: options.outbound ?? createOutboundRegistry([createWebhookCallbackConnector()]),
   };
   const errors: unknown[] = [];
   const api: Api = createApi({

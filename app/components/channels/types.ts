@@ -18,7 +18,7 @@ export interface ApiStream {
   socialType: NetworkId;
   category: StreamCategory;
   source: StreamSource;
-  config: { feedUrl?: string; intervalSeconds?: number; businessName?: string; appId?: string; country?: string };
+  config: { feedUrl?: string; intervalSeconds?: number; businessName?: string; appId?: string; country?: string; replyUrl?: string };
   pinned: boolean;
   flags: CategoryFlags;
   /** Null for those who do not manage channels. */
