@@ -94,3 +94,14 @@ export async function replaceItemActionData(
     .executeTakeFirst();
   return Number(result.numUpdatedRows) > 0;
 }
+
+/** Whether a reply template belongs to the tenant (a reply or draft may name only its own). */
+export async function templateBelongsTo(db: Database, businessProfileId: number, templateId: number): Promise<boolean> {
+  const row = await db
+    .selectFrom("replyTemplates")
+    .select("id")
+    .where("businessProfileId", "=", businessProfileId)
+    .where("id", "=", templateId)
+    .executeTakeFirst();
+  return row !== undefined;
+}
