@@ -645,6 +645,11 @@ export const MESSAGES = {
   /** The notifications popover beyond the spec's own strings above. */
   notificationsUi: {
     notifications: "Notifications",
+    /** The bell's accessible name. */
+    bellLabel: (unread: number) => `Notifications (${unread} unread)`,
+    unread: "Unread",
+    /** The icon of a notification that names no network. */
+    general: "General",
   },
 } as const;
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { NOTIFICATION_SPLIT_THRESHOLD } from "./constants";
-import { splitNotificationText } from "./notifications";
+import { isAppPath, splitNotificationText } from "./notifications";
 
 describe("splitNotificationText", () => {
   it("keeps short text whole", () => {
@@ -68,5 +68,16 @@ describe("splitNotificationText", () => {
     const { summary, rest } = splitNotificationText(text);
     expect(summary.startsWith("<script>alert(1)</script> was posted.")).toBe(true);
     expect(`${summary} ${rest}`).toBe(text.trim());
+  });
+});
+
+describe("isAppPath", () => {
+  it("accepts paths of this app", () => {
+    for (const link of ["/inbox?item=42", "/settings/channels", "/"]) expect(isAppPath(link), link).toBe(true);
+  });
+
+  it("refuses anything that could leave the app or run script", () => {
+    for (const link of [null, undefined, "", "inbox", "//evil.test/x", "/\\evil.test", "javascript:alert(1)", "https://evil.test/", "/a b", "/a\nb"])
+      expect(isAppPath(link), String(link)).toBe(false);
   });
 });

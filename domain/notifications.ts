@@ -46,3 +46,17 @@ export function splitNotificationText(
   }
   return { summary: clean.slice(0, cut).trimEnd(), rest: clean.slice(cut).trim() };
 }
+
+/**
+ * Whether a notification's link may be followed as it is: a path of this app (one leading '/', no
+ * scheme, no host, no backslash or control characters). Anything else is shown without a link.
+ */
+export function isAppPath(link: string | null | undefined): link is string {
+  if (!link || !link.startsWith("/") || link.startsWith("//") || link.includes("\\")) return false;
+  // eslint-disable-next-line no-control-regex
+  return !/[\u0000-\u001f\u007f\s]/.test(link);
+}
+
+/** The resource route the popover posts to, and the query flag that keeps it open after a post without JavaScript. */
+export const NOTIFICATIONS_ACTION_PATH = "/notifications";
+export const NOTIFICATIONS_OPEN_PARAM = "notifications";

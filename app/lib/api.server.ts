@@ -275,6 +275,37 @@ export function createApiClient(options: ApiClientOptions) {
     return (opts.raw ? json : camelCaseKeys(json)) as T;
   }
 
+  /**
+   * An API text/event-stream, answered as it arrives (never buffered). Tokens near expiry are renewed
+   * first; a 401 renews and retries once, or signs out as `call` does.
+   */
+  async function openEventStream(
+    path: string,
+    query: Record<string, unknown>,
+    signal?: AbortSignal,
+    extraHeaders?: Record<string, string>,
+  ): Promise<Response> {
+    const expiresAt = session.get("accessTokenExpiresAt");
+    if (session.get("accessToken") && expiresAt && Date.parse(expiresAt) - EARLY_REFRESH_MS < now()) await renewTokens();
+    const open = () => {
+      const h = headers("GET", true);
+      h.set("accept", "text/event-stream");
+      for (const [name, value] of Object.entries(extraHeaders ?? {})) h.set(name, value);
+      return options.transport(new Request(url(path, query), { method: "GET", headers: h, signal }));
+    };
+    let response = await open();
+    if (response.status === 401 && session.get("accessToken")) {
+      if (!(await renewTokens())) {
+        options.log(MESSAGES.tokenGenerationFailed, { path });
+        clearTokens();
+        throw redirect(loginLocation(pageUrl.pathname + pageUrl.search));
+      }
+      response = await open();
+    }
+    if (!response.ok) throw await errorFrom(response);
+    return response;
+  }
+
   return {
     get: <T>(path: string, opts?: Omit<CallOptions, "body">) => call<T>("GET", path, opts),
     getViaPost: <T>(path: string, params: Record<string, unknown>) =>
@@ -445,30 +476,18 @@ export function createApiClient(options: ApiClientOptions) {
       }),
     /**
      * GET /v1/statuses/live: the API's text/event-stream of new matches, for the caller to relay as it
-     * arrives (never buffered). Tokens near expiry are renewed first; a 401 renews and retries once, or
-     * signs out as `call` does. `signal` ends the upstream stream when the browser goes away.
+     * arrives (never buffered). `signal` ends the upstream stream when the browser goes away.
      */
-    async openLiveStatuses(params: StatusSearch & { searchItemId?: number }, signal?: AbortSignal): Promise<Response> {
-      const expiresAt = session.get("accessTokenExpiresAt");
-      if (session.get("accessToken") && expiresAt && Date.parse(expiresAt) - EARLY_REFRESH_MS < now())
-        await renewTokens();
-      const query = { ...params, filters: statusFiltersParam(params.filters) };
-      const open = () => {
-        const h = headers("GET", true);
-        h.set("accept", "text/event-stream");
-        return options.transport(new Request(url("/v1/statuses/live", query), { method: "GET", headers: h, signal }));
-      };
-      let response = await open();
-      if (response.status === 401 && session.get("accessToken")) {
-        if (!(await renewTokens())) {
-          options.log(MESSAGES.tokenGenerationFailed, { path: "/v1/statuses/live" });
-          clearTokens();
-          throw redirect(loginLocation(pageUrl.pathname + pageUrl.search));
-        }
-        response = await open();
-      }
-      if (!response.ok) throw await errorFrom(response);
-      return response;
+    openLiveStatuses(params: StatusSearch & { searchItemId?: number }, signal?: AbortSignal): Promise<Response> {
+      return openEventStream("/v1/statuses/live", { ...params, filters: statusFiltersParam(params.filters) }, signal);
+    },
+    /**
+     * GET /v1/notifications/live: the caller's new notifications as server-sent events, those after
+     * `afterId` (what the page shows) or the browser's Last-Event-ID first.
+     */
+    openLiveNotifications(params: { afterId?: number; lastEventId?: string | null }, signal?: AbortSignal): Promise<Response> {
+      const lastEventId = params.lastEventId ? { "last-event-id": params.lastEventId } : undefined;
+      return openEventStream("/v1/notifications/live", { afterId: params.afterId }, signal, lastEventId);
     },
   };
 }

@@ -1,89 +1,192 @@
-import type { RefObject } from "react";
+import { Form, Link, useLocation } from "@remix-run/react";
+import type { FormEvent, RefObject } from "react";
 import { relativeTime } from "../../../domain/format";
 import { MESSAGES } from "../../../domain/messages";
-import { PERMISSIONS_ERROR_CATEGORY, splitNotificationText } from "../../../domain/notifications";
+import {
+  isAppPath,
+  NOTIFICATIONS_ACTION_PATH,
+  NOTIFICATIONS_OPEN_PARAM,
+  PERMISSIONS_ERROR_CATEGORY,
+  PROFILES_PATH,
+  splitNotificationText,
+} from "../../../domain/notifications";
+import { useHydrated } from "../../lib/use-hydrated";
+import { NetworkIcon } from "../notifications/network-icon";
+import { useNotifications } from "../notifications/use-notifications";
+import { CsrfInput } from "../ui/csrf-input";
+import { ToastMessage } from "../ui/toast";
 import type { ShellNotification } from "./shell-layout";
 
+const UI = MESSAGES.notificationsUi;
+
 /**
- * The notifications popover (spec core §2): unread badge, 'N notifications', the list newest first,
- * collapsible 'Prior Notifications' for dismissed ones, 'No Notifications' when empty. A <details>
- * element, so it opens without JavaScript. Text is rendered as text, never as HTML.
+ * The notifications popover (spec core §2): unread badge, 'N notifications', 'Mark all as read', the
+ * list newest first, collapsible 'Prior Notifications' for dismissed ones, 'No Notifications' when
+ * empty. A <details> element, so it opens without JavaScript; Dismiss and Mark all as read are forms
+ * that post to the resource route and come back, popover open. With JavaScript they apply at once,
+ * hovering an unread item reads it, and new notifications arrive live. Text is rendered as text.
  */
 export function NotificationsBell({
-  notifications,
+  notifications: loaded,
   detailsRef,
 }: {
   notifications: ShellNotification[];
   detailsRef: RefObject<HTMLDetailsElement>;
 }) {
+  const { notifications, toast, onDismiss, onMarkAllRead, markRead } = useNotifications(loaded);
+  const hydrated = useHydrated();
+  const location = useLocation();
+  const params = new URLSearchParams(location.search);
+  const openAfterPost = params.get(NOTIFICATIONS_OPEN_PARAM) === "open";
+  params.delete(NOTIFICATIONS_OPEN_PARAM);
+  const query = params.toString();
+  const back = `${location.pathname}${query ? `?${query}` : ""}`;
+
   const current = notifications.filter((n) => !n.dismissed);
   const prior = notifications.filter((n) => n.dismissed);
-  const unread = current.filter((n) => !n.readAt).length;
+  const unreadIds = current.filter((n) => !n.readAt).map((n) => n.id);
+  const unread = unreadIds.length;
+  const itemProps = { back, hydrated, markRead, onDismiss };
+
   return (
-    <details ref={detailsRef} className="relative" data-testid="notifications">
-      <summary
-        className="relative flex size-9 cursor-pointer list-none items-center justify-center rounded-full hover:bg-slate-100"
-        aria-label={`Notifications (${unread} unread)`}
-      >
-        <svg viewBox="0 0 24 24" className="size-5 fill-none stroke-current" strokeWidth="2" aria-hidden>
-          <path d="M6 8a6 6 0 1 1 12 0c0 7 3 9 3 9H3s3-2 3-9" />
-          <path d="M10.3 21a1.94 1.94 0 0 0 3.4 0" />
-        </svg>
-        {unread > 0 ? (
-          <span className="absolute -right-0.5 -top-0.5 min-w-4 rounded-full bg-red-600 px-1 text-center text-[10px] font-semibold leading-4 text-white" data-testid="notifications-badge">
-            {unread}
-          </span>
-        ) : null}
-      </summary>
-      <div className="absolute right-0 z-30 mt-2 max-h-[70vh] w-[min(24rem,calc(100vw-1rem))] overflow-y-auto max-sm:fixed max-sm:inset-x-2 max-sm:top-14 max-sm:w-auto rounded-lg border border-slate-200 bg-white text-sm shadow-lg">
-        <p className="border-b border-slate-100 px-4 py-3 font-medium">{MESSAGES.notificationsCount(unread)}</p>
-        {notifications.length === 0 ? (
-          <p className="px-4 py-6 text-center text-slate-500">{MESSAGES.noNotifications}</p>
-        ) : (
-          <>
-            <NotificationList items={current} />
-            {prior.length > 0 ? (
-              <details className="border-t border-slate-100">
-                <summary className="cursor-pointer px-4 py-2 text-slate-600">{MESSAGES.priorNotifications}</summary>
-                <NotificationList items={prior} />
-              </details>
-            ) : null}
-          </>
-        )}
-      </div>
-    </details>
+    <>
+      <details ref={detailsRef} className="relative" data-testid="notifications" open={openAfterPost || undefined}>
+        <summary
+          className="relative flex size-9 cursor-pointer list-none items-center justify-center rounded-full hover:bg-slate-100"
+          aria-label={UI.bellLabel(unread)}
+        >
+          <svg viewBox="0 0 24 24" className="size-5 fill-none stroke-current" strokeWidth="2" aria-hidden>
+            <path d="M6 8a6 6 0 1 1 12 0c0 7 3 9 3 9H3s3-2 3-9" />
+            <path d="M10.3 21a1.94 1.94 0 0 0 3.4 0" />
+          </svg>
+          {unread > 0 ? (
+            <span
+              className="absolute -right-0.5 -top-0.5 min-w-4 rounded-full bg-red-600 px-1 text-center text-[10px] font-semibold leading-4 text-white"
+              data-testid="notifications-badge"
+            >
+              {unread}
+            </span>
+          ) : null}
+        </summary>
+        <div
+          data-testid="notifications-panel"
+          className="absolute right-0 z-30 mt-2 max-h-[70vh] w-[min(24rem,calc(100vw-1rem))] overflow-y-auto rounded-lg border border-slate-200 bg-white text-sm shadow-lg max-sm:fixed max-sm:inset-x-2 max-sm:top-14 max-sm:w-auto"
+        >
+          <div className="flex items-center justify-between gap-3 border-b border-slate-100 px-4 py-3">
+            <p className="font-medium" data-testid="notifications-count">
+              {MESSAGES.notificationsCount(unread)}
+            </p>
+            <Form method="post" action={NOTIFICATIONS_ACTION_PATH} onSubmit={hydrated ? onMarkAllRead(unreadIds) : undefined}>
+              <CsrfInput />
+              <input type="hidden" name="intent" value="mark-all-read" />
+              <input type="hidden" name="redirect_to" value={back} />
+              {unreadIds.map((id) => (
+                <input key={id} type="hidden" name="ids" value={id} />
+              ))}
+              <button
+                type="submit"
+                disabled={unread === 0}
+                className="text-xs font-medium text-brand-600 hover:underline disabled:cursor-default disabled:text-slate-400 disabled:no-underline"
+              >
+                {MESSAGES.markAllAsRead}
+              </button>
+            </Form>
+          </div>
+          {notifications.length === 0 ? (
+            <p className="px-4 py-6 text-center text-slate-500">{MESSAGES.noNotifications}</p>
+          ) : (
+            <>
+              <NotificationList items={current} {...itemProps} />
+              {prior.length > 0 ? (
+                <details className="border-t border-slate-100" data-testid="prior-notifications">
+                  <summary className="cursor-pointer px-4 py-2 text-slate-600">{MESSAGES.priorNotifications}</summary>
+                  <NotificationList items={prior} {...itemProps} />
+                </details>
+              ) : null}
+            </>
+          )}
+        </div>
+      </details>
+      {toast ? <ToastMessage toast={toast} /> : null}
+    </>
   );
 }
 
-function NotificationList({ items }: { items: ShellNotification[] }) {
+interface ItemActions {
+  /** This page, where a post without JavaScript comes back to. */
+  back: string;
+  hydrated: boolean;
+  markRead: (id: number) => void;
+  onDismiss: (id: number) => (event: FormEvent<HTMLFormElement>) => void;
+}
+
+function NotificationList({ items, ...actions }: { items: ShellNotification[] } & ItemActions) {
   return (
     <ul className="divide-y divide-slate-100">
-      {items.map((n) => {
-        const { summary, rest } = splitNotificationText(n.text);
-        return (
-          <li key={n.id} className={`flex gap-3 px-4 py-3 ${n.readAt ? "" : "bg-brand-50/60"}`}>
-            <span className="mt-0.5 inline-flex size-6 shrink-0 items-center justify-center rounded-full bg-slate-200 text-[10px] font-semibold uppercase text-slate-600" title={n.socialType ?? undefined}>
-              {(n.socialType ?? "•").slice(0, 2)}
-            </span>
-            <div className="min-w-0 flex-1 space-y-1">
-              {n.entityName ? <p className="font-medium">{n.entityName}</p> : null}
-              <p className="break-words text-slate-700">{summary}</p>
-              {rest ? (
-                <details>
-                  <summary className="cursor-pointer text-xs text-brand-600">{MESSAGES.moreDetails}</summary>
-                  <p className="mt-1 break-words text-slate-700">{rest}</p>
-                </details>
-              ) : null}
-              {n.category === PERMISSIONS_ERROR_CATEGORY ? (
-                <a href="/settings/channels" className="text-xs text-brand-600 underline">
-                  {MESSAGES.goToProfiles}
-                </a>
-              ) : null}
-              <p className="text-xs text-slate-400">{relativeTime(n.createdAt)}</p>
-            </div>
-          </li>
-        );
-      })}
+      {items.map((n) => (
+        <NotificationItem key={n.id} notification={n} {...actions} />
+      ))}
     </ul>
+  );
+}
+
+function NotificationItem({ notification: n, back, hydrated, markRead, onDismiss }: { notification: ShellNotification } & ItemActions) {
+  const { summary, rest } = splitNotificationText(n.text);
+  const unread = !n.readAt && !n.dismissed;
+  const readNow = unread && hydrated ? () => markRead(n.id) : undefined;
+  const body = (
+    <>
+      {n.entityName ? <p className="font-medium text-ink">{n.entityName}</p> : null}
+      <p className="whitespace-pre-line break-words text-slate-700">{summary}</p>
+    </>
+  );
+  return (
+    <li
+      className={`flex gap-3 px-4 py-3 ${unread ? "bg-brand-50/60" : ""}`}
+      data-testid="notification"
+      data-unread={unread ? "true" : "false"}
+      // The pointer moving over it, not a list shifting under a still pointer (after a Dismiss), reads it.
+      onMouseMove={readNow}
+      onFocus={readNow}
+    >
+      <NetworkIcon socialType={n.socialType} />
+      <div className="min-w-0 flex-1 space-y-1">
+        {unread ? <span className="sr-only">{MESSAGES.notificationsUi.unread}</span> : null}
+        {isAppPath(n.link) ? (
+          <Link to={n.link} className="block space-y-1 hover:underline" data-testid="notification-link">
+            {body}
+          </Link>
+        ) : (
+          body
+        )}
+        {rest ? (
+          <details>
+            <summary className="cursor-pointer text-xs text-brand-600">{MESSAGES.moreDetails}</summary>
+            <p className="mt-1 whitespace-pre-line break-words text-slate-700">{rest}</p>
+          </details>
+        ) : null}
+        {n.category === PERMISSIONS_ERROR_CATEGORY ? (
+          <Link to={PROFILES_PATH} className="inline-block text-xs text-brand-600 underline">
+            {MESSAGES.goToProfiles}
+          </Link>
+        ) : null}
+        <div className="flex items-center justify-between gap-3">
+          <time dateTime={n.createdAt} title={n.createdAt} className="text-xs text-slate-400" suppressHydrationWarning>
+            {relativeTime(n.createdAt)}
+          </time>
+          {n.dismissed ? null : (
+            <Form method="post" action={NOTIFICATIONS_ACTION_PATH} onSubmit={hydrated ? onDismiss(n.id) : undefined}>
+              <CsrfInput />
+              <input type="hidden" name="intent" value="dismiss" />
+              <input type="hidden" name="id" value={n.id} />
+              <input type="hidden" name="redirect_to" value={back} />
+              <button type="submit" className="text-xs text-slate-500 hover:text-ink hover:underline">
+                {MESSAGES.dismiss}
+              </button>
+            </Form>
+          )}
+        </div>
+      </div>
+    </li>
   );
 }

@@ -21,6 +21,8 @@ export interface ShellNotification {
   category: string;
   socialType: string | null;
   entityName: string | null;
+  /** Where the notification leads (an inbox item, the profiles screen), or null. */
+  link: string | null;
   readAt: string | null;
   createdAt: string;
   dismissed: boolean;

@@ -1,0 +1,117 @@
+import { useEffect, useMemo, useRef, useState, type FormEvent } from "react";
+import { MESSAGES } from "../../../domain/messages";
+import { NOTIFICATIONS_ACTION_PATH } from "../../../domain/notifications";
+import { camelCaseKeys } from "../../lib/case";
+import { useRootData } from "../../lib/root-data";
+import type { Toast } from "../../lib/session.server";
+import type { ShellNotification } from "../layout/shell-layout";
+import type { NotificationsAnswer } from "./types";
+
+type Change = Partial<Pick<ShellNotification, "readAt" | "dismissed">>;
+
+/** The loader's notifications and those that arrived live since, newest first (the loader's copy wins). */
+export function mergeNotifications(loaded: readonly ShellNotification[], arrived: readonly ShellNotification[]): ShellNotification[] {
+  const byId = new Map<number, ShellNotification>();
+  for (const notification of arrived) byId.set(notification.id, notification);
+  for (const notification of loaded) byId.set(notification.id, notification);
+  return [...byId.values()].sort((a, b) => b.id - a.id);
+}
+
+/**
+ * New notifications while the page is open: an EventSource on the popover's live route (started once
+ * hydrated, so never on the server and never without JavaScript), from the newest the page shows.
+ */
+function useArrivedNotifications(loaded: readonly ShellNotification[]): ShellNotification[] {
+  const [arrived, setArrived] = useState<ShellNotification[]>([]);
+  const afterId = useRef(loaded.reduce((max, n) => Math.max(max, n.id), 0));
+  useEffect(() => {
+    if (typeof EventSource === "undefined") return;
+    const source = new EventSource(`${NOTIFICATIONS_ACTION_PATH}/live?after_id=${afterId.current}`);
+    source.addEventListener("notification", (event) => {
+      let notification: ShellNotification;
+      try {
+        notification = camelCaseKeys(JSON.parse((event as MessageEvent<string>).data)) as ShellNotification;
+      } catch {
+        return;
+      }
+      setArrived((list) => (list.some((n) => n.id === notification.id) ? list : [notification, ...list]));
+    });
+    return () => source.close();
+  }, []);
+  return arrived;
+}
+
+/**
+ * The popover's state with JavaScript: the list (loaded, live, and changed here), and its actions,
+ * applied at once and posted to the resource route in the background (no page revalidation: hovering
+ * must stay cheap). A refused change is undone, with spec §8's toast for Dismiss and Mark all as read.
+ */
+export function useNotifications(loaded: readonly ShellNotification[]) {
+  const arrived = useArrivedNotifications(loaded);
+  const [changes, setChanges] = useState<Record<number, Change>>({});
+  const [toast, setToast] = useState<Toast | null>(null);
+  const { formToken } = useRootData();
+
+  const notifications = useMemo(
+    () => mergeNotifications(loaded, arrived).map((n) => (changes[n.id] ? { ...n, ...changes[n.id] } : n)),
+    [loaded, arrived, changes],
+  );
+
+  const change = (ids: readonly number[], apply: (n: ShellNotification | undefined) => Change | null) =>
+    setChanges((current) => {
+      const next = { ...current };
+      for (const id of ids) {
+        const value = apply(notifications.find((n) => n.id === id));
+        if (value) next[id] = { ...next[id], ...value };
+        else delete next[id];
+      }
+      return next;
+    });
+
+  /** Posts the form's fields; applies `optimistic` meanwhile, the server's answer after, or undoes it. */
+  async function post(fields: FormData, ids: readonly number[], optimistic: Change) {
+    change(ids, (n) => ({ ...optimistic, readAt: n?.readAt ?? optimistic.readAt ?? null }));
+    fields.set("enhanced", "1");
+    if (!fields.get("csrf")) fields.set("csrf", formToken);
+    let answer: NotificationsAnswer | null = null;
+    try {
+      const response = await fetch(NOTIFICATIONS_ACTION_PATH, { method: "POST", body: fields, headers: { accept: "application/json" } });
+      answer = (await response.json()) as NotificationsAnswer;
+    } catch {
+      answer = null;
+    }
+    if (answer?.ok) {
+      const stored = new Map(answer.notifications.map((n) => [n.id, n]));
+      change(ids, (n) => {
+        const saved = stored.get(n?.id ?? -1);
+        return saved ? { readAt: saved.readAt, dismissed: saved.dismissed } : null;
+      });
+      return;
+    }
+    change(ids, () => null);
+    const intent = fields.get("intent");
+    if (intent === "dismiss") setToast({ kind: "error", message: MESSAGES.notificationDismissFailed });
+    else if (intent === "mark-all-read") setToast({ kind: "error", message: MESSAGES.markAllReadFailed });
+  }
+
+  const now = () => new Date().toISOString();
+  /** A <Form>'s submit, taken over once hydrated (without JavaScript it posts and comes back). */
+  const enhance = (ids: readonly number[], optimistic: () => Change) => (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    void post(new FormData(event.currentTarget), ids, optimistic());
+  };
+
+  return {
+    notifications,
+    toast,
+    onDismiss: (id: number) => enhance([id], () => ({ dismissed: true, readAt: now() })),
+    onMarkAllRead: (ids: readonly number[]) => enhance(ids, () => ({ readAt: now() })),
+    /** Hovering (or focusing) an unread notification reads it. */
+    markRead(id: number) {
+      const fields = new FormData();
+      fields.set("intent", "mark-read");
+      fields.append("ids", String(id));
+      void post(fields, [id], { readAt: now() });
+    },
+  };
+}

@@ -1,0 +1,74 @@
+import { redirect, type ActionFunctionArgs } from "@remix-run/node";
+import * as z from "zod";
+import { MESSAGES } from "../../domain/messages";
+import { MARK_AS_READ_MAX_IDS, NOTIFICATIONS_OPEN_PARAM } from "../../domain/notifications";
+import { safeRedirectPath } from "../../domain/navigation";
+import type { ShellNotification } from "../components/layout/shell-layout";
+import type { NotificationIntent, NotificationsAnswer } from "../components/notifications/types";
+import { ApiError } from "../lib/api.server";
+import { readForm, statusOf } from "../lib/forms.server";
+import { requireAccount } from "../lib/guard.server";
+import { flashToast } from "../lib/toast.server";
+
+// The notifications popover's actions (a resource route, spec core §2): Dismiss, Mark all as read, and
+// reading one on hover. Without JavaScript a post redirects back to the page it came from, popover open,
+// with a toast when it failed; with JavaScript (`enhanced`) it answers JSON for the popover to apply.
+
+const Ids = z.array(z.coerce.number().int().positive()).max(MARK_AS_READ_MAX_IDS).optional();
+
+const NotificationFormSchema = z.discriminatedUnion("intent", [
+  z.object({ intent: z.literal("dismiss"), id: z.coerce.number().int().positive() }),
+  z.object({ intent: z.literal("mark-read"), ids: Ids }),
+  z.object({ intent: z.literal("mark-all-read"), ids: Ids }),
+]);
+
+/** Spec §8's toast for each action that fails (reading on hover fails quietly). */
+const FAILURE: Record<NotificationIntent, string> = {
+  dismiss: MESSAGES.notificationDismissFailed,
+  "mark-all-read": MESSAGES.markAllReadFailed,
+  "mark-read": MESSAGES.somethingWentWrong,
+};
+
+export async function action({ request, context }: ActionFunctionArgs) {
+  await requireAccount(request, context);
+  const { formData, submission } = await readForm(request, context, NotificationFormSchema);
+  const enhanced = formData.get("enhanced") === "1";
+  const posted = formData.get("intent");
+  const intent = posted === "dismiss" || posted === "mark-read" || posted === "mark-all-read" ? posted : null;
+
+  let notifications: ShellNotification[] = [];
+  let failure: { status: number } | null = null;
+  if (submission.status !== "success") {
+    failure = { status: 400 };
+  } else {
+    try {
+      const form = submission.value;
+      if (form.intent === "dismiss") {
+        notifications = [await context.api.patch<ShellNotification>(`/v1/notifications/${form.id}`, { dismissed: true })];
+      } else if (form.ids?.length) {
+        ({ data: notifications } = await context.api.post<{ data: ShellNotification[] }>("/v1/notifications/mark_as_read", {
+          ids: form.ids,
+        }));
+      }
+    } catch (error) {
+      if (!(error instanceof ApiError)) throw error;
+      failure = { status: statusOf(error) };
+    }
+  }
+
+  const message = intent ? FAILURE[intent] : MESSAGES.somethingWentWrong;
+  if (enhanced) {
+    const answer: NotificationsAnswer =
+      failure || !intent ? { ok: false, intent, error: message } : { ok: true, intent, notifications };
+    return Response.json(answer, { status: failure?.status ?? (intent ? 200 : 400) });
+  }
+  if (failure || !intent) flashToast(context, { kind: "error", message });
+  throw redirect(backWithPopoverOpen(formData.get("redirect_to")));
+}
+
+/** The page the form was on (same-origin paths only), with the popover open again. */
+function backWithPopoverOpen(value: FormDataEntryValue | null): string {
+  const url = new URL(safeRedirectPath(typeof value === "string" ? value : null), "http://earshot.invalid");
+  url.searchParams.set(NOTIFICATIONS_OPEN_PARAM, "open");
+  return url.pathname + url.search;
+}
