@@ -14,15 +14,20 @@ export interface ReceivedCallback {
  */
 export async function startCallbackServer() {
   const received: ReceivedCallback[] = [];
-  let answer: (request: ReceivedCallback) => { status: number; json?: unknown } = () => ({ status: 200, json: { id: "ext-1" } });
+  // `hang`: never answer (a tool that does not respond in time).
+  let answer: (request: ReceivedCallback) => { status: number; json?: unknown; headers?: Record<string, string>; hang?: boolean } = () => ({
+    status: 200,
+    json: { id: "ext-1" },
+  });
   const server = http.createServer((req, res) => {
     const chunks: Buffer[] = [];
     req.on("data", (chunk: Buffer) => chunks.push(chunk));
     req.on("end", () => {
       const request = { method: req.method ?? "", path: req.url ?? "", headers: req.headers, body: Buffer.concat(chunks).toString("utf8") };
       received.push(request);
-      const { status, json } = answer(request);
-      res.writeHead(status, json === undefined ? {} : { "content-type": "application/json" });
+      const { status, json, headers, hang } = answer(request);
+      if (hang) return;
+      res.writeHead(status, { ...(json === undefined ? {} : { "content-type": "application/json" }), ...headers });
       res.end(json === undefined ? "" : JSON.stringify(json));
     });
   });
@@ -35,7 +40,11 @@ export async function startCallbackServer() {
     answerWith(next: typeof answer) {
       answer = next;
     },
-    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+    close: () =>
+      new Promise<void>((resolve) => {
+        server.close(() => resolve());
+        server.closeAllConnections();
+      }),
   };
 }
 export type CallbackServer = Awaited<ReturnType<typeof startCallbackServer>>;
