@@ -74,7 +74,7 @@ export async function moderateItem(
           actionType: "state",
           accountId: actor.accountId,
           actorName: agent.name,
-          data: { from: state.previous, to: FEED_ITEM_STATE.closed, state: FEED_ITEM_STATE.closed, moderation_event_id: row.id },
+          data: { from: state.previous, to: FEED_ITEM_STATE.closed, moderation_event_id: row.id },
           createdAt: now,
         });
       }

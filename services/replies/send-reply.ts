@@ -2,6 +2,7 @@ import { insertAccountEvent } from "../../db/repositories/account-events";
 import { deleteDraft } from "../../db/repositories/reply-drafts";
 import { appendItemAction, countItemReplies, markItemReplied, replaceItemActionData, templateBelongsTo } from "../../db/repositories/replies";
 import type { FeedItemActionRow, FeedItemRow } from "../../db/schema";
+import { ACCOUNT_EVENT_CONTEXT, INBOX_EVENT_MODULE, INBOX_EVENT_TYPE, type CountedAccountEvent } from "../../domain/account-events";
 import { conflict, notFound, validationError } from "../../domain/errors";
 import { templateCategoryOf } from "../../domain/inbox";
 import { MESSAGES } from "../../domain/messages";
@@ -13,7 +14,7 @@ import { agentOf, findWorkableItem, outboundTargetOf } from "./access";
 import { replyView, type ReplyData, type ReplyView } from "./reply-view";
 
 /** The account event a reply records (ADR 014 counters): an answer to a review, or a public / private reply. */
-export function replyEventType(item: Pick<FeedItemRow, "socialType">, visibility: ReplyVisibility): string {
+export function replyEventType(item: Pick<FeedItemRow, "socialType">, visibility: ReplyVisibility): CountedAccountEvent {
   if (templateCategoryOf(item.socialType as NetworkId) === "review") return "review";
   return visibility === "private" ? "replies_private" : "replies_public";
 }
@@ -69,10 +70,10 @@ export async function sendReply(deps: ServiceDeps, actor: Actor, feedItemId: num
       businessProfileId: actor.businessProfileId,
       accountId: actor.accountId,
       actionType: replyEventType(item, input.visibility),
-      eventType: "reply",
-      actionModule: "inbox",
+      eventType: INBOX_EVENT_TYPE,
+      actionModule: INBOX_EVENT_MODULE,
       contextId: item.id,
-      contextType: null,
+      contextType: ACCOUNT_EVENT_CONTEXT.feedItem,
       socialType: item.socialType,
       createdAt: now,
     });

@@ -1,6 +1,7 @@
 import crypto from "node:crypto";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { countDrafts } from "../../../db/repositories/reply-drafts";
+import { ACCOUNT_EVENT_CONTEXT } from "../../../domain/account-events";
 import { PRESENCE_WINDOW_SECONDS } from "../../../domain/inbox";
 import { MESSAGES } from "../../../domain/messages";
 import { createApiFixture, type ApiFixture, type SignedIn, type TenantFixture } from "../../../tests/support/api-fixture";
@@ -159,8 +160,10 @@ describe.each(testEngines())("replies, drafts and presence API on %s", (engine) 
       const status = await fx.request("GET", `/api/v1/statuses/${id}`, { auth: roles.agent });
       expect(status.json.actions.replied_by).toEqual([expect.objectContaining({ text: SCRIPT_TEXT })]);
 
-      const events = await fx.db.selectFrom("accountEvents").selectAll().where("contextId", "=", id).where("eventType", "=", "reply").execute();
-      expect(events).toEqual([expect.objectContaining({ actionType: "replies_public", socialType: "twitter", accountId: roles.agent.accountId })]);
+      const events = await fx.db.selectFrom("accountEvents").selectAll().where("contextId", "=", id).where("contextType", "=", ACCOUNT_EVENT_CONTEXT.feedItem).execute();
+      expect(events).toEqual([
+        expect.objectContaining({ actionType: "replies_public", eventType: "feed_item", actionModule: "inbox", socialType: "twitter", accountId: roles.agent.accountId }),
+      ]);
     });
 
     it("keeps the earliest first reply time when another reply follows", async () => {
@@ -172,14 +175,14 @@ describe.each(testEngines())("replies, drafts and presence API on %s", (engine) 
       expect(second.status).toBe(201);
       expect(second.json.at > first.json.at).toBe(true);
       expect((await item(id)).firstReplyAt).toBe(first.json.at);
-      const events = await fx.db.selectFrom("accountEvents").select("actionType").where("contextId", "=", id).where("eventType", "=", "reply").execute();
+      const events = await fx.db.selectFrom("accountEvents").select("actionType").where("contextId", "=", id).where("contextType", "=", ACCOUNT_EVENT_CONTEXT.feedItem).execute();
       expect(events.map((e) => e.actionType)).toEqual(["replies_private", "replies_private"]);
     });
 
     it("counts an answer to a review as a review event", async () => {
       const id = items["tp-review"]!;
       expect((await reply(roles.agent, id, { text: "Thank you!" })).status).toBe(201);
-      const events = await fx.db.selectFrom("accountEvents").selectAll().where("contextId", "=", id).where("eventType", "=", "reply").execute();
+      const events = await fx.db.selectFrom("accountEvents").selectAll().where("contextId", "=", id).where("contextType", "=", ACCOUNT_EVENT_CONTEXT.feedItem).execute();
       expect(events).toEqual([expect.objectContaining({ actionType: "review", socialType: "trustpilot" })]);
     });
 
