@@ -650,6 +650,9 @@ export const MESSAGES = {
     unread: "Unread",
     /** The icon of a notification that names no network. */
     general: "General",
+    /** A stream's source refused access (category permissions_error). */
+    streamAccessRefused: (stream: string, reason: string) =>
+      `We could not read ${stream}: the source refused access. ${reason.replace(/\.?$/, ".")} Check its connection under Profiles.`,
   },
 } as const;
 

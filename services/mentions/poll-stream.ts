@@ -9,6 +9,7 @@ import { canManageImports, getStreamRow } from "./stream-access";
 import { reviewSourceConfig } from "../streams/streams";
 import type { StreamConfig } from "../streams/stream-view";
 import { ingestBatch, requireIngestPorts, type IngestReport } from "./ingest-mentions";
+import { isAccessRefusal, notifyStreamAccessRefused } from "../notifications/stream-access-refused";
 
 export type PollOutcome = { status: "ok"; report: IngestReport } | { status: "not-modified" } | { status: "failed"; reason: string };
 
@@ -49,6 +50,9 @@ export async function pollStream(deps: ServiceDeps, stream: StreamRow): Promise<
 
   async function failed(reason: string): Promise<PollOutcome> {
     await recordStreamPoll(deps.db, stream.id, { ok: false, now: isoNow(deps), nextPollAt: later(stream.consecutiveFailures + 1), error: reason.slice(0, 500) });
+    // The first refusal of a run tells whoever can fix the connection; the retries that follow do not repeat it.
+    if (stream.consecutiveFailures === 0 && isAccessRefusal(reason))
+      await notifyStreamAccessRefused(deps, stream, reason).catch((error: unknown) => deps.reportError?.(error));
     return { status: "failed", reason };
   }
 }
