@@ -476,3 +476,24 @@ describe("menus of spec core §2 with every screen built", () => {
     }
   });
 });
+
+describe("the inbox and the labels screen (issue 6)", () => {
+  it("the side menu offers the inbox outside the demo environment (Streams opens it where production-like)", () => {
+    for (const env of APP_ENVS) {
+      for (const role of ROLE_VALUES) {
+        const side = sideMenu(menuUser(role), env);
+        const entry = side.find((item) => item.to === "/inbox");
+        if (env === "demo") expect(entry, `${env} · ${role}`).toBeUndefined();
+        else expect(entry?.label, `${env} · ${role}`).toBe(isProductionLike(env) ? "Streams" : "Inbox");
+      }
+    }
+  });
+
+  it("/settings/labels has its own title and, like /settings, is for staff only", () => {
+    expect(matchRouteRule("/settings/labels")).toMatchObject({ title: "Labels", built: true });
+    for (const role of ROLE_VALUES) {
+      const decision = decideNavigation({ pathname: "/settings/labels", search: "", user: { role }, appEnv: "local" });
+      expect(decision.kind, `role ${role}`).toBe(role === ROLES.guest ? "redirect" : "allow");
+    }
+  });
+});

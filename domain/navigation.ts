@@ -38,7 +38,7 @@ export const ROUTE_RULES: readonly RouteRule[] = [
     prefix: true,
     built: false,
   },
-  { path: "/inbox", title: "Inbox", access: "login", layout: "default", prefix: true, built: false },
+  { path: "/inbox", title: "Inbox", access: "login", layout: "default", prefix: true, built: true },
   { path: "/search", title: "Live Search", access: "login", layout: "default", prefix: true, built: true },
   // Channels: the list, /settings/channels/new (connect) and /settings/channels/:id (a stream's page).
   {
@@ -58,6 +58,7 @@ export const ROUTE_RULES: readonly RouteRule[] = [
     layout: "default",
     built: true,
   },
+  { path: "/settings/labels", title: "Labels", access: "login", roles: STAFF, layout: "default", built: true },
   { path: "/settings", title: "Settings", access: "login", roles: STAFF, layout: "default", prefix: true, built: true },
   { path: "/topics", title: "Custom Topics", access: "login", layout: "default", prefix: true, built: true },
   // Sentiment exclusions are admin-only (spec core §6); before /account/settings, whose prefix would match first.

@@ -16,6 +16,7 @@ const TABS = [
   { to: "/settings/channels", label: MESSAGES.channels },
   { to: "/settings/teams", label: MESSAGES.teams },
   { to: "/settings/muted-keywords", label: MESSAGES.mutedKeywords },
+  { to: "/settings/labels", label: MESSAGES.inboxUi.labels },
 ] as const;
 
 export default function SettingsLayoutRoute() {

@@ -1,0 +1,204 @@
+// The inbox's view as query parameters (ADR 014: every view is a link and works without JavaScript):
+// the source, the filters, the sort, the page and the open item. Pure: the loader, the links and the
+// keyboard shortcuts read and write the same names. Importable in the browser.
+import { FEED_ITEM_STATE } from "../../../domain/constants";
+import { INBOX_PAGE_SIZE, INBOX_SORTS, type InboxSort, type InboxSourceType } from "../../../domain/inbox";
+import { isNetworkId, type NetworkId } from "../../../domain/networks";
+import { parseAssigneeFilter } from "../../../domain/schemas/inbox";
+
+export const INBOX_PATH = "/inbox";
+
+/** What the list shows: all items, the caller's assignments, or one stream, saved search or label. */
+export type InboxSource =
+  | { type: "all" }
+  | { type: "assigned" }
+  | { type: "stream" | "search" | "label"; id: number };
+
+export const SENTIMENT_FILTERS = ["positive", "neutral", "negative"] as const;
+export type SentimentFilter = (typeof SENTIMENT_FILTERS)[number];
+const SENTIMENT_VALUES: Readonly<Record<SentimentFilter, number>> = { positive: 1, neutral: 0, negative: -1 };
+
+const STATE_VALUES: readonly number[] = Object.values(FEED_ITEM_STATE);
+
+export interface InboxFilters {
+  networks: NetworkId[];
+  sentiments: SentimentFilter[];
+  states: number[];
+  /** `me`, `unassigned`, `account:ID`, `team:ID`, or '' for anyone. */
+  assignee: string;
+  labelIds: number[];
+  languages: string[];
+  /** '1' replied, '0' not replied, '' either. */
+  replied: "" | "0" | "1";
+}
+
+export interface InboxView {
+  source: InboxSource;
+  filters: InboxFilters;
+  sort: InboxSort;
+  order: "desc" | "asc";
+  page: number;
+  /** The open item, or null. */
+  item: number | null;
+}
+
+export const DEFAULT_SORT: InboxSort = "created_at";
+
+const MAX_PAGE = 5000;
+
+function positiveInt(value: string | null): number | null {
+  if (value === null || !/^\d{1,10}$/.test(value)) return null;
+  const n = Number(value);
+  return n > 0 ? n : null;
+}
+
+function unique<T>(values: T[]): T[] {
+  return [...new Set(values)];
+}
+
+/** `stream-12`, `search-5`, `label-3`, `assigned`, or anything else: all items. */
+export function parseSource(value: string | null): InboxSource {
+  if (value === "assigned") return { type: "assigned" };
+  const match = /^(stream|search|label)-(\d{1,10})$/.exec(value ?? "");
+  if (match && Number(match[2]) > 0) return { type: match[1] as "stream" | "search" | "label", id: Number(match[2]) };
+  return { type: "all" };
+}
+
+/** The `source` parameter of a source (null: all items, the default). */
+export function sourceParam(source: InboxSource): string | null {
+  if (source.type === "all") return null;
+  if (source.type === "assigned") return "assigned";
+  return `${source.type}-${source.id}`;
+}
+
+export function sameSource(a: InboxSource, b: InboxSource): boolean {
+  return sourceParam(a) === sourceParam(b);
+}
+
+export function parseInboxView(params: URLSearchParams): InboxView {
+  const assignee = params.get("assignee") ?? "";
+  const replied = params.get("replied");
+  const sort = params.get("sort");
+  const page = positiveInt(params.get("page")) ?? 1;
+  return {
+    source: parseSource(params.get("source")),
+    filters: {
+      networks: unique(params.getAll("network").filter(isNetworkId)),
+      sentiments: unique(
+        params.getAll("sentiment").filter((s): s is SentimentFilter => (SENTIMENT_FILTERS as readonly string[]).includes(s)),
+      ),
+      states: unique(params.getAll("state").map(Number).filter((s) => STATE_VALUES.includes(s))),
+      assignee: parseAssigneeFilter(assignee) ? assignee.trim() : "",
+      labelIds: unique(params.getAll("label").map(positiveInt).filter((id): id is number => id !== null)),
+      languages: unique(params.getAll("language").filter((code) => /^[a-z]{2,3}$/.test(code))),
+      replied: replied === "0" || replied === "1" ? replied : "",
+    },
+    sort: (INBOX_SORTS as readonly string[]).includes(sort ?? "") ? (sort as InboxSort) : DEFAULT_SORT,
+    order: params.get("order") === "asc" ? "asc" : "desc",
+    page: Math.min(page, MAX_PAGE),
+    item: positiveInt(params.get("item")),
+  };
+}
+
+/** The query string of a view (defaults left out, so links stay short); no leading '?'. */
+export function inboxSearch(view: InboxView): string {
+  const params = new URLSearchParams();
+  const source = sourceParam(view.source);
+  if (source) params.set("source", source);
+  for (const network of view.filters.networks) params.append("network", network);
+  for (const sentiment of view.filters.sentiments) params.append("sentiment", sentiment);
+  for (const state of view.filters.states) params.append("state", String(state));
+  if (view.filters.assignee) params.set("assignee", view.filters.assignee);
+  for (const id of view.filters.labelIds) params.append("label", String(id));
+  for (const language of view.filters.languages) params.append("language", language);
+  if (view.filters.replied) params.set("replied", view.filters.replied);
+  if (view.sort !== DEFAULT_SORT) params.set("sort", view.sort);
+  if (view.order !== "desc") params.set("order", view.order);
+  if (view.page > 1) params.set("page", String(view.page));
+  if (view.item !== null) params.set("item", String(view.item));
+  return params.toString();
+}
+
+/** The address of a view. */
+export function inboxHref(view: InboxView): string {
+  const search = inboxSearch(view);
+  return search ? `${INBOX_PATH}?${search}` : INBOX_PATH;
+}
+
+/** The address of the view with some parts changed; a new source, filter or sort starts at page 1. */
+export function inboxHrefWith(view: InboxView, changes: Partial<Omit<InboxView, "filters">> & { filters?: Partial<InboxFilters> }): string {
+  const resetsPaging = changes.source !== undefined || changes.filters !== undefined || changes.sort !== undefined || changes.order !== undefined;
+  return inboxHref({
+    ...view,
+    ...changes,
+    filters: { ...view.filters, ...changes.filters },
+    page: changes.page ?? (resetsPaging ? 1 : view.page),
+  });
+}
+
+export const EMPTY_FILTERS: InboxFilters = {
+  networks: [],
+  sentiments: [],
+  states: [],
+  assignee: "",
+  labelIds: [],
+  languages: [],
+  replied: "",
+};
+
+export function hasFilters(filters: InboxFilters): boolean {
+  return (
+    filters.networks.length > 0 ||
+    filters.sentiments.length > 0 ||
+    filters.states.length > 0 ||
+    filters.assignee !== "" ||
+    filters.labelIds.length > 0 ||
+    filters.languages.length > 0 ||
+    filters.replied !== ""
+  );
+}
+
+/**
+ * GET /v1/feed-items' parameters for a view (ADR 014; the client turns them into snake_case). Lists are
+ * comma-separated; the page is an offset of INBOX_PAGE_SIZE items.
+ */
+export function feedItemsQuery(view: InboxView): Record<string, string | number> {
+  const query: Record<string, string | number> = {
+    sourceType: view.source.type satisfies InboxSourceType,
+    sortBy: view.sort,
+    order: view.order,
+    offset: (view.page - 1) * INBOX_PAGE_SIZE,
+    limit: INBOX_PAGE_SIZE,
+  };
+  if ("id" in view.source) query.sourceId = view.source.id;
+  Object.assign(query, listFilterQuery(view.filters));
+  return query;
+}
+
+/** The filters alone, as the list, its count and its sentiments read them. */
+export function listFilterQuery(filters: InboxFilters): Record<string, string> {
+  const query: Record<string, string> = {};
+  if (filters.networks.length) query.socialType = filters.networks.join(",");
+  if (filters.sentiments.length) query.sentiments = filters.sentiments.map((s) => SENTIMENT_VALUES[s]).join(",");
+  if (filters.states.length) query.states = filters.states.join(",");
+  if (filters.assignee) query.assignee = filters.assignee;
+  if (filters.labelIds.length) query.labelIds = filters.labelIds.join(",");
+  if (filters.languages.length) query.languages = filters.languages.join(",");
+  if (filters.replied) query.isReplied = filters.replied;
+  return query;
+}
+
+/** The item after (+1) or before (-1) the open one in a page's ids; the first (or last) when none is open. */
+export function neighbourItem(ids: readonly number[], current: number | null, step: 1 | -1): number | null {
+  if (ids.length === 0) return null;
+  const at = current === null ? -1 : ids.indexOf(current);
+  if (at === -1) return step === 1 ? ids[0]! : ids[ids.length - 1]!;
+  const next = at + step;
+  return next >= 0 && next < ids.length ? ids[next]! : null;
+}
+
+/** A same-site inbox address to go back to after an action, or the inbox itself. */
+export function inboxReturnPath(value: unknown): string {
+  if (typeof value !== "string" || !/^\/inbox(\?|$)/.test(value) || value.includes("\\") || value.includes("//")) return INBOX_PATH;
+  return value;
+}

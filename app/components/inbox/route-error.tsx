@@ -1,0 +1,20 @@
+import { isRouteErrorResponse, Link, useRouteError } from "@remix-run/react";
+import { MESSAGES } from "../../../domain/messages";
+
+/**
+ * The inbox routes' ErrorBoundary: an item that does not exist (or belongs to another tenant: the API
+ * answers 404 for both) reads 'Page not found' with a way back; anything else the generic message.
+ */
+export function InboxRouteError() {
+  const error = useRouteError();
+  const notFound = isRouteErrorResponse(error) && error.status === 404;
+  return (
+    <div className="rounded-lg border border-slate-200 bg-white px-4 py-10 text-center" data-testid="inbox-error">
+      <h2 className="text-xl font-semibold">{notFound ? MESSAGES.pageNotFound : MESSAGES.somethingWentWrong}</h2>
+      {notFound ? <p className="mt-2 text-sm text-slate-500">{MESSAGES.inboxUi.itemNotFound}</p> : null}
+      <Link to="/inbox" className="mt-4 inline-block text-sm text-brand-600 underline">
+        {MESSAGES.inboxUi.backToInbox}
+      </Link>
+    </div>
+  );
+}

@@ -1,0 +1,141 @@
+import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
+import { useActionData, useLoaderData, useLocation, useNavigate, useRouteLoaderData } from "@remix-run/react";
+import { useCallback, useEffect, useMemo, useState } from "react";
+import { MESSAGES } from "../../domain/messages";
+import { networkVisibleTo } from "../../domain/streams";
+import { DetailPane, EmptyDetail } from "../components/inbox/detail-pane";
+import { canReadInbox, handleItemAction, loadInbox, type ItemActionData } from "../components/inbox/inbox.server";
+import { PageActionContext } from "../components/inbox/item-form";
+import { InboxList, networkChoices, type RowContext } from "../components/inbox/item-list";
+import { INBOX_PATH, type InboxSource } from "../components/inbox/params";
+import { InboxRouteError } from "../components/inbox/route-error";
+import { ShortcutsDialog, useInboxShortcuts } from "../components/inbox/shortcuts";
+import type { loader as layoutLoader } from "./_shell.inbox";
+import { recordPageView, requireAccount } from "../lib/guard.server";
+import { titleMeta } from "../lib/meta";
+
+const LABELS = MESSAGES.inboxUi;
+
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  const account = await requireAccount(request, context);
+  recordPageView(request, context, account);
+  // Without access the layout says so; nothing is asked of the API.
+  if (!canReadInbox(account)) return null;
+  return { ...(await loadInbox(request, context, account)), role: account.role };
+}
+
+export async function action({ request, context }: ActionFunctionArgs) {
+  const account = await requireAccount(request, context);
+  return handleItemAction(request, context, account);
+}
+
+type LayoutData = Awaited<ReturnType<typeof layoutLoader>>;
+
+/** The list's heading: the chosen source's name. */
+function sourceTitle(source: InboxSource, layout: LayoutData | undefined): string {
+  if (source.type === "all") return LABELS.allItems;
+  if (source.type === "assigned") return LABELS.assignedToMe;
+  if (!layout?.readable) return "";
+  if (source.type === "stream") {
+    const stream = layout.networks.flatMap((network) => [...network.shown, ...network.folded]).find((s) => s.id === source.id);
+    return stream?.name ?? LABELS.streamNumber(source.id);
+  }
+  if (source.type === "search") {
+    const search = [...layout.searches.shown, ...layout.searches.folded].find((s) => s.id === source.id);
+    return search?.name ?? LABELS.searchNumber(source.id);
+  }
+  return layout.labels.find((label) => label.id === source.id)?.name ?? LABELS.labelNumber(source.id);
+}
+
+export default function InboxIndexRoute() {
+  const data = useLoaderData<typeof loader>();
+  const actionData = useActionData<typeof action>() as ItemActionData | undefined;
+  const layout = useRouteLoaderData<typeof layoutLoader>("routes/_shell.inbox");
+  const location = useLocation();
+  const navigate = useNavigate();
+  const [shortcutsOpen, setShortcutsOpen] = useState(false);
+  const showShortcuts = useCallback(() => setShortcutsOpen(true), []);
+  const fromUrl = data?.dialog === "shortcuts";
+  useEffect(() => setShortcutsOpen(false), [location.key]);
+
+  const closeHref = useMemo(() => {
+    const params = new URLSearchParams(location.search);
+    params.delete("dialog");
+    const search = params.toString();
+    return `${INBOX_PATH}${search ? `?${search}` : ""}`;
+  }, [location.search]);
+
+  const labels = layout?.readable ? layout.labels : [];
+  const rowContext: RowContext = useMemo(
+    () => ({
+      me: data?.me ?? { id: 0, value: "", name: "" },
+      labelNames: new Map(labels.map((label) => [label.id, label.name])),
+      assigneeNames: new Map([...(data?.assignees.accounts ?? []), ...(data?.assignees.teams ?? [])].map((o) => [o.value, o.label])),
+    }),
+    [data?.me, data?.assignees, labels],
+  );
+  const rowIds = useMemo(() => data?.rows.map((row) => row.id) ?? [], [data?.rows]);
+
+  useInboxShortcuts({
+    view: data?.view ?? { source: { type: "all" }, filters: { networks: [], sentiments: [], states: [], assignee: "", labelIds: [], languages: [], replied: "" }, sort: "created_at", order: "desc", page: 1, item: null },
+    rowIds,
+    hasMore: data?.hasMore ?? false,
+    onShowShortcuts: showShortcuts,
+    dialogOpen: shortcutsOpen || fromUrl,
+  });
+
+  if (!data) return null;
+  const { view } = data;
+
+  return (
+    <PageActionContext.Provider value={actionData}>
+      <div className="grid items-start gap-5 xl:grid-cols-[minmax(20rem,1fr)_minmax(0,1.2fr)]">
+        <InboxList
+          key={`${location.search}`}
+          view={view}
+          rows={data.rows}
+          total={data.total}
+          hasMore={data.hasMore}
+          pageSize={data.pageSize}
+          title={sourceTitle(view.source, layout)}
+          rowContext={rowContext}
+          choices={{
+            networks: networkChoices((network) => networkVisibleTo(network, data.role)),
+            labels: labels.map((label) => ({ id: label.id, name: label.name })),
+            accounts: data.assignees.accounts,
+            teams: data.assignees.teams,
+          }}
+        />
+        <div className="min-w-0 xl:sticky xl:top-4">
+          {data.detail ? (
+            <DetailPane
+              key={data.detail.row.id}
+              detail={data.detail}
+              view={view}
+              rowContext={rowContext}
+              labelGroups={layout?.readable ? layout.labelGroups : []}
+              assignees={data.assignees}
+              template={data.templateText}
+            />
+          ) : (
+            <EmptyDetail />
+          )}
+        </div>
+      </div>
+      <ShortcutsDialog
+        open={shortcutsOpen || fromUrl}
+        closeHref={closeHref}
+        onClose={() => {
+          setShortcutsOpen(false);
+          if (fromUrl) navigate(closeHref, { replace: true, preventScrollReset: true });
+        }}
+      />
+    </PageActionContext.Provider>
+  );
+}
+
+export const meta = titleMeta(MESSAGES.inbox);
+
+export function ErrorBoundary() {
+  return <InboxRouteError />;
+}

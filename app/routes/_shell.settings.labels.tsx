@@ -1,0 +1,285 @@
+import { getFormProps, useForm, type SubmissionResult } from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod/v4";
+import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
+import { Form, useActionData, useLoaderData, useLocation, useNavigate, useNavigation } from "@remix-run/react";
+import * as z from "zod";
+import { MESSAGES } from "../../domain/messages";
+import { hasPermission } from "../../domain/permissions";
+import { LabelFormSchema, LabelUpdateSchema } from "../../domain/schemas/inbox";
+import { groupLabels } from "../components/inbox/format";
+import type { ApiLabel } from "../components/inbox/types";
+import { Button } from "../components/ui/button";
+import { ConfirmFormDialog } from "../components/ui/confirm-form-dialog";
+import { CsrfInput } from "../components/ui/csrf-input";
+import { FormErrors, TextField } from "../components/ui/field";
+import { readForm, replyWithApiError, statusOf, submittedId } from "../lib/forms.server";
+import { recordPageView, requireAccount } from "../lib/guard.server";
+import { titleMeta } from "../lib/meta";
+import { flashToast } from "../lib/toast.server";
+import { useDetailsDismiss } from "../lib/use-details-dismiss";
+import { useHydrated } from "../lib/use-hydrated";
+import { useRowDialog } from "../lib/use-row-dialog";
+
+const LABELS = MESSAGES.inboxUi;
+const LABELS_PATH = "/settings/labels";
+
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  const account = await requireAccount(request, context);
+  recordPageView(request, context, account);
+  const { data: labels } = await context.api.get<{ data: ApiLabel[] }>("/v1/labels");
+  const params = new URL(request.url).searchParams;
+  const dialogId = params.get("dialog") === "delete" ? Number(params.get("id")) : NaN;
+  return {
+    canWrite: hasPermission(account.permissions, "labels.index.write"),
+    groups: groupLabels(labels),
+    categories: [...new Set(labels.map((label) => label.category?.trim() ?? "").filter(Boolean))].sort((a, b) =>
+      a.localeCompare(b, "en", { sensitivity: "base" }),
+    ),
+    categoryOf: Object.fromEntries(labels.map((label) => [label.id, label.category ?? ""])) as Record<number, string>,
+    deleteId: labels.find((label) => label.id === dialogId)?.id ?? null,
+  };
+}
+
+/** How the API's field names read in '{field} {message}' (spec §5). */
+const FIELD_LABELS = { name: LABELS.labelName, category: LABELS.labelGroup };
+
+const LabelIdSchema = z.object({ id: z.coerce.number().int().positive() });
+const RenameFormSchema = LabelUpdateSchema.extend(LabelIdSchema.shape);
+
+export async function action({ request, context }: ActionFunctionArgs) {
+  await requireAccount(request, context);
+  const intent = (await request.clone().formData()).get("intent");
+
+  if (intent === "create") {
+    const { submission } = await readForm(request, context, LabelFormSchema);
+    if (submission.status !== "success") return data({ intent, id: null, result: submission.reply() }, { status: 400 });
+    let created: ApiLabel;
+    try {
+      created = await context.api.post<ApiLabel>("/labels", { name: submission.value.name, category: submission.value.category ?? null });
+    } catch (error) {
+      return data({ intent, id: null, result: replyWithApiError(submission, error, { labels: FIELD_LABELS }) }, { status: statusOf(error) });
+    }
+    flashToast(context, { kind: "success", message: LABELS.labelCreated(created.name) });
+    throw redirect(LABELS_PATH);
+  }
+
+  if (intent === "update") {
+    const { submission } = await readForm(request, context, RenameFormSchema);
+    const id = submittedId(submission.payload);
+    if (submission.status !== "success") return data({ intent, id, result: submission.reply() }, { status: 400 });
+    let updated: ApiLabel;
+    try {
+      updated = await context.api.patch<ApiLabel>(`/v1/labels/${submission.value.id}`, {
+        name: submission.value.name,
+        category: submission.value.category ?? null,
+      });
+    } catch (error) {
+      return data({ intent, id, result: replyWithApiError(submission, error, { labels: FIELD_LABELS }) }, { status: statusOf(error) });
+    }
+    flashToast(context, { kind: "success", message: LABELS.labelUpdated(updated.name) });
+    throw redirect(LABELS_PATH);
+  }
+
+  if (intent === "delete") {
+    const { submission } = await readForm(request, context, LabelIdSchema);
+    const id = submittedId(submission.payload);
+    if (submission.status !== "success") return data({ intent, id, result: submission.reply() }, { status: 400 });
+    try {
+      await context.api.delete(`/v1/labels/${submission.value.id}`);
+    } catch (error) {
+      return data({ intent, id, result: replyWithApiError(submission, error) }, { status: statusOf(error) });
+    }
+    flashToast(context, { kind: "success", message: LABELS.labelDeleted });
+    throw redirect(LABELS_PATH);
+  }
+
+  throw new Response(MESSAGES.badRequest, { status: 400 });
+}
+
+type LastResult = SubmissionResult<string[]> | undefined;
+
+export default function LabelsRoute() {
+  const { canWrite, groups, categories, categoryOf, deleteId } = useLoaderData<typeof loader>();
+  const actionData = useActionData<typeof action>();
+  const location = useLocation();
+  const navigate = useNavigate();
+  const labels = groups.flatMap((group) => group.labels);
+
+  // The delete dialog: ?dialog=delete&id= renders it on the server; once hydrated the Delete link opens
+  // it in place; a refused delete shows it again with the reason.
+  const [deletingId, setDeletingId] = useRowDialog(deleteId ?? null, actionData, "delete");
+  const deleting = labels.find((label) => label.id === deletingId) ?? null;
+  const closeDelete = () => {
+    setDeletingId(null);
+    if (deleteId !== null) navigate(LABELS_PATH, { replace: true, preventScrollReset: true });
+  };
+
+  return (
+    <div className="max-w-3xl space-y-6">
+      <p className="text-sm text-slate-600">{LABELS.labelsIntro}</p>
+
+      <datalist id="label-groups">
+        {categories.map((category) => (
+          <option key={category} value={category} />
+        ))}
+      </datalist>
+
+      {canWrite ? (
+        <NewLabelForm key={location.key} lastResult={actionData?.intent === "create" ? actionData.result : undefined} />
+      ) : null}
+
+      <section aria-labelledby="labels-heading" className="space-y-3">
+        <h2 id="labels-heading" className="text-lg font-semibold">
+          {LABELS.labels}
+        </h2>
+        {groups.length === 0 ? (
+          <p className="rounded-lg border border-dashed border-slate-300 bg-white px-4 py-6 text-center text-sm text-slate-500" data-testid="labels-empty">
+            {LABELS.noLabelsYet}
+          </p>
+        ) : (
+          groups.map((group) => (
+            <section
+              key={group.category || "-"}
+              aria-labelledby={`group-${group.category || "none"}`}
+              className="overflow-hidden rounded-lg border border-slate-200 bg-white"
+              data-testid="label-group"
+            >
+              <h3 id={`group-${group.category || "none"}`} className="border-b border-slate-100 bg-slate-50 px-4 py-2 text-xs font-semibold uppercase tracking-wide text-slate-500">
+                {group.category || LABELS.noGroup} <span className="font-normal normal-case text-slate-400">({group.labels.length})</span>
+              </h3>
+              <ul className="divide-y divide-slate-100">
+                {group.labels.map((label) => (
+                  <LabelRow
+                    key={label.id}
+                    label={{ ...label, category: categoryOf[label.id] ?? "" }}
+                    canWrite={canWrite}
+                    lastResult={actionData?.intent === "update" && actionData.id === label.id ? actionData.result : undefined}
+                    onDelete={() => setDeletingId(label.id)}
+                  />
+                ))}
+              </ul>
+            </section>
+          ))
+        )}
+      </section>
+
+      {deleting ? (
+        <ConfirmFormDialog
+          formId={`delete-${deleting.id}`}
+          intent="delete"
+          recordId={deleting.id}
+          subject={deleting.name}
+          closeHref={LABELS_PATH}
+          lastResult={actionData?.intent === "delete" && actionData.id === deleting.id ? actionData.result : undefined}
+          onClose={closeDelete}
+        />
+      ) : null}
+    </div>
+  );
+}
+
+function NewLabelForm({ lastResult }: { lastResult: LastResult }) {
+  const navigation = useNavigation();
+  const [form, fields] = useForm({
+    id: "new-label",
+    lastResult,
+    shouldValidate: "onSubmit",
+    shouldRevalidate: "onInput",
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: LabelFormSchema }),
+  });
+  const submitting = navigation.state === "submitting" && navigation.formData?.get("intent") === "create";
+  return (
+    <section aria-labelledby="new-label-heading" className="rounded-lg border border-slate-200 bg-white p-4">
+      <h2 id="new-label-heading" className="mb-3 text-base font-semibold">
+        {LABELS.newLabelHeading}
+      </h2>
+      <Form method="post" {...getFormProps(form)} aria-labelledby="new-label-heading" className="space-y-3">
+        <CsrfInput />
+        <input type="hidden" name="intent" value="create" />
+        <FormErrors id={form.errorId} errors={form.errors} />
+        <div className="flex flex-wrap items-start gap-3">
+          <div className="min-w-0 flex-1 basis-56">
+            <TextField label={LABELS.labelName} field={fields.name} autoComplete="off" />
+          </div>
+          <div className="min-w-0 flex-1 basis-48">
+            <TextField label={LABELS.labelGroup} field={fields.category} autoComplete="off" list="label-groups" hint={LABELS.labelGroupHint} />
+          </div>
+          <Button pending={submitting} className="sm:mt-6">
+            {LABELS.createLabel}
+          </Button>
+        </div>
+      </Form>
+    </section>
+  );
+}
+
+function LabelRow({
+  label,
+  canWrite,
+  lastResult,
+  onDelete,
+}: {
+  label: { id: number; name: string; category: string };
+  canWrite: boolean;
+  lastResult: LastResult;
+  onDelete: () => void;
+}) {
+  const hydrated = useHydrated();
+  const ref = useDetailsDismiss();
+  const navigation = useNavigation();
+  const [form, fields] = useForm({
+    id: `label-${label.id}`,
+    lastResult,
+    defaultValue: { name: label.name, category: label.category },
+    shouldValidate: "onSubmit",
+    shouldRevalidate: "onInput",
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: RenameFormSchema }),
+  });
+  const submitting =
+    navigation.state === "submitting" && navigation.formData?.get("intent") === "update" && navigation.formData.get("id") === String(label.id);
+  return (
+    <li className="flex flex-wrap items-center gap-3 px-4 py-2.5" data-testid="label-row" data-label-id={label.id}>
+      <span className="inline-flex items-center gap-2 text-sm font-medium" data-testid="label-name">
+        <span aria-hidden className="size-2.5 rounded-full bg-brand-500/70" />
+        {label.name}
+      </span>
+      {canWrite ? (
+        <div className="ml-auto flex items-center gap-2">
+          {/* Rename and regroup in a <details>: it opens without JavaScript; a refused save shows it open. */}
+          <details ref={ref} className="group relative" open={lastResult?.status === "error" ? true : undefined}>
+            <summary className="cursor-pointer list-none rounded-md border border-slate-300 bg-white px-2.5 py-1 text-sm font-medium hover:bg-slate-50" aria-label={LABELS.editLabelOf(label.name)}>
+              {MESSAGES.edit}
+            </summary>
+            <div className="absolute right-0 z-20 mt-1 w-80 rounded-lg border border-slate-200 bg-white p-3 shadow-xl">
+              <Form method="post" {...getFormProps(form)} aria-label={LABELS.editLabelOf(label.name)} className="space-y-3">
+                <CsrfInput />
+                <input type="hidden" name="intent" value="update" />
+                <input type="hidden" name="id" value={label.id} />
+                <FormErrors id={form.errorId} errors={form.errors} />
+                <TextField label={LABELS.labelName} field={fields.name} autoComplete="off" />
+                <TextField label={LABELS.labelGroup} field={fields.category} autoComplete="off" list="label-groups" />
+                <Button pending={submitting} className="w-full">
+                  {LABELS.renameLabel}
+                </Button>
+              </Form>
+            </div>
+          </details>
+          <a
+            href={`${LABELS_PATH}?dialog=delete&id=${label.id}`}
+            onClick={(event) => {
+              if (!hydrated) return;
+              event.preventDefault();
+              onDelete();
+            }}
+            className="rounded-md px-2.5 py-1 text-sm font-medium text-red-700 hover:bg-red-50"
+            aria-label={LABELS.deleteLabelOf(label.name)}
+          >
+            {MESSAGES.delete}
+          </a>
+        </div>
+      ) : null}
+    </li>
+  );
+}
+
+export const meta = titleMeta(LABELS.labels);
