@@ -830,6 +830,28 @@ export const MESSAGES = {
   /** The templates modal beyond the spec's own strings above. */
   templatesUi: {
     noTemplates: "No templates",
+    templateNotFound: "Template not found",
+    name: "Name",
+    message: "Message",
+    newTemplate: "New template",
+    selectNetworks: "Select networks",
+    selectLanguages: "Select languages",
+    filterByNetwork: "Filter by network",
+    applyFilters: "Apply filters",
+    sortByDate: "Sort by date",
+    newestFirst: "Newest first",
+    oldestFirst: "Oldest first",
+    pin: (name: string) => `Pin ${name}`,
+    unpin: (name: string) => `Unpin ${name}`,
+    deleteTemplate: (name: string) => `Delete ${name}`,
+    updatedBy: (name: string) => `Updated by ${name}`,
+    active: "Active",
+    activeHint: "Inactive templates are not offered when replying.",
+    inactive: "Inactive",
+    noMatches: "No template matches these filters.",
+    list: "Template list",
+    loading: "Loading templates...",
+    unsavedBadge: "Not saved",
   },
   /** The notifications popover beyond the spec's own strings above. */
   notificationsUi: {

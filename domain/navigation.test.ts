@@ -354,6 +354,17 @@ describe("menus with today's build (only built screens appear)", () => {
     }
   });
 
+  it("today's build offers the Templates modal (a dialog over the current page) to everyone but guests", () => {
+    expect(FEATURES.templatesDialog).toBe(true);
+    for (const env of APP_ENVS) {
+      for (const role of ROLE_VALUES) {
+        const templates = avatarMenu(menuUser(role), env).find((item) => item.id === "templates");
+        if (role === ROLES.guest) expect(templates, `${env} · guest`).toBeUndefined();
+        else expect(templates, `${env} · role ${role}`).toEqual({ id: "templates", label: "Templates", to: "?dialog=templates", kind: "dialog" });
+      }
+    }
+  });
+
   it("menu tables name only targets that have a route rule (or are dialogs/actions)", () => {
     for (const entry of [...SIDE_MENU, ...AVATAR_MENU]) {
       if ((entry.kind ?? "link") === "link") expect(matchRouteRule(entry.to), entry.to).toBeDefined();

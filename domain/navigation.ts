@@ -87,7 +87,7 @@ export const ROUTE_RULES: readonly RouteRule[] = [
 ];
 
 /** Screens that are not routes of their own; false until their issue builds them. */
-export const FEATURES = { templatesDialog: false, restoreAdminAccount: true } as const;
+export const FEATURES = { templatesDialog: true, restoreAdminAccount: true } as const;
 
 function segmentsMatch(pattern: string, pathname: string, prefix: boolean): boolean {
   const want = pattern.split("/").filter(Boolean);

@@ -2,10 +2,13 @@ import type { AppLoadContext } from "@remix-run/node";
 import { avatarMenu, sideMenu } from "../../domain/navigation";
 import type { ShellData, ShellNotification } from "../components/layout/shell-layout";
 import type { Account } from "./api.server";
+import { isTemplatesDialogOpen } from "../components/templates/params";
+import { loadTemplatesDialog } from "../components/templates/templates.server";
 
 /** What the default layout renders around a page, for this account in this environment. */
 export async function loadShell(account: Account | null, request: Request, context: AppLoadContext): Promise<ShellData> {
-  const isSharedView = new URL(request.url).searchParams.has("shared_link_code");
+  const params = new URL(request.url).searchParams;
+  const isSharedView = params.has("shared_link_code");
   if (!account) return { account: null, sideMenu: [], avatarMenu: [], notifications: [], isSharedView };
   const menuUser = {
     role: account.role,
@@ -14,9 +17,11 @@ export async function loadShell(account: Account | null, request: Request, conte
     isAccountOvertaken: account.isAccountOvertaken,
   };
   // Shared-link viewers get no notifications, and nothing is fetched for them (spec core §2).
-  const notifications = isSharedView
-    ? []
-    : (await context.api.get<{ data: ShellNotification[] }>("/v1/notifications")).data;
+  // The Templates modal's data only when the address opens it.
+  const [notifications, templatesDialog] = await Promise.all([
+    isSharedView ? [] : context.api.get<{ data: ShellNotification[] }>("/v1/notifications").then((answer) => answer.data),
+    !isSharedView && isTemplatesDialogOpen(params) ? loadTemplatesDialog(context, account) : null,
+  ]);
   return {
     account: {
       id: account.id,
@@ -29,5 +34,6 @@ export async function loadShell(account: Account | null, request: Request, conte
     avatarMenu: avatarMenu(menuUser, context.settings.appEnv),
     notifications,
     isSharedView,
+    templatesDialog,
   };
 }

@@ -1,4 +1,4 @@
-import { Form, NavLink, useLocation, useNavigation } from "@remix-run/react";
+import { Form, Link, NavLink, useLocation, useNavigation } from "@remix-run/react";
 import { useEffect, useRef, type ReactNode } from "react";
 import type { MenuItem } from "../../../domain/navigation";
 import { Avatar } from "../ui/avatar";
@@ -6,6 +6,9 @@ import { CsrfInput } from "../ui/csrf-input";
 import { SpinnerModal } from "../ui/spinner";
 import { Logo } from "./logo";
 import { NotificationsBell } from "./notifications-bell";
+import { openDialogHref } from "../templates/params";
+import { TemplatesDialogFromUrl } from "../templates/templates-dialog";
+import type { TemplatesDialogData } from "../templates/types";
 
 export interface ShellAccount {
   id: number;
@@ -35,6 +38,8 @@ export interface ShellData {
   avatarMenu: MenuItem[];
   /** A shared-link viewer: no notifications and no navbar extras. */
   isSharedView: boolean;
+  /** The Templates modal's data, loaded only when the address opens it (`?dialog=templates`). */
+  templatesDialog?: TemplatesDialogData | null;
 }
 
 /** The default layout: top bar, side menu, content, and the 'Operation in progress...' spinner modal. */
@@ -50,6 +55,7 @@ export function ShellLayout({ shell, productName, children }: { shell: ShellData
         </main>
       </div>
       <SpinnerModal open={navigation.state === "submitting"} />
+      {shell.account && !shell.isSharedView ? <TemplatesDialogFromUrl data={shell.templatesDialog ?? null} /> : null}
     </div>
   );
 }
@@ -111,6 +117,7 @@ function Bell({ notifications }: { notifications: ShellNotification[] }) {
 
 function AvatarMenu({ account, items }: { account: ShellAccount; items: MenuItem[] }) {
   const ref = useDetailsDismiss();
+  const location = useLocation();
   return (
     <details ref={ref} className="relative" data-testid="avatar-menu">
       <summary className="cursor-pointer list-none rounded-full" aria-label="Account menu">
@@ -131,6 +138,11 @@ function AvatarMenu({ account, items }: { account: ShellAccount; items: MenuItem
                     {item.label}
                   </button>
                 </Form>
+              ) : item.kind === "dialog" ? (
+                // A dialog opens over the current page, which keeps its own parameters.
+                <Link to={openDialogHref(location.pathname, location.search, item.to)} preventScrollReset className="block px-4 py-2 hover:bg-slate-50">
+                  {item.label}
+                </Link>
               ) : (
                 <a href={item.to} className="block px-4 py-2 hover:bg-slate-50">
                   {item.label}

@@ -1,0 +1,66 @@
+import { TEMPLATE_CATEGORIES, TEMPLATE_CATEGORY_LABELS, type TemplateCategory } from "../../../domain/inbox";
+import { MESSAGES } from "../../../domain/messages";
+import { TEMPLATE_PARAMS } from "./params";
+
+const LABELS = MESSAGES.templatesUi;
+
+/** Each network code's badge: its network's colour and a short mark (the label says which it is). */
+const ICONS: Readonly<Record<TemplateCategory, { color: string; mark: string }>> = {
+  twitter: { color: "#000000", mark: "X" },
+  fb: { color: "#1877F2", mark: "f" },
+  ig: { color: "#E4405F", mark: "IG" },
+  rd: { color: "#FF4500", mark: "R" },
+  ytb: { color: "#FF0000", mark: "YT" },
+  etoro: { color: "#13C636", mark: "eT" },
+  review: { color: "#F59E0B", mark: "★" },
+};
+
+export function NetworkIcon({ code, className = "size-8 text-xs" }: { code: TemplateCategory; className?: string }) {
+  const icon = ICONS[code];
+  return (
+    <span
+      aria-hidden
+      className={`inline-flex shrink-0 items-center justify-center rounded-md font-bold text-white ${className}`}
+      style={{ backgroundColor: icon.color }}
+    >
+      {icon.mark}
+    </span>
+  );
+}
+
+/**
+ * The modal's left column (spec core §2): one toggle per network code. Checkboxes of the filter form,
+ * so they filter without JavaScript (with 'Apply filters'); once hydrated each tick filters at once.
+ */
+export function NetworkFilters({
+  chosen,
+  formId,
+  onToggle,
+}: {
+  chosen: readonly string[];
+  formId: string;
+  onToggle: (code: TemplateCategory, on: boolean) => void;
+}) {
+  return (
+    <fieldset className="flex flex-col items-center gap-2" data-testid="template-network-filters">
+      <legend className="sr-only">{LABELS.filterByNetwork}</legend>
+      {TEMPLATE_CATEGORIES.map((code) => (
+        <label key={code} title={TEMPLATE_CATEGORY_LABELS[code]} className="relative cursor-pointer">
+          <input
+            type="checkbox"
+            name={TEMPLATE_PARAMS.networks}
+            value={code}
+            form={formId}
+            checked={chosen.includes(code)}
+            onChange={(event) => onToggle(code, event.target.checked)}
+            className="peer sr-only"
+          />
+          <span className="sr-only">{TEMPLATE_CATEGORY_LABELS[code]}</span>
+          <span className="block rounded-lg p-0.5 opacity-50 ring-2 ring-transparent transition peer-checked:opacity-100 peer-checked:ring-brand-500 peer-focus-visible:ring-brand-700 hover:opacity-90">
+            <NetworkIcon code={code} />
+          </span>
+        </label>
+      ))}
+    </fieldset>
+  );
+}

@@ -1,0 +1,49 @@
+import type { AppLoadContext } from "@remix-run/node";
+import { hasPermission } from "../../../domain/permissions";
+import { ApiError, type Account } from "../../lib/api.server";
+import type { TemplateItem, TemplatesDialogData } from "./types";
+
+interface ApiTemplate extends Omit<TemplateItem, "updatedByName"> {
+  updatedBy: { id: number; name: string } | null;
+}
+
+/**
+ * The modal's data (GET /v1/templates and /v1/teams), or null when the account may not read templates
+ * (a guest): the modal then stays closed, as the avatar menu offers it to nobody who could not use it.
+ */
+export async function loadTemplatesDialog(context: AppLoadContext, account: Account): Promise<TemplatesDialogData | null> {
+  if (!hasPermission(account.permissions, "templates.index.read")) return null;
+  try {
+    const [templates, teams] = await Promise.all([
+      context.api.get<{ data: ApiTemplate[] }>("/v1/templates"),
+      // Teams are only needed to share a template; an account that cannot list them shares without them.
+      context.api.get<{ data: Array<{ id: number; name: string }> }>("/v1/teams").catch((error: unknown) => {
+        if (error instanceof ApiError && error.status === 403) return { data: [] };
+        throw error;
+      }),
+    ]);
+    return {
+      templates: templates.data.map((template) => ({
+        id: template.id,
+        name: template.name,
+        message: template.message,
+        categories: template.categories,
+        languages: template.languages,
+        entityType: template.entityType,
+        entityIds: template.entityIds,
+        active: template.active,
+        pinned: template.pinned,
+        updatedByName: template.updatedBy?.name ?? null,
+        updatedAt: template.updatedAt,
+      })),
+      teams: teams.data.map((team) => ({ id: team.id, name: team.name })),
+      canWrite: hasPermission(account.permissions, "templates.index.write"),
+      timeZone: account.businessProfile.timeZone,
+      agent: { firstName: account.firstName, lastName: account.lastName },
+      brandName: account.businessProfile.name,
+    };
+  } catch (error) {
+    if (error instanceof ApiError && error.status === 403) return null;
+    throw error;
+  }
+}
