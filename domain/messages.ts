@@ -610,6 +610,26 @@ export const MESSAGES = {
   /** Feed-item actions, labels and counters (API errors and their toasts). `inbox` is the menu label. */
   inboxActions: {
     assigneeNotFound: "This user or team is not in your business profile.",
+    // Our wording from here on.
+    sourceIdRequired: "Choose which stream, saved search or label to show.",
+    streamNotFound: "This stream does not exist or was deleted.",
+    labelNotFound: "This label does not exist or was deleted.",
+    itemNotFound: "This item does not exist or was deleted.",
+    otherUsersItems: "You can only read your own inbox counters.",
+    wrongAssigneeFilter: "assignee must be me, unassigned, account:ID or team:ID.",
+    /** The notification an assignee receives; `excerpt` is the start of the item's text. */
+    assignedToYou: (actor: string, excerpt: string) => `${actor} assigned you an item: "${excerpt}"`,
+    assignedToYourTeam: (actor: string, team: string, excerpt: string) =>
+      `${actor} assigned your team ${team} an item: "${excerpt}"`,
+    assignmentNote: (message: string) => `Note: ${message}`,
+    assigned: (name: string) => `Assigned to ${name}`,
+    unassigned: "Unassigned",
+    labelsSaved: "Labels saved",
+    stateChanged: (n: number) => (n === 1 ? "1 item updated" : `${n} items updated`),
+    translated: (n: number) => (n === 1 ? "1 item translated" : `${n} items translated`),
+    labelCreated: (name: string) => `Label '${name}' created.`,
+    labelUpdated: (name: string) => `Label '${name}' updated.`,
+    labelDeleted: (name: string) => `Label '${name}' deleted.`,
   },
   /** The /inbox screens, the labels screen and keyboard triage. */
   inboxUi: {

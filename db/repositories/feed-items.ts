@@ -100,7 +100,14 @@ export interface FeedItemFilter {
   includeMuted?: boolean;
   /** Set when the filters leave nothing the caller may see. */
   matchNothing?: boolean;
+  /** The inbox (ADR 014): every condition holds; each is "unassigned" or "assigned to any of these". */
+  assignees?: AssigneeCondition[];
+  /** The inbox: every list holds; a list holds when the mention carries any of its labels. */
+  labels?: number[][];
+  isReplied?: 0 | 1;
 }
+
+export type AssigneeCondition = { unassigned: true } | { anyOf: Array<{ type: string; id: number }> };
 
 export const FEED_ITEM_ORDERS = {
   "counts.total_engagements": "totalEngagements",
@@ -114,7 +121,8 @@ export const FEED_ITEM_ORDERS = {
 } as const;
 export type FeedItemOrder = keyof typeof FEED_ITEM_ORDERS;
 
-function where(
+/** The conditions of a filter on feed_items, tenant first (the inbox's queries build on them). */
+export function feedItemConditions(
   eb: ExpressionBuilder<DatabaseSchema, "feedItems">,
   engine: Engine,
   businessProfileId: number,
@@ -137,8 +145,37 @@ function where(
   for (const c of f.contexts ?? []) parts.push(membershipCondition(eb, businessProfileId, c.contextType, [c.contextId]));
   if (f.search) parts.push(textCondition(eb, engine, f.search));
   if (f.groups) parts.push(...groupConditions(eb, engine, businessProfileId, f.groups));
+  for (const a of f.assignees ?? []) parts.push(assigneeCondition(eb, a));
+  for (const ids of f.labels ?? []) parts.push(labelCondition(eb, businessProfileId, ids));
+  if (f.isReplied !== undefined) parts.push(eb("feedItems.isReplied", "=", f.isReplied));
   return eb.and(parts);
 }
+
+function assigneeCondition(eb: ExpressionBuilder<DatabaseSchema, "feedItems">, a: AssigneeCondition): Expression<SqlBool> {
+  if ("unassigned" in a) return eb("feedItems.assignedToType", "is", null);
+  if (!a.anyOf.length) return sql<SqlBool>`1 = 0`;
+  return eb.or(
+    a.anyOf.map((x) => eb.and([eb("feedItems.assignedToType", "=", x.type), eb("feedItems.assignedToId", "=", x.id)])),
+  );
+}
+
+/** A mention carrying any of these labels: one probe of feed_item_labels' primary key per mention. */
+function labelCondition(
+  eb: ExpressionBuilder<DatabaseSchema, "feedItems">,
+  businessProfileId: number,
+  labelIds: readonly number[],
+): Expression<SqlBool> {
+  if (!labelIds.length) return sql<SqlBool>`1 = 0`;
+  return eb.exists(
+    eb
+      .selectFrom("feedItemLabels")
+      .select(sql`1`.as("one"))
+      .whereRef("feedItemLabels.feedItemId", "=", "feedItems.id")
+      .where("feedItemLabels.businessProfileId", "=", businessProfileId)
+      .where("feedItemLabels.labelId", "in", [...labelIds]),
+  );
+}
+
 
 /**
  * SQLite, when the filter holds a set of mention ids (a full-text search, stored membership, a batch):
@@ -183,7 +220,7 @@ export async function listFeedItems(
       db
         .selectFrom("feedItems")
         .selectAll()
-        .where((eb) => where(eb, "sqlite", businessProfileId, filter))
+        .where((eb) => feedItemConditions(eb, "sqlite", businessProfileId, filter))
         .orderBy(column, page.direction)
         .orderBy("id", page.direction)
         .offset(page.offset)
@@ -198,7 +235,7 @@ export async function listFeedItems(
       db
         .selectFrom("feedItems")
         .select("feedItems.id")
-        .where((eb) => where(eb, "sqlite", businessProfileId, filter))
+        .where((eb) => feedItemConditions(eb, "sqlite", businessProfileId, filter))
         .orderBy(column, page.direction)
         .orderBy("id", page.direction)
         .offset(page.offset)
@@ -221,7 +258,7 @@ export async function listFeedItems(
   return db
     .selectFrom("feedItems")
     .selectAll()
-    .where((eb) => where(eb, engineOf(db), businessProfileId, filter))
+    .where((eb) => feedItemConditions(eb, engineOf(db), businessProfileId, filter))
     .orderBy(column, page.direction)
     .orderBy("id", page.direction)
     .offset(page.offset)
@@ -233,7 +270,7 @@ export async function countFeedItems(db: Database, businessProfileId: number, fi
   const query = db
     .selectFrom("feedItems")
     .select(["sentiment", "socialType", (eb) => eb.fn.countAll<number>().as("count")])
-    .where((eb) => where(eb, engineOf(db), businessProfileId, filter))
+    .where((eb) => feedItemConditions(eb, engineOf(db), businessProfileId, filter))
     .groupBy(["sentiment", "socialType"]);
   const rows = usesSearchFacets(db, filter) ? await executeWithIndex(db, query) : await query.execute();
   return rows.map((r) => ({ sentiment: r.sentiment, socialType: r.socialType, count: Number(r.count) }));
@@ -245,6 +282,17 @@ export async function findFeedItem(db: Database, businessProfileId: number, id: 
     .selectAll()
     .where("businessProfileId", "=", businessProfileId)
     .where("id", "=", id)
+    .executeTakeFirst();
+}
+
+/** A mention by its network and external id (a reply's parent). */
+export async function findFeedItemByExternalId(db: Database, businessProfileId: number, socialType: string, externalId: string) {
+  return db
+    .selectFrom("feedItems")
+    .selectAll()
+    .where("businessProfileId", "=", businessProfileId)
+    .where("socialType", "=", socialType)
+    .where("externalId", "=", externalId)
     .executeTakeFirst();
 }
 
@@ -267,6 +315,7 @@ export async function listFeedItemActions(db: Database, businessProfileId: numbe
     .where("businessProfileId", "=", businessProfileId)
     .where("feedItemId", "=", feedItemId)
     .orderBy("createdAt")
+    .orderBy("id")
     .execute();
 }
 
