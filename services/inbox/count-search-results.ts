@@ -1,0 +1,36 @@
+import { countPerSearchItem } from "../../db/repositories/inbox";
+import { CONTEXT_TYPES } from "../../db/repositories/search-index";
+import { listSearchItems } from "../../db/repositories/search-items";
+import { FEED_ITEM_STATE } from "../../domain/constants";
+import type { Actor, ServiceDeps } from "../context";
+import { canSee, viewerOf } from "../searches/access";
+import { requireInbox } from "./access";
+import { networkFilter, requireOwnUserId } from "./inbox-query";
+
+/**
+ * GET /v1/feed-items/search-results: open items per saved search the caller sees (its stored matches),
+ * optionally of one sentiment and some networks; every visible search is listed, 0 included.
+ */
+export async function countSearchResults(
+  deps: ServiceDeps,
+  actor: Actor,
+  input: { userId?: number; sentiment?: number; socialTypes?: string[] },
+): Promise<Array<{ searchItemId: number; count: number }>> {
+  requireInbox(actor, "inbox.items.read");
+  requireOwnUserId(actor, input.userId);
+  const viewer = await viewerOf(deps, actor);
+  const visible = (await listSearchItems(deps.db, actor.businessProfileId)).filter((item) => canSee(viewer, item));
+  const counts = await countPerSearchItem(
+    deps.db,
+    actor.businessProfileId,
+    visible.map((item) => item.id),
+    {
+      ...networkFilter(actor, input.socialTypes),
+      states: [FEED_ITEM_STATE.open],
+      sentiments: input.sentiment === undefined ? undefined : [input.sentiment],
+    },
+    CONTEXT_TYPES.searchItem,
+  );
+  const byId = new Map(counts.map((c) => [c.searchItemId, c.count]));
+  return visible.map((item) => ({ searchItemId: item.id, count: byId.get(item.id) ?? 0 }));
+}

@@ -1,0 +1,12 @@
+import type { Actor, ServiceDeps } from "../context";
+import { findFeedItems, type InboxPage } from "./find-feed-items";
+import type { FeedItemView } from "./feed-item-view";
+
+/** GET /v1/feed-items/assigned-to-me: a page of the items assigned to the caller or the caller's teams. */
+export async function findAssignedToMe(
+  deps: ServiceDeps,
+  actor: Actor,
+  page: InboxPage,
+): Promise<{ data: FeedItemView[]; hasMore: boolean }> {
+  return findFeedItems(deps, actor, { sourceType: "assigned" }, page);
+}
