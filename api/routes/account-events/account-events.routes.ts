@@ -1,7 +1,9 @@
 import { createRoute } from "@hono/zod-openapi";
 import * as z from "zod";
+import { COUNTED_ACCOUNT_EVENTS, type CountedAccountEvent } from "../../../domain/account-events";
 import { MESSAGES } from "../../../domain/messages";
 import { requiredString } from "../../../domain/schemas/common";
+import { listParam } from "../../lib/query";
 import { errorResponses, json } from "../../lib/schemas";
 
 // Field errors speak the message catalogue, like every other 422 of the API.
@@ -25,6 +27,83 @@ export const createAccountEventRoute = createRoute({
   request: { body: { content: { "application/json": { schema: AccountEventBodySchema } }, required: true } },
   responses: {
     201: json(z.object({ id: z.number() }), "Recorded"),
+    401: errorResponses[401],
+    403: errorResponses[403],
+    422: errorResponses[422],
+  },
+});
+
+/** account_ids (a list), range[from] and range[to] (ISO times), optional context_id and context_type. */
+export const AccountEventQuerySchema = z.object({
+  account_ids: z.preprocess((v) => listParam(v), z.array(z.coerce.number(wrongFormat).int(wrongFormat).positive(wrongFormat)).max(500, tooLong).optional()),
+  range: z
+    .object({
+      from: z.iso.datetime({ offset: true, error: MESSAGES.wrongFormat }).optional(),
+      to: z.iso.datetime({ offset: true, error: MESSAGES.wrongFormat }).optional(),
+    })
+    .optional(),
+  context_id: z.coerce.number(wrongFormat).int(wrongFormat).optional(),
+  context_type: z.coerce.number(wrongFormat).int(wrongFormat).optional(),
+});
+
+// As the parameters arrive in the query string (the handler reads the brackets as nested keys).
+const documentedQuery = z.object({
+  account_ids: z.union([z.string(), z.array(z.string())]).optional(),
+  "range[from]": z.string().optional(),
+  "range[to]": z.string().optional(),
+  context_id: z.string().optional(),
+  context_type: z.string().optional(),
+});
+
+const AccountEventSchema = z.object({
+  id: z.number(),
+  account_id: z.number(),
+  action_type: z.string(),
+  event_type: z.string(),
+  action_module: z.string(),
+  context_id: z.number().nullable(),
+  context_type: z.number().nullable(),
+  social_type: z.string().nullable(),
+  created_at: z.string(),
+});
+
+const CountsSchema = z.object(
+  Object.fromEntries(COUNTED_ACCOUNT_EVENTS.map((event) => [event, z.number()])) as Record<CountedAccountEvent, z.ZodNumber>,
+);
+
+export const listAccountEventsRoute = createRoute({
+  method: "get",
+  path: "/v1/account_events",
+  tags: ["account events"],
+  summary: "Events in the range (newest first, at most 1,000) and, per network, the counts of the inbox's actions",
+  request: { query: documentedQuery },
+  responses: {
+    200: json(
+      z.object({
+        data: z.array(AccountEventSchema),
+        counts: z.record(z.string(), CountsSchema).describe("By network (social_type)"),
+      }),
+      "Events and counts",
+    ),
+    401: errorResponses[401],
+    403: errorResponses[403],
+    422: errorResponses[422],
+  },
+});
+
+export const countLabelEventsRoute = createRoute({
+  method: "get",
+  path: "/v1/account_events/labels",
+  tags: ["account events"],
+  summary: "Per label, how many times it was put on an item in the range",
+  request: { query: documentedQuery },
+  responses: {
+    200: json(
+      z.object({
+        data: z.array(z.object({ label_id: z.number(), name: z.string(), category: z.string().nullable(), count: z.number() })),
+      }),
+      "Counts per label",
+    ),
     401: errorResponses[401],
     403: errorResponses[403],
     422: errorResponses[422],

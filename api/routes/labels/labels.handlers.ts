@@ -1,6 +1,33 @@
+import { createLabel } from "../../../services/labels/create-label";
+import { deleteLabel } from "../../../services/labels/delete-label";
+import { listLabels } from "../../../services/labels/list-labels";
+import { updateLabel } from "../../../services/labels/update-label";
 import type { ApiApp } from "../../env";
+import { toSnakeCase } from "../../lib/case";
+import { requireActor } from "../../middleware/auth";
+import { ownProfileOnly } from "../statuses/statuses.handlers";
+import { createLabelRoute, deleteLabelRoute, listLabelsRoute, updateLabelRoute } from "./labels.routes";
 
-/** Registered by api/app.ts; filled in by the issue-6 work (ADR 014). */
+/** Labels (spec core §3, ADR 014): GET /v1/labels, POST /labels, PATCH and DELETE /v1/labels/{id}. */
 export function registerLabelRoutes(app: ApiApp) {
-  void app;
+  app.openapi(listLabelsRoute, async (c) => {
+    const actor = requireActor(c);
+    const q = c.req.valid("query");
+    ownProfileOnly(actor, q.business_profile_id);
+    const labels = await listLabels(c.get("deps"), actor, { contextId: q.context_id, contextType: q.context_type });
+    return c.json({ data: toSnakeCase(labels) }, 200);
+  });
+
+  app.openapi(createLabelRoute, async (c) =>
+    c.json(toSnakeCase(await createLabel(c.get("deps"), requireActor(c), c.req.valid("json"))), 201),
+  );
+
+  app.openapi(updateLabelRoute, async (c) =>
+    c.json(toSnakeCase(await updateLabel(c.get("deps"), requireActor(c), c.req.valid("param").id, c.req.valid("json"))), 200),
+  );
+
+  app.openapi(deleteLabelRoute, async (c) => {
+    await deleteLabel(c.get("deps"), requireActor(c), c.req.valid("param").id);
+    return c.body(null, 204);
+  });
 }

@@ -1,0 +1,70 @@
+import { createRoute } from "@hono/zod-openapi";
+import * as z from "zod";
+import { LabelFormSchema, LabelUpdateSchema } from "../../../domain/schemas/inbox";
+import { errorResponses, IdParamSchema, json } from "../../lib/schemas";
+
+export const LabelResponseSchema = z.object({
+  id: z.number(),
+  name: z.string(),
+  category: z.string().nullable(),
+  label_type: z.string(),
+  context_id: z.number().nullable(),
+  context_type: z.number().nullable(),
+  owner_account_id: z.number().nullable(),
+  created_at: z.string(),
+  updated_at: z.string(),
+  items_count: z.number().describe("How many items carry the label"),
+});
+
+const body = <T extends z.ZodType>(schema: T) => ({ content: { "application/json": { schema } }, required: true });
+const tags = ["labels"];
+
+export const listLabelsRoute = createRoute({
+  method: "get",
+  path: "/v1/labels",
+  tags,
+  summary: "The business profile's labels by name; optionally those made in one context",
+  request: {
+    query: z.object({
+      business_profile_id: z.string().optional().describe("Only the caller's own"),
+      context_id: z.coerce.number().int().optional(),
+      context_type: z.coerce.number().int().optional(),
+    }),
+  },
+  responses: {
+    200: json(z.object({ data: z.array(LabelResponseSchema) }), "Labels"),
+    401: errorResponses[401],
+    403: errorResponses[403],
+  },
+});
+
+export const createLabelRoute = createRoute({
+  method: "post",
+  path: "/labels",
+  tags,
+  summary: "Create a label (name required, unique ignoring case)",
+  request: { body: body(LabelFormSchema) },
+  responses: { 201: json(LabelResponseSchema, "Created"), 403: errorResponses[403], 422: errorResponses[422] },
+});
+
+export const updateLabelRoute = createRoute({
+  method: "patch",
+  path: "/v1/labels/{id}",
+  tags,
+  request: { params: IdParamSchema, body: body(LabelUpdateSchema) },
+  responses: {
+    200: json(LabelResponseSchema, "Updated"),
+    403: errorResponses[403],
+    404: errorResponses[404],
+    422: errorResponses[422],
+  },
+});
+
+export const deleteLabelRoute = createRoute({
+  method: "delete",
+  path: "/v1/labels/{id}",
+  tags,
+  summary: "Delete a label; it comes off every item",
+  request: { params: IdParamSchema },
+  responses: { 204: { description: "Deleted" }, 403: errorResponses[403], 404: errorResponses[404] },
+});
