@@ -266,6 +266,81 @@ test("a notification created while the page is open shows up @js-only", async ({
   await expect(p.badge).toHaveText("1");
 });
 
+test("an item assigned by a teammate arrives at once and leads to the inbox @js-only", async ({ page }) => {
+  // A workspace with an admin who assigns and the agent who watches, and one mention to assign.
+  const tag = crypto.randomBytes(5).toString("hex");
+  const agentEmail = `assignee-${tag}@example.test`;
+  const adminEmail = `assigner-${tag}@example.test`;
+  const { accounts } = await createWorkspace(database.db, {
+    name: `Assignments ${tag}`,
+    members: [
+      { role: ROLES.admin, email: adminEmail, firstName: "Ada", lastName: "Assigner", password: DEMO_PASSWORD },
+      { role: ROLES.agent, email: agentEmail, firstName: "Nora", lastName: "Notified", password: DEMO_PASSWORD },
+    ],
+  });
+  const api = await apiAs(adminEmail);
+  const stream = await api<{ id: number; ingest_key: string }>("POST", "/v1/streams", {
+    name: `Feedback ${tag}`,
+    social_type: "twitter",
+    category: "streams",
+    source: "api",
+  });
+  const ingested = await fetch(new URL(`/api/v1/ingest/streams/${stream.id}`, test.info().project.use.baseURL), {
+    method: "POST",
+    headers: { "content-type": "application/json", "x-ingest-key": stream.ingest_key },
+    body: JSON.stringify([
+      {
+        external_id: `assign-${tag}`,
+        text: "My order never arrived <b>twice</b>",
+        created_at: new Date().toISOString(),
+        author: { username: "late_parcel", name: "Lee Parcel" },
+      },
+    ]),
+  });
+  expect(ingested.status).toBe(200);
+  const { data: items } = await api<{ data: Array<{ id: number }> }>("GET", `/v1/feed-items?source_type=stream&source_id=${stream.id}`);
+  expect(items).toHaveLength(1);
+
+  await open(page, "/login");
+  await submitLogin(page, agentEmail, DEMO_PASSWORD);
+  await expect(page).toHaveURL(atPath("/"));
+  await waitForHydration(page);
+  const p = popover(page);
+  await expect(p.badge).toHaveCount(0);
+
+  await api("POST", `/v1/feed-items/${items[0]!.id}/assign`, { assignee_type: "account", assignee_id: accounts[1]!.id, message: "Can you take this one?" });
+  await expect(p.badge).toHaveText("1");
+  await openPopover(page);
+  const item = p.current.nth(0);
+  await expect(item).toContainText("Ada Assigner assigned you an item");
+  await expect(item).toContainText("Lee Parcel");
+  await expect(item.getByRole("img", { name: "X (Twitter)" })).toBeVisible();
+  await expect(item.getByTestId("notification-link")).toHaveAttribute("href", `/inbox?item=${items[0]!.id}`);
+  await item.getByTestId("notification-link").click();
+  await expect(page).toHaveURL(atPath(`/inbox?item=${items[0]!.id}`));
+});
+
+/** The API as this user (bearer token and CSRF header), for setting the scene. */
+async function apiAs(email: string) {
+  const base = test.info().project.use.baseURL!;
+  const login = await fetch(`${base}/api/v1/session`, {
+    method: "POST",
+    headers: { "content-type": "application/json" },
+    body: JSON.stringify({ email, password: DEMO_PASSWORD }),
+  });
+  expect(login.status, await login.clone().text()).toBe(201);
+  const session = (await login.json()) as { access_token: string; csrf_token: string };
+  return async <T = unknown>(method: string, path: string, body?: unknown): Promise<T> => {
+    const response = await fetch(`${base}/api${path}`, {
+      method,
+      headers: { authorization: `Bearer ${session.access_token}`, "x-csrf-token": session.csrf_token, "content-type": "application/json" },
+      body: body === undefined ? undefined : JSON.stringify(body),
+    });
+    expect(response.ok, `${method} ${path}: ${response.status} ${await response.clone().text()}`).toBe(true);
+    return (await response.json()) as T;
+  };
+}
+
 test("a refused Dismiss or Mark all as read says so with the spec's toast", async ({ page, browserErrors }) => {
   // With JavaScript the refusal is an error status of the action's JSON answer.
   browserErrors.allow(/^console error: Failed to load resource: .* (400|404) .*\/notifications\)$/);
