@@ -198,10 +198,35 @@ export async function listInboxItems(
   return executeWithHint(db, select, `indexed by "${ORDER_INDEX[page.order]}"`);
 }
 
-/** How many mentions a list's filters hold. */
+/** How many mentions a list's filters hold (exactly: every match is read). */
 export async function countInboxItems(db: Database, businessProfileId: number, query: InboxQuery): Promise<number> {
   const rows = await countBySentiment(db, businessProfileId, query);
   return rows.reduce((sum, r) => sum + r.count, 0);
+}
+
+/**
+ * How many mentions a list holds, reading at most `max` + 1 of them: a page's "of N" stays as cheap as the
+ * page at a million mentions, and says "more than `max`" past it. On SQLite the rows are walked in id
+ * order through the narrow facets index, so the wide rows a filter needs are read in storage order.
+ */
+export async function countInboxItemsUpTo(
+  db: Database,
+  businessProfileId: number,
+  query: InboxQuery,
+  max: number,
+): Promise<{ count: number; capped: boolean }> {
+  const engine = engineOf(db);
+  const { membership, filter } = membershipOf(query);
+  const matches = db
+    .selectFrom("feedItems")
+    .select("feedItems.id")
+    .where((eb) => {
+      const base = feedItemConditions(eb, engine, businessProfileId, filter);
+      return membership ? eb.and([base, memberList(db, eb, businessProfileId, membership)]) : base;
+    })
+    .limit(max + 1);
+  const rows = engine === "sqlite" ? await executeWithHint(db, matches, 'indexed by "feed_items_search_facets"') : await matches.execute();
+  return { count: Math.min(rows.length, max), capped: rows.length > max };
 }
 
 /** Filter fields that the narrow index feed_items_search_facets (migration 0009) holds. */

@@ -12,6 +12,11 @@ export const LABEL_TYPE_MAX = 50;
 export const ASSIGN_MESSAGE_MAX = 1000;
 /** Labels one set-labels call may name (existing and new together). */
 export const ITEM_LABELS_MAX = 50;
+/**
+ * GET /v1/feed-items/count counts at most this many items unless asked for more (`max`), and says whether
+ * there are more (`capped`): an exact count reads every match, a list page only fifteen.
+ */
+export const INBOX_COUNT_CAP = 1000;
 /** Items one bulk state or translate call may change (a page of the inbox at most). */
 export const BULK_IDS_MAX = INBOX_MAX_LIMIT;
 

@@ -25,6 +25,7 @@ import {
   assignedToMeRoute,
   assignRoute,
   countFeedItemsRoute,
+  CountQuerySchema,
   draftsCountRoute,
   getFeedItemRoute,
   InboxFiltersQuerySchema,
@@ -97,8 +98,8 @@ export function registerFeedItemRoutes(app: ApiApp) {
   });
 
   app.openapi(countFeedItemsRoute, async (c) => {
-    const q = nestedQuery(c, InboxFiltersQuerySchema);
-    return c.json(await countFeedItems(c.get("deps"), requireActor(c), filtersOf(q)), 200);
+    const q = nestedQuery(c, CountQuerySchema);
+    return c.json(await countFeedItems(c.get("deps"), requireActor(c), filtersOf(q), q.max), 200);
   });
 
   app.openapi(sentimentsRoute, async (c) => {

@@ -7,6 +7,7 @@ import { ASSIGNEE_TYPES, INBOX_MAX_LIMIT, INBOX_PAGE_SIZE, INBOX_SORTS, INBOX_SO
 import { NETWORK_IDS } from "../../../domain/networks";
 import {
   AssignFormSchema,
+  INBOX_COUNT_CAP,
   SetLabelsFormSchema,
   StateFormSchema,
   TranslateFormSchema,
@@ -47,6 +48,10 @@ const PageQuerySchema = z.object({
 });
 
 export const InboxListQuerySchema = InboxFiltersQuerySchema.extend(PageQuerySchema.shape);
+
+export const CountQuerySchema = InboxFiltersQuerySchema.extend({
+  max: z.coerce.number().int().min(1).max(10_000_000).default(INBOX_COUNT_CAP),
+});
 
 export const SearchResultsQuerySchema = z.object({
   user_id: id().optional(),
@@ -195,9 +200,9 @@ export const countFeedItemsRoute = createRoute({
   method: "get",
   path: "/v1/feed-items/count",
   tags,
-  summary: "How many items the list's source and filters hold",
-  request: { query: documentedFilters },
-  responses: { 200: json(CountResponseSchema, "Count"), ...readErrors },
+  summary: `How many items the list's source and filters hold, counted up to max (default ${INBOX_COUNT_CAP}); capped when there are more`,
+  request: { query: documentedFilters.extend({ max: z.string().optional() }) },
+  responses: { 200: json(CountResponseSchema.extend({ capped: z.boolean() }), "Count"), ...readErrors },
 });
 
 export const sentimentsRoute = createRoute({

@@ -702,9 +702,14 @@ describe.each(testEngines())("feed items API on %s", (engine) => {
     it("counts the list's items and their sentiments under the same filters", async () => {
       const count = async (params: string) => (await fx.request("GET", `/api/v1/feed-items/count?${params}`, { auth: roles.agent })).json;
       const total = (await listAll(roles.agent)).length;
-      expect(await count("")).toEqual({ count: total });
-      expect(await count("social_type=reddit")).toEqual({ count: 1 });
-      expect(await count("languages=de")).toEqual({ count: 1 });
+      expect(await count("")).toEqual({ count: total, capped: false });
+      expect(await count("social_type=reddit")).toEqual({ count: 1, capped: false });
+      expect(await count("languages=de")).toEqual({ count: 1, capped: false });
+      expect(await count(`label_ids=${theirLabel}`)).toEqual({ count: 0, capped: false });
+      // Counted up to max: past it, capped says there are more.
+      expect(await count(`max=${total - 1}`)).toEqual({ count: total - 1, capped: true });
+      expect(await count(`max=${total}`)).toEqual({ count: total, capped: false });
+      expect(await count(`source_type=assigned&max=1`)).toEqual({ count: 1, capped: true });
       const sentiments = (await fx.request("GET", "/api/v1/feed-items/sentiments?social_type=twitter", { auth: roles.agent })).json;
       const twitterItems = (await listAll(roles.agent, { social_type: "twitter" })).map((i) => i.sentiment);
       expect(sentiments).toEqual({
