@@ -130,4 +130,108 @@ describe.each(testEngines())("account events API on %s", (engine) => {
     });
     expect(res.status).toBe(201);
   });
+
+  describe("GET /v1/account_events and /labels", () => {
+    let admin: SignedIn;
+    let guest: SignedIn;
+    let twitterItem: number;
+    let redditItem: number;
+    let urgent: number;
+    let billing: number;
+    let inSearch: number;
+    const started = new Date(Date.now() - 1000).toISOString();
+
+    async function itemOf(network: string, externalId: string): Promise<number> {
+      const stream = await fx.request("POST", "/api/v1/streams", {
+        auth: admin,
+        body: { name: `${network} events`, social_type: network, category: "streams", source: "api" },
+      });
+      const res = await fx.api.fetch(
+        new Request(`http://api.test/api/v1/ingest/streams/${stream.json.id}`, {
+          method: "POST",
+          headers: { "content-type": "application/json", "x-ingest-key": stream.json.ingest_key },
+          body: JSON.stringify([{ external_id: externalId, text: "Where is my order?", created_at: "2024-05-01T10:00:00Z", author: { username: "ann" } }]),
+        }),
+      );
+      expect(await res.json()).toMatchObject({ accepted: 1 });
+      return (await fx.db.selectFrom("feedItems").select("id").where("externalId", "=", externalId).executeTakeFirstOrThrow()).id;
+    }
+
+    beforeAll(async () => {
+      admin = await fx.signIn(tenant.accounts.admin.email);
+      guest = await fx.signIn(tenant.accounts.guest.email);
+      twitterItem = await itemOf("twitter", "ev-t1");
+      redditItem = await itemOf("reddit", "ev-r1");
+      urgent = (await fx.request("POST", "/api/labels", { auth: agent, body: { name: "Urgent" } })).json.id;
+      billing = (await fx.request("POST", "/api/labels", { auth: agent, body: { name: "Billing" } })).json.id;
+      inSearch = (await fx.request("POST", "/api/labels", { auth: agent, body: { name: "Made in a search", context_id: 5, context_type: 1 } })).json.id;
+
+      // The inbox's actions record their events: assign (agent, twitter), labels (agent and admin, reddit).
+      expect((await fx.request("POST", `/api/v1/feed-items/${twitterItem}/assign`, { auth: agent, body: { assignee_type: "account", assignee_id: admin.accountId } })).status).toBe(200);
+      expect((await fx.request("POST", `/api/v1/feed-items/${redditItem}/set-labels`, { auth: agent, body: { label_ids: [urgent, billing] } })).status).toBe(200);
+      expect((await fx.request("POST", `/api/v1/feed-items/${twitterItem}/set-labels`, { auth: admin, body: { label_ids: [urgent, inSearch] } })).status).toBe(200);
+      // Events a client records itself count too.
+      for (const action_type of ["like", "like", "review"]) {
+        await fx.request("POST", "/api/v1/account_events", { auth: agent, body: { action_type, event_type: "click", action_module: "/inbox", social_type: "twitter" } });
+      }
+    });
+
+    const range = () => `range[from]=${encodeURIComponent(started)}&range[to]=${encodeURIComponent(new Date(Date.now() + 60_000).toISOString())}`;
+
+    it("answers the events in the range and, per network, the counts of the inbox's actions", async () => {
+      const res = await fx.request("GET", `/api/v1/account_events?${range()}`, { auth: agent });
+      expect(res.status).toBe(200);
+      expect(res.json.counts).toEqual({
+        twitter: { assign: 1, label: 2, like: 2, replies_private: 0, replies_public: 0, review: 1 },
+        reddit: { assign: 0, label: 2, like: 0, replies_private: 0, replies_public: 0, review: 0 },
+      });
+      expect(res.json.data).toEqual(
+        expect.arrayContaining([
+          expect.objectContaining({ action_type: "assign", account_id: agent.accountId, social_type: "twitter", context_id: twitterItem }),
+        ]),
+      );
+      expect(res.json.data.every((e: { created_at: string }) => e.created_at >= started)).toBe(true);
+    });
+
+    it("narrows to some accounts, a range and a context", async () => {
+      const adminOnly = await fx.request("GET", `/api/v1/account_events?account_ids=${admin.accountId}&${range()}`, { auth: agent });
+      expect(adminOnly.json.counts).toEqual({ twitter: { assign: 0, label: 2, like: 0, replies_private: 0, replies_public: 0, review: 0 } });
+      const bracketed = await fx.request("GET", `/api/v1/account_events?account_ids[]=${admin.accountId}&account_ids[]=${agent.accountId}&${range()}`, { auth: agent });
+      expect(bracketed.json.counts.reddit.label).toBe(2);
+      const before = await fx.request("GET", `/api/v1/account_events?range[to]=${encodeURIComponent(started)}`, { auth: agent });
+      expect(before.json.counts).toEqual({});
+      const oneItem = await fx.request("GET", `/api/v1/account_events?context_id=${twitterItem}&context_type=7&${range()}`, { auth: agent });
+      expect(oneItem.json.counts).toEqual({ twitter: { assign: 1, label: 0, like: 0, replies_private: 0, replies_public: 0, review: 0 } });
+      const wrong = await fx.request("GET", "/api/v1/account_events?range[from]=yesterday", { auth: agent });
+      expect(wrong.status).toBe(422);
+      expect(wrong.json.errors).toEqual({ "range.from": [MESSAGES.wrongFormat] });
+    });
+
+    it("counts label events per label, optionally of the labels made in one context", async () => {
+      const res = await fx.request("GET", `/api/v1/account_events/labels?${range()}`, { auth: agent });
+      expect(res.status).toBe(200);
+      expect(res.json.data).toEqual([
+        { label_id: billing, name: "Billing", category: null, count: 1 },
+        { label_id: inSearch, name: "Made in a search", category: null, count: 1 },
+        { label_id: urgent, name: "Urgent", category: null, count: 2 },
+      ]);
+      const byAdmin = await fx.request("GET", `/api/v1/account_events/labels?account_ids=${admin.accountId}&${range()}`, { auth: agent });
+      expect(byAdmin.json.data.map((r: { name: string; count: number }) => [r.name, r.count])).toEqual([
+        ["Made in a search", 1],
+        ["Urgent", 1],
+      ]);
+      const inContext = await fx.request("GET", `/api/v1/account_events/labels?context_id=5&context_type=1&${range()}`, { auth: agent });
+      expect(inContext.json.data.map((r: { label_id: number }) => r.label_id)).toEqual([inSearch]);
+    });
+
+    it("shows nothing of another business profile and refuses guests", async () => {
+      const other = await fx.createTenant();
+      const otherAdmin = await fx.signIn(other.accounts.admin.email);
+      const res = await fx.request("GET", `/api/v1/account_events?${range()}`, { auth: otherAdmin });
+      expect(res.json).toEqual({ data: [], counts: {} });
+      expect((await fx.request("GET", `/api/v1/account_events/labels?${range()}`, { auth: otherAdmin })).json).toEqual({ data: [] });
+      expect((await fx.request("GET", "/api/v1/account_events", { auth: guest })).status).toBe(403);
+      expect((await fx.request("GET", "/api/v1/account_events/labels", { auth: guest })).status).toBe(403);
+    });
+  });
 });
