@@ -664,7 +664,7 @@ export const MESSAGES = {
     labelNumber: (id: number) => `Label ${id}`,
     // The list, its filters and paging.
     items: "Items",
-    itemCount: (n: number) => `${n.toLocaleString("en-US")} ${n === 1 ? "item" : "items"}`,
+    itemCount: (n: number, capped = false) => `${n.toLocaleString("en-US")}${capped ? "+" : ""} ${n === 1 && !capped ? "item" : "items"}`,
     noItems: "Nothing here yet.",
     noItemsFiltered: "No items match these filters.",
     filters: "Filters",
@@ -686,8 +686,8 @@ export const MESSAGES = {
     sortDate: "Date",
     sortEngagement: "Engagement",
     order: "Order",
-    descending: "Newest or highest first",
-    ascending: "Oldest or lowest first",
+    descending: "Descending",
+    ascending: "Ascending",
     applyFilters: "Apply",
     clearFilters: "Clear filters",
     nothingToChoose: "Nothing to choose from yet.",
@@ -695,8 +695,8 @@ export const MESSAGES = {
     previousPage: "Previous",
     nextPage: "Next",
     pageNumber: (n: number) => `Page ${n}`,
-    pageRange: (from: number, to: number, total: number | null) =>
-      total === null ? `${from}–${to}` : `${from}–${to} of ${total.toLocaleString("en-US")}`,
+    pageRange: (from: number, to: number, total: { count: number; capped: boolean } | null) =>
+      total === null ? `${from}–${to}` : `${from}–${to} of ${total.count.toLocaleString("en-US")}${total.capped ? "+" : ""}`,
     openItemBy: (author: string) => `Open the item by ${author}`,
     unassignedShort: "Unassigned",
     assignedToName: (name: string) => `Assigned to ${name}`,

@@ -1,4 +1,4 @@
-import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
+import { redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { useActionData, useLoaderData, useLocation, useNavigate, useRouteLoaderData } from "@remix-run/react";
 import { useCallback, useEffect, useMemo, useState } from "react";
 import { MESSAGES } from "../../domain/messages";
@@ -18,6 +18,13 @@ const LABELS = MESSAGES.inboxUi;
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const account = await requireAccount(request, context);
+  // The filter form posts its 'any' choices as empty values: the same view without them, so links stay short.
+  const url = new URL(request.url);
+  const empty = [...url.searchParams].filter(([, value]) => value === "").map(([name]) => name);
+  if (empty.length) {
+    for (const name of empty) url.searchParams.delete(name);
+    throw redirect(`${url.pathname}${url.search}`);
+  }
   recordPageView(request, context, account);
   // Without access the layout says so; nothing is asked of the API.
   if (!canReadInbox(account)) return null;

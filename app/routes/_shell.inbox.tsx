@@ -77,7 +77,7 @@ export default function InboxLayoutRoute() {
         ) : null}
       </header>
       {data.readable ? (
-        <div className="grid items-start gap-5 lg:grid-cols-[13.5rem_minmax(0,1fr)]">
+        <div className="grid items-start gap-5 lg:grid-cols-[15rem_minmax(0,1fr)]">
           <aside className="rounded-lg border border-slate-200 bg-white p-3 lg:sticky lg:top-4">
             <InboxSidebar data={data} onDelete={setDeleting} />
           </aside>

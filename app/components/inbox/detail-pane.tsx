@@ -99,7 +99,6 @@ export function DetailPane({
           <AssignControls row={row} me={rowContext.me} accounts={assignees.accounts} teams={assignees.teams} />
           <LabelsPicker row={row} groups={labelGroups} />
           <StatePicker row={row} />
-          <TranslateForm row={row} defaultLanguage={detail.translateTo} />
           <ModerationMenu row={row} originalText={row.text} />
         </div>
       </header>
@@ -115,6 +114,7 @@ export function DetailPane({
           initialTemplateId={initialTemplateId}
           hasDraft={detail.draft !== null}
           onReplyingChange={onReplyingChange}
+          templateItem={{ id: row.id, authorName: row.author, authorUsername: row.username, network: row.network }}
         />
         <SentReplies itemId={row.id} replies={detail.replies} />
       </div>
@@ -172,10 +172,11 @@ function TextPanel({ row, detail }: { row: InboxRow; detail: ItemDetail }) {
   const translated = detail.translation !== null && detail.translation !== "";
   return (
     <div className="@container border-t border-slate-100 px-5 py-4">
-      <div className={`grid gap-4 ${translated ? "@lg:grid-cols-2" : ""}`}>
+      <div className={`grid gap-4 ${translated ? "@sm:grid-cols-2" : ""}`}>
         <figure className="space-y-1.5" data-testid="original-text">
-          <figcaption className="text-xs font-semibold uppercase tracking-wide text-slate-500">
-            {LABELS.original(row.language)}
+          <figcaption className="flex flex-wrap items-center justify-between gap-2">
+            <span className="text-xs font-semibold uppercase tracking-wide text-slate-500">{LABELS.original(row.language)}</span>
+            <TranslateForm row={row} defaultLanguage={detail.translateTo} />
           </figcaption>
           {row.title ? <p className="text-sm font-semibold">{row.title}</p> : null}
           <p className="whitespace-pre-wrap break-words text-[15px] leading-relaxed text-ink" data-testid="detail-text">
@@ -227,7 +228,7 @@ function ThreadView({ detail, row }: { detail: ItemDetail; row: InboxRow }) {
       {entries.map((entry) => (
         <li
           key={`${entry.role}-${entry.row.id}`}
-          className={`rounded-md border px-3 py-2 ${entry.role === "self" ? "border-brand-200 bg-brand-50/40" : "border-slate-200"} ${entry.role === "reply" ? "ml-5" : ""}`}
+          className={`rounded-md border px-3 py-2 ${entry.role === "self" ? "border-brand-100 bg-brand-50/60" : "border-slate-200"} ${entry.role === "reply" ? "ml-5" : ""}`}
           data-testid="thread-entry"
         >
           <p className="flex flex-wrap items-baseline gap-x-2 text-xs text-slate-500">

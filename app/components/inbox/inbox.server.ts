@@ -216,9 +216,9 @@ export async function loadInbox(request: Request, context: AppLoadContext, accou
   const [list, total, accounts, teams, detail, templateText] = await Promise.all([
     context.api.get<{ data: ApiFeedItem[]; hasMore: boolean }>("/v1/feed-items", { query: feedItemsQuery(view) }),
     context.api
-      .get<{ count: number }>("/v1/feed-items/count", { query: countQuery(view) })
-      .then((answer) => answer.count)
-      .catch(softFail<number | null>(null)),
+      .get<{ count: number; capped?: boolean }>("/v1/feed-items/count", { query: countQuery(view) })
+      .then((answer) => ({ count: answer.count, capped: answer.capped === true }))
+      .catch(softFail<{ count: number; capped: boolean } | null>(null)),
     context.api.get<{ data: ApiAccountSummary[] }>("/v1/accounts").catch(softFail({ data: [] as ApiAccountSummary[] })),
     context.api.get<{ data: ApiTeamSummary[] }>("/v1/teams").catch(softFail({ data: [] as ApiTeamSummary[] })),
     view.item === null ? Promise.resolve(null) : loadDetail(context, view.item, { timeZone, selfId }),

@@ -31,7 +31,7 @@ const inputClass = "block w-full rounded-md border border-slate-300 px-2.5 py-1.
 
 function Kbd({ children }: { children: ReactNode }) {
   return (
-    <kbd className="rounded border border-slate-300 bg-slate-50 px-1 font-mono text-[10px] font-semibold text-slate-500" aria-hidden>
+    <kbd className="rounded border border-slate-300 bg-slate-50 px-1 text-[10px] font-semibold text-slate-500" aria-hidden>
       {children}
     </kbd>
   );
@@ -311,14 +311,19 @@ export function TranslateForm({ row, defaultLanguage }: { row: InboxRow; default
       <label htmlFor={`translate-lang-${row.id}`} className="sr-only">
         {LABELS.translateInto}
       </label>
-      <select id={`translate-lang-${row.id}`} name="lang" defaultValue={defaultLanguage} className="rounded-md border border-slate-300 bg-white py-1.5 pl-2 pr-7 text-sm shadow-sm">
+      <select
+        id={`translate-lang-${row.id}`}
+        name="lang"
+        defaultValue={defaultLanguage}
+        className="w-28 rounded-md border border-slate-300 bg-white py-1 pl-2 pr-7 text-xs shadow-sm"
+      >
         {LANGUAGES.filter((language) => language.code !== "und").map((language) => (
           <option key={language.code} value={language.code}>
             {language.label}
           </option>
         ))}
       </select>
-      <button type="submit" className={toolButton} aria-busy={pending || undefined}>
+      <button type="submit" className={`${toolButton} !py-1 !text-xs`} aria-busy={pending || undefined}>
         {pending ? <span className="size-3 animate-spin rounded-full border-2 border-current border-t-transparent" aria-hidden /> : null}
         {LABELS.translate}
         <Kbd>t</Kbd>

@@ -1,5 +1,4 @@
 import { Form, Link } from "@remix-run/react";
-import { useRef, type ReactNode } from "react";
 import { FEED_ITEM_STATE } from "../../../domain/constants";
 import { FEED_ITEM_STATE_LABELS, INBOX_SORTS, type InboxSort } from "../../../domain/inbox";
 import { MESSAGES } from "../../../domain/messages";
@@ -56,7 +55,7 @@ export function InboxList({
 }: {
   view: InboxView;
   rows: InboxRow[];
-  total: number | null;
+  total: { count: number; capped: boolean } | null;
   hasMore: boolean;
   pageSize: number;
   choices: FilterChoices;
@@ -71,7 +70,7 @@ export function InboxList({
         </h2>
         {total !== null ? (
           <p className="text-sm text-slate-500" data-testid="item-total">
-            {LABELS.itemCount(total)}
+            {LABELS.itemCount(total.count, total.capped)}
           </p>
         ) : null}
       </header>
@@ -180,7 +179,7 @@ function Pages({
   view: InboxView;
   count: number;
   hasMore: boolean;
-  total: number | null;
+  total: { count: number; capped: boolean } | null;
   pageSize: number;
 }) {
   if (view.page === 1 && !hasMore) return null;
@@ -211,147 +210,151 @@ function Pages({
 
 // ── Filters ─────────────────────────────────────────────────────────────────────────────────────
 
-const control = "rounded-md border border-slate-300 bg-white px-2 py-1.5 text-sm shadow-sm";
+const control = "rounded-md border border-slate-300 bg-white px-2 py-1 text-sm shadow-sm";
 
 /**
  * Filters and sort as a GET form: the view is the address, so it works without JavaScript and every view
- * is a link. Multi-value filters sit in <details> popovers of checkboxes.
+ * is a link. Each filter is a <details> popover of checkboxes (several values) or radios (one).
  */
 function FiltersForm({ view, choices }: { view: InboxView; choices: FilterChoices }) {
   const source = sourceParam(view.source);
   const f = view.filters;
-  const formRef = useRef<HTMLFormElement>(null);
+  const assigneeOptions = [
+    { value: "", label: LABELS.anyone },
+    { value: "me", label: LABELS.me },
+    { value: "unassigned", label: LABELS.unassignedShort },
+    ...choices.accounts,
+    ...choices.teams,
+  ];
   return (
     <Form
-      ref={formRef}
       method="get"
       action={INBOX_PATH}
       preventScrollReset
-      className="flex flex-wrap items-end gap-2 rounded-lg border border-slate-200 bg-white p-2.5"
+      className="space-y-2 rounded-lg border border-slate-200 bg-white p-2.5"
       aria-label={LABELS.filters}
       data-testid="inbox-filters"
     >
       {source ? <input type="hidden" name="source" value={source} /> : null}
-      <CheckboxFilter label={LABELS.network} name="network" chosen={f.networks} options={choices.networks.map((n) => ({ value: n.id, label: n.name }))} />
-      <CheckboxFilter
-        label={LABELS.sentiment}
-        name="sentiment"
-        chosen={f.sentiments}
-        options={SENTIMENT_FILTERS.map((s) => ({ value: s, label: SENTIMENT_LABELS[s] }))}
-      />
-      <CheckboxFilter
-        label={LABELS.state}
-        name="state"
-        chosen={f.states.map(String)}
-        options={Object.entries(FEED_ITEM_STATE_LABELS).map(([value, label]) => ({ value, label }))}
-      />
-      <CheckboxFilter label={LABELS.label} name="label" chosen={f.labelIds.map(String)} options={choices.labels.map((l) => ({ value: String(l.id), label: l.name }))} />
-      <SelectField label={LABELS.assignee} name="assignee" value={f.assignee}>
-        <option value="">{LABELS.anyone}</option>
-        <option value="me">{LABELS.me}</option>
-        <option value="unassigned">{LABELS.unassignedShort}</option>
-        {choices.accounts.length ? (
-          <optgroup label={MESSAGES.users}>
-            {choices.accounts.map((option) => (
-              <option key={option.value} value={option.value}>
-                {option.label}
-              </option>
-            ))}
-          </optgroup>
-        ) : null}
-        {choices.teams.length ? (
-          <optgroup label={MESSAGES.teams}>
-            {choices.teams.map((option) => (
-              <option key={option.value} value={option.value}>
-                {option.label}
-              </option>
-            ))}
-          </optgroup>
-        ) : null}
-      </SelectField>
-      <SelectField label={LABELS.language} name="language" value={f.languages[0] ?? ""}>
-        <option value="">{LABELS.anyLanguage}</option>
-        {LANGUAGES.map((language) => (
-          <option key={language.code} value={language.code}>
-            {language.label}
-          </option>
-        ))}
-      </SelectField>
-      <SelectField label={LABELS.repliedFilter} name="replied" value={f.replied}>
-        <option value="">{LABELS.either}</option>
-        <option value="1">{LABELS.replied}</option>
-        <option value="0">{LABELS.notReplied}</option>
-      </SelectField>
-      <SelectField label={LABELS.sortBy} name="sort" value={view.sort}>
-        {INBOX_SORTS.map((sort) => (
-          <option key={sort} value={sort}>
-            {SORT_LABELS[sort]}
-          </option>
-        ))}
-      </SelectField>
-      <SelectField label={LABELS.order} name="order" value={view.order}>
-        <option value="desc">{LABELS.descending}</option>
-        <option value="asc">{LABELS.ascending}</option>
-      </SelectField>
-      <div className="flex items-center gap-2">
-        <button type="submit" className="rounded-md bg-brand-600 px-3 py-1.5 text-sm font-medium text-white hover:bg-brand-700">
-          {LABELS.applyFilters}
-        </button>
-        {hasFilters(f) ? (
-          <Link
-            to={inboxHrefWith({ ...view, item: null }, { filters: EMPTY_FILTERS })}
-            className="text-sm text-slate-600 underline hover:text-ink"
-            preventScrollReset
-          >
-            {LABELS.clearFilters}
-          </Link>
-        ) : null}
+      <div className="flex flex-wrap items-center gap-1.5">
+        <ChoiceFilter label={LABELS.network} name="network" multiple chosen={f.networks} options={choices.networks.map((n) => ({ value: n.id, label: n.name }))} />
+        <ChoiceFilter
+          label={LABELS.sentiment}
+          name="sentiment"
+          multiple
+          chosen={f.sentiments}
+          options={SENTIMENT_FILTERS.map((s) => ({ value: s, label: SENTIMENT_LABELS[s] }))}
+        />
+        <ChoiceFilter
+          label={LABELS.state}
+          name="state"
+          multiple
+          chosen={f.states.map(String)}
+          options={Object.entries(FEED_ITEM_STATE_LABELS).map(([value, label]) => ({ value, label }))}
+        />
+        <ChoiceFilter label={LABELS.label} name="label" multiple chosen={f.labelIds.map(String)} options={choices.labels.map((l) => ({ value: String(l.id), label: l.name }))} />
+        <ChoiceFilter label={LABELS.assignee} name="assignee" chosen={[f.assignee]} options={assigneeOptions} />
+        <ChoiceFilter
+          label={LABELS.language}
+          name="language"
+          chosen={[f.languages[0] ?? ""]}
+          options={[{ value: "", label: LABELS.anyLanguage }, ...LANGUAGES.map((language) => ({ value: language.code, label: language.label }))]}
+        />
+        <ChoiceFilter
+          label={LABELS.repliedFilter}
+          name="replied"
+          chosen={[f.replied]}
+          options={[
+            { value: "", label: LABELS.either },
+            { value: "1", label: LABELS.replied },
+            { value: "0", label: LABELS.notReplied },
+          ]}
+        />
+      </div>
+      <div className="flex flex-wrap items-center gap-2 border-t border-slate-100 pt-2">
+        <label htmlFor="filter-sort" className="text-xs font-medium text-slate-600">
+          {LABELS.sortBy}
+        </label>
+        <select id="filter-sort" name="sort" defaultValue={view.sort} className={control}>
+          {INBOX_SORTS.map((sort) => (
+            <option key={sort} value={sort}>
+              {SORT_LABELS[sort]}
+            </option>
+          ))}
+        </select>
+        <label htmlFor="filter-order" className="sr-only">
+          {LABELS.order}
+        </label>
+        <select id="filter-order" name="order" defaultValue={view.order} className={control}>
+          <option value="desc">{LABELS.descending}</option>
+          <option value="asc">{LABELS.ascending}</option>
+        </select>
+        <div className="ml-auto flex items-center gap-3">
+          {hasFilters(f) ? (
+            <Link
+              to={inboxHrefWith({ ...view, item: null }, { filters: EMPTY_FILTERS })}
+              className="text-sm text-slate-600 underline hover:text-ink"
+              preventScrollReset
+            >
+              {LABELS.clearFilters}
+            </Link>
+          ) : null}
+          <button type="submit" className="rounded-md bg-brand-600 px-3 py-1 text-sm font-medium text-white shadow-sm hover:bg-brand-700">
+            {LABELS.applyFilters}
+          </button>
+        </div>
       </div>
     </Form>
   );
 }
 
-function SelectField({ label, name, value, children }: { label: string; name: string; value: string; children: ReactNode }) {
-  const id = `filter-${name}`;
-  return (
-    <div className="space-y-0.5">
-      <label htmlFor={id} className="block text-xs font-medium text-slate-600">
-        {label}
-      </label>
-      <select id={id} name={name} defaultValue={value} key={value} className={`${control} max-w-40`}>
-        {children}
-      </select>
-    </div>
-  );
-}
-
-function CheckboxFilter({
+/**
+ * One filter as a popover: checkboxes when several values may be chosen, radios when one. The summary
+ * names the filter and how many (or which one) are chosen.
+ */
+function ChoiceFilter({
   label,
   name,
   chosen,
   options,
+  multiple = false,
 }: {
   label: string;
   name: string;
   chosen: readonly string[];
   options: Array<{ value: string; label: string }>;
+  multiple?: boolean;
 }) {
   const ref = useDetailsDismiss();
+  const picked = chosen.filter((value) => value !== "");
+  const single = !multiple && picked.length ? options.find((option) => option.value === picked[0])?.label : undefined;
+  const active = picked.length > 0;
   return (
     <details ref={ref} className="relative" data-testid={`filter-${name}`}>
-      <summary className={`${control} flex cursor-pointer list-none items-center gap-1.5`} aria-label={LABELS.filterNamed(label, chosen.length)}>
-        <span>{label}</span>
-        {chosen.length ? <span className="rounded-full bg-brand-100 px-1.5 text-xs font-semibold text-brand-700">{chosen.length}</span> : null}
-        <span aria-hidden className="text-xs text-slate-400">
+      <summary
+        className={`flex cursor-pointer list-none items-center gap-1.5 rounded-full border px-2.5 py-1 text-sm ${
+          active ? "border-brand-500 bg-brand-50 text-brand-700" : "border-slate-300 bg-white text-slate-700 hover:bg-slate-50"
+        }`}
+        aria-label={multiple ? LABELS.filterNamed(label, picked.length) : single ? `${label}: ${single}` : label}
+      >
+        <span>{single ? `${label}: ${single}` : label}</span>
+        {multiple && picked.length ? <span className="rounded-full bg-brand-600 px-1.5 text-xs font-semibold text-white">{picked.length}</span> : null}
+        <span aria-hidden className="text-[10px] text-slate-400">
           ▾
         </span>
       </summary>
-      <fieldset className="absolute left-0 z-20 mt-1 max-h-72 w-56 space-y-1 overflow-y-auto rounded-md border border-slate-200 bg-white p-2 shadow-lg">
+      <fieldset className="absolute left-0 z-20 mt-1 max-h-72 w-60 space-y-0.5 overflow-y-auto rounded-lg border border-slate-200 bg-white p-2 shadow-xl">
         <legend className="sr-only">{label}</legend>
         {options.length === 0 ? <p className="px-1 text-xs text-slate-500">{LABELS.nothingToChoose}</p> : null}
         {options.map((option) => (
-          <label key={option.value} className="flex items-center gap-2 rounded px-1 py-0.5 text-sm hover:bg-slate-50">
-            <input type="checkbox" name={name} value={option.value} defaultChecked={chosen.includes(option.value)} className="size-4 rounded border-slate-300" />
+          <label key={option.value || "-"} className="flex items-center gap-2 rounded px-1.5 py-1 text-sm hover:bg-slate-50">
+            <input
+              type={multiple ? "checkbox" : "radio"}
+              name={name}
+              value={option.value}
+              defaultChecked={multiple ? chosen.includes(option.value) : (chosen[0] ?? "") === option.value}
+              className="size-4 border-slate-300"
+            />
             {option.label}
           </label>
         ))}

@@ -1,11 +1,11 @@
 import { getFormProps, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
-import { useLocation, useNavigate } from "@remix-run/react";
 import { useEffect, useRef, useState } from "react";
 import { MESSAGES } from "../../../domain/messages";
 import { DraftSchema, ReplyFormSchema } from "../../../domain/schemas/replies";
 import { useRootData } from "../../lib/root-data";
 import { useHydrated } from "../../lib/use-hydrated";
+import { TemplatesDialog, type TemplateReplyItem } from "../templates/templates-dialog";
 import { FieldErrors, FormErrors } from "../ui/field";
 import type { ReplyRow } from "./inbox.server";
 import { SHORTCUT_TARGETS } from "./item-actions";
@@ -25,17 +25,6 @@ function validateReplyForm(formData: FormData): ReturnType<typeof parseReply> {
   return parseWithZod(formData, { schema: DraftSchema }) as unknown as ReturnType<typeof parseReply>;
 }
 
-/** The Templates modal in select mode for this item, over the current inbox view. */
-export function useTemplatesPickerHref(itemId: number): string {
-  const { search } = useLocation();
-  const params = new URLSearchParams(search);
-  params.set("item", String(itemId));
-  params.delete("template_id");
-  params.set("dialog", "templates");
-  params.set("mode", "select");
-  return `/inbox?${params.toString()}`;
-}
-
 /**
  * The reply box: compose (a template can be inserted through the Templates modal in select mode), preview,
  * send. What is typed is kept as a server-side draft: saved as one types with JavaScript, by 'Save draft'
@@ -48,8 +37,11 @@ export function ReplyBox({
   initialTemplateId,
   hasDraft,
   onReplyingChange,
+  templateItem,
 }: {
   itemId: number;
+  /** Where the templates' variables take their values ({{author_name}}, {{network}}, ...). */
+  templateItem: TemplateReplyItem;
   seenReplyCount: number;
   initialText: string;
   initialTemplateId: number | null;
@@ -60,10 +52,14 @@ export function ReplyBox({
   const answer = useItemAnswer(fetcher, ["reply", "reply-anyway", "save-draft", "insert-template", "preview", "delete-draft"], itemId);
   const hydrated = useHydrated();
   const { formToken } = useRootData();
-  const navigate = useNavigate();
-  const pickerHref = useTemplatesPickerHref(itemId);
   const [text, setText] = useState(initialText);
   const [showPreview, setShowPreview] = useState(false);
+  const [picking, setPicking] = useState(false);
+  const [templateId, setTemplateId] = useState<number | null>(initialTemplateId);
+  // The debounced save reads the latest template through a ref (a timer keeps the render it was set in).
+  const templateIdRef = useRef(templateId);
+  templateIdRef.current = templateId;
+  const textRef = useRef<HTMLTextAreaElement>(null);
   const [draftState, setDraftState] = useState<"idle" | "saving" | "saved">("idle");
   const saveTimer = useRef<ReturnType<typeof setTimeout> | null>(null);
   const lastSaved = useRef(initialText);
@@ -89,7 +85,7 @@ export function ReplyBox({
     body.set("csrf", formToken);
     body.set("item_id", String(itemId));
     body.set("text", value);
-    if (initialTemplateId) body.set("template_id", String(initialTemplateId));
+    if (templateIdRef.current) body.set("template_id", String(templateIdRef.current));
     const response = await fetch(DRAFT_PATH, { method: "POST", body, headers: { accept: "application/json" } }).catch(() => null);
     if (response?.ok) {
       lastSaved.current = value;
@@ -126,12 +122,13 @@ export function ReplyBox({
       </div>
       <ItemForm fetcher={fetcher} itemId={itemId} {...getFormProps(form)} aria-label={LABELS.reply} className="space-y-2">
         <FormErrors id={form.errorId} errors={form.errors} />
-        <input type="hidden" name={fields.template_id.name} value={initialTemplateId ?? ""} />
+        <input type="hidden" name={fields.template_id.name} value={templateId ?? ""} />
         <input type="hidden" name={fields.seen_reply_count.name} value={seenReplyCount} />
         <label htmlFor={SHORTCUT_TARGETS.replyText} className="sr-only">
           {LABELS.replyText}
         </label>
         <textarea
+          ref={textRef}
           id={SHORTCUT_TARGETS.replyText}
           name={fields.text.name}
           rows={4}
@@ -211,18 +208,14 @@ export function ReplyBox({
             </button>
           )}
           {hydrated ? (
-            <a
-              href={pickerHref}
-              onClick={(event) => {
-                event.preventDefault();
-                if (saveTimer.current) clearTimeout(saveTimer.current);
-                void saveDraft(text).then(() => navigate(pickerHref, { preventScrollReset: true }));
-              }}
+            <button
+              type="button"
+              onClick={() => setPicking(true)}
               className="rounded-md border border-slate-300 bg-white px-3 py-2 text-sm font-medium hover:bg-slate-50"
               data-testid="insert-template"
             >
               {LABELS.insertTemplate}
-            </a>
+            </button>
           ) : (
             // Without JavaScript what was typed is saved first, then the modal opens in select mode.
             <button
@@ -248,6 +241,32 @@ export function ReplyBox({
         </div>
         <p className="text-xs text-slate-400">{LABELS.replyHint}</p>
       </ItemForm>
+      {hydrated ? (
+        <TemplatesDialog
+          open={picking}
+          mode="select"
+          item={templateItem}
+          onClose={() => {
+            setPicking(false);
+            textRef.current?.focus();
+          }}
+          onSelect={(filled, template) => {
+            // Inserted where the cursor was (at the end when the box never had the focus).
+            const box = textRef.current;
+            const start = box?.selectionStart ?? text.length;
+            const end = box?.selectionEnd ?? text.length;
+            const next = `${text.slice(0, start)}${filled}${text.slice(end)}`;
+            setTemplateId(template.id);
+            templateIdRef.current = template.id;
+            setPicking(false);
+            onInput(next);
+            requestAnimationFrame(() => {
+              box?.focus();
+              box?.setSelectionRange(start + filled.length, start + filled.length);
+            });
+          }}
+        />
+      ) : null}
     </section>
   );
 }

@@ -218,7 +218,7 @@ function NetworkGroup({ network, onDelete }: { network: SidebarNetwork; onDelete
 function StreamRow({ stream, onDelete }: { stream: SidebarStream; onDelete: (stream: { id: number; name: string }) => void }) {
   const hasActions = stream.canPin || stream.canEdit || stream.canDuplicate || stream.canDelete;
   return (
-    <li className="group flex items-center" data-testid="stream-source" data-stream-id={stream.id}>
+    <li className="group relative flex items-center" data-testid="stream-source" data-stream-id={stream.id}>
       <SourceLink source={{ type: "stream", id: stream.id }}>
         <span className="inline-flex min-w-0 items-center gap-1.5">
           <span className="truncate">{stream.name}</span>
@@ -256,9 +256,14 @@ function StreamActions({ stream, onDelete }: { stream: SidebarStream; onDelete: 
   })();
   const item = "block w-full px-3 py-1.5 text-left text-sm hover:bg-slate-50";
   return (
-    <details ref={ref} className="relative shrink-0" data-testid="stream-actions">
+    // Over the row's end, shown on hover or keyboard focus (always on touch screens): names keep their room.
+    <details
+      ref={ref}
+      className="absolute right-1 top-1/2 -translate-y-1/2 opacity-0 focus-within:opacity-100 group-hover:opacity-100 open:opacity-100 [@media(hover:none)]:opacity-100"
+      data-testid="stream-actions"
+    >
       <summary
-        className="flex size-7 cursor-pointer list-none items-center justify-center rounded-md text-slate-500 hover:bg-slate-100 hover:text-slate-800"
+        className="flex size-7 cursor-pointer list-none items-center justify-center rounded-md bg-white text-slate-500 shadow-sm ring-1 ring-slate-200 hover:text-slate-800"
         aria-label={LABELS.actionsOf(stream.name)}
         title={LABELS.actionsOf(stream.name)}
       >
@@ -331,7 +336,7 @@ function AddSource({ catalogue }: { catalogue: InboxSidebarData["addCatalogue"] 
                 <li key={category}>
                   <Link
                     to={`/settings/channels/new?${new URLSearchParams({ social_type: entry.network, category }).toString()}`}
-                    className="inline-block rounded border border-slate-200 px-1.5 py-0.5 text-slate-600 hover:border-brand-300 hover:text-brand-700"
+                    className="inline-block rounded border border-slate-200 px-1.5 py-0.5 text-slate-600 hover:border-brand-500 hover:text-brand-700"
                   >
                     {categoryLabel(category)}
                   </Link>
