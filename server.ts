@@ -8,6 +8,7 @@ import type { ServerBuild } from "@remix-run/node";
 import { DEMO_BUSINESS_PROFILE_ID, seedDemoWorkspace } from "./services/workspace/seed-demo-workspace";
 import { seedDemoSearches } from "./services/workspace/seed-demo-searches";
 import { seedDemoTemplates } from "./services/workspace/seed-demo-templates";
+import { seedDemoInboxWork, seedDemoLabels } from "./services/workspace/seed-demo-inbox";
 import { DEMO_MENTION_COUNT, loadDemoCorpus } from "./jobs/demo-corpus";
 import { createEarshot } from "./server/app";
 import { readConfig } from "./server/config";
@@ -38,6 +39,7 @@ async function loadDemoMentionsInBackground(earshot: Awaited<ReturnType<typeof c
       },
     });
     logger.info("demo mentions loaded", { accepted: report.accepted, rejected: report.rejected, ms: Math.round(performance.now() - started) });
+    await seedDemoInboxWork(earshot.deps, DEMO_BUSINESS_PROFILE_ID);
   } catch (error) {
     logger.error("demo mentions failed", describeError(error));
   }
@@ -64,6 +66,7 @@ async function main() {
       fs.mkdirSync(config.dataDir, { recursive: true });
       fs.writeFileSync(file, `${lines.join("\n")}\n`, { mode: 0o600 });
       await seedDemoSearches(earshot.deps, DEMO_BUSINESS_PROFILE_ID);
+      await seedDemoLabels(earshot.deps, DEMO_BUSINESS_PROFILE_ID);
       await seedDemoTemplates(earshot.deps, DEMO_BUSINESS_PROFILE_ID);
       logger.info("demo workspace created", { ms: Math.round(performance.now() - seedStarted), file });
       loadDemoMentions = true;

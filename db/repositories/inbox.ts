@@ -373,11 +373,11 @@ export async function findAssigneeNames(
   };
 }
 
-/** The tenant's mentions most recently ingested, newest first (the demo's assignments pick among them). */
-export async function listRecentItemIds(db: Database, businessProfileId: number, limit: number) {
+/** The tenant's newest visible customer mentions (the demo's assignments and labels pick among them). */
+export async function listRecentItems(db: Database, businessProfileId: number, limit: number) {
   const rows = await db
     .selectFrom("feedItems")
-    .select(["id", "socialType", "sentiment"])
+    .select(["id", "socialType", "sentiment", "title", "description", "assignedToType"])
     .where("businessProfileId", "=", businessProfileId)
     .where("muted", "=", 0)
     .where("isAgentReply", "=", 0)
