@@ -217,12 +217,19 @@ export async function countInboxItemsUpTo(
 ): Promise<{ count: number; capped: boolean }> {
   const engine = engineOf(db);
   const { membership, filter } = membershipOf(query);
+  // A large set is probed row by row as the walk goes, so the walk stops at max + 1 (a list of every
+  // member would be built first).
+  const probe = membership && engine === "sqlite" ? !(await hasFewMembers(db, businessProfileId, membership)) : false;
   const matches = db
     .selectFrom("feedItems")
     .select("feedItems.id")
     .where((eb) => {
       const base = feedItemConditions(eb, engine, businessProfileId, filter);
-      return membership ? eb.and([base, memberList(db, eb, businessProfileId, membership)]) : base;
+      if (!membership) return base;
+      return eb.and([
+        base,
+        probe ? memberProbe(eb, businessProfileId, membership) : memberList(db, eb, businessProfileId, membership),
+      ]);
     })
     .limit(max + 1);
   const rows = engine === "sqlite" ? await executeWithHint(db, matches, 'indexed by "feed_items_search_facets"') : await matches.execute();
