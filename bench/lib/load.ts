@@ -5,11 +5,27 @@ import { createRequire } from "node:module";
 import { processCpuMs } from "./machine";
 import { percentileOfSorted, round } from "./stats";
 
+/** One connection of autocannon's (the slice of its Client the benches use). */
+export interface AutocannonClient {
+  setHeaders(headers: Record<string, string>): void;
+}
+
+/** A request of autocannon's `requests` list; `setupRequest` may change it before each send. */
+export interface AutocannonRequest {
+  method?: string;
+  path?: string;
+  headers?: Record<string, string>;
+  body?: string;
+  setupRequest?: (request: AutocannonRequest, context: Record<string, unknown>) => AutocannonRequest;
+}
+
 interface AutocannonOptions {
   url: string;
   method?: string;
   headers?: Record<string, string>;
   body?: string;
+  setupClient?: (client: AutocannonClient) => void;
+  requests?: AutocannonRequest[];
   connections: number;
   duration: number;
   timeout?: number;
@@ -43,6 +59,10 @@ export interface LoadScenario {
   body?: string;
   /** The status every response should have; others are counted as unexpected. */
   expectStatus: number;
+  /** Per connection (e.g. each its own signed-in user): called once for each. */
+  setupClient?: (client: AutocannonClient) => void;
+  /** Requests that vary (e.g. a different item each time); url/method/body above are the defaults. */
+  requests?: AutocannonRequest[];
 }
 
 export interface LoadResult {
@@ -82,6 +102,8 @@ export async function runLoad(
     method,
     headers: scenario.headers,
     body: scenario.body,
+    ...(scenario.setupClient ? { setupClient: scenario.setupClient } : {}),
+    ...(scenario.requests ? { requests: scenario.requests } : {}),
     connections: options.connections,
     duration: options.durationS,
     timeout: 30,
