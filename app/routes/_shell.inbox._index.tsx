@@ -7,7 +7,7 @@ import { DetailPane, EmptyDetail } from "../components/inbox/detail-pane";
 import { canReadInbox, handleItemAction, loadInbox, type ItemActionData } from "../components/inbox/inbox.server";
 import { PageActionContext } from "../components/inbox/item-form";
 import { InboxList, networkChoices, type RowContext } from "../components/inbox/item-list";
-import { INBOX_PATH, type InboxSource } from "../components/inbox/params";
+import { canonicalInboxAddress, INBOX_PATH, type InboxSource } from "../components/inbox/params";
 import { InboxRouteError } from "../components/inbox/route-error";
 import { ShortcutsDialog, useInboxShortcuts } from "../components/inbox/shortcuts";
 import type { loader as layoutLoader } from "./_shell.inbox";
@@ -18,13 +18,10 @@ const LABELS = MESSAGES.inboxUi;
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const account = await requireAccount(request, context);
-  // The filter form posts its 'any' choices as empty values: the same view without them, so links stay short.
-  const url = new URL(request.url);
-  const empty = [...url.searchParams].filter(([, value]) => value === "").map(([name]) => name);
-  if (empty.length) {
-    for (const name of empty) url.searchParams.delete(name);
-    throw redirect(`${url.pathname}${url.search}`);
-  }
+  // The filter form posts every field ('any' as empty, defaults too): the same view at its shortest
+  // address, so every view has one link (other parameters, such as a dialog's, are kept as they are).
+  const canonical = canonicalInboxAddress(new URL(request.url));
+  if (canonical) throw redirect(canonical);
   recordPageView(request, context, account);
   // Without access the layout says so; nothing is asked of the API.
   if (!canReadInbox(account)) return null;

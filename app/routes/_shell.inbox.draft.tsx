@@ -1,4 +1,4 @@
-import { data, type ActionFunctionArgs } from "@remix-run/node";
+import type { ActionFunctionArgs } from "@remix-run/node";
 import * as z from "zod";
 import { MESSAGES } from "../../domain/messages";
 import { DraftSchema } from "../../domain/schemas/replies";
@@ -19,7 +19,7 @@ const DraftFormSchema = z.object({
 export async function action({ request, context }: ActionFunctionArgs) {
   await requireAccount(request, context);
   const { submission } = await readForm(request, context, DraftFormSchema);
-  if (submission.status !== "success") return data({ error: MESSAGES.badRequest }, { status: 400 });
+  if (submission.status !== "success") return Response.json({ error: MESSAGES.badRequest }, { status: 400 });
   const path = `/v1/feed-items/${submission.value.item_id}/draft`;
   try {
     const draft = DraftSchema.safeParse({ text: submission.value.text ?? "", template_id: submission.value.template_id });
@@ -29,14 +29,14 @@ export async function action({ request, context }: ActionFunctionArgs) {
         await context.api.delete(path).catch((error: unknown) => {
           if (!(error instanceof ApiError && error.status === 404)) throw error;
         });
-        return { saved: false };
+        return Response.json({ saved: false });
       }
-      return data({ error: draft.error.issues[0]?.message ?? MESSAGES.wrongFormat }, { status: 400 });
+      return Response.json({ error: draft.error.issues[0]?.message ?? MESSAGES.wrongFormat }, { status: 400 });
     }
     await context.api.put(path, { text: draft.data.text, templateId: draft.data.template_id });
-    return { saved: true };
+    return Response.json({ saved: true });
   } catch (error) {
     if (!(error instanceof ApiError)) throw error;
-    return data({ error: error.message }, { status: error.status });
+    return Response.json({ error: error.message }, { status: error.status });
   }
 }

@@ -1,4 +1,4 @@
-import { data, type ActionFunctionArgs } from "@remix-run/node";
+import type { ActionFunctionArgs } from "@remix-run/node";
 import * as z from "zod";
 import { PresenceSchema } from "../../domain/schemas/replies";
 import { MESSAGES } from "../../domain/messages";
@@ -18,17 +18,17 @@ const PresenceFormSchema = PresenceSchema.extend({
 export async function action({ request, context }: ActionFunctionArgs) {
   await requireAccount(request, context);
   const { submission } = await readForm(request, context, PresenceFormSchema);
-  if (submission.status !== "success") return data({ error: MESSAGES.badRequest }, { status: 400 });
+  if (submission.status !== "success") return Response.json({ error: MESSAGES.badRequest }, { status: 400 });
   const path = `/v1/feed-items/${submission.value.item_id}/presence`;
   try {
     if (submission.value.leave) {
       await context.api.delete(path);
-      return { viewers: [] as ApiViewer[] };
+      return Response.json({ viewers: [] as ApiViewer[] });
     }
     const answer = await context.api.post<{ viewers: ApiViewer[] }>(path, { mode: submission.value.mode });
-    return { viewers: answer.viewers };
+    return Response.json({ viewers: answer.viewers });
   } catch (error) {
     if (!(error instanceof ApiError)) throw error;
-    return data({ error: error.message }, { status: error.status });
+    return Response.json({ error: error.message }, { status: error.status });
   }
 }

@@ -5,7 +5,7 @@ import { Form, useActionData, useLoaderData, useLocation, useNavigate, useNaviga
 import * as z from "zod";
 import { MESSAGES } from "../../domain/messages";
 import { hasPermission } from "../../domain/permissions";
-import { LabelFormSchema, LabelUpdateSchema } from "../../domain/schemas/inbox";
+import { LabelFormSchema } from "../../domain/schemas/inbox";
 import { groupLabels } from "../components/inbox/format";
 import type { ApiLabel } from "../components/inbox/types";
 import { Button } from "../components/ui/button";
@@ -44,7 +44,8 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 const FIELD_LABELS = { name: LABELS.labelName, category: LABELS.labelGroup };
 
 const LabelIdSchema = z.object({ id: z.coerce.number().int().positive() });
-const RenameFormSchema = LabelUpdateSchema.extend(LabelIdSchema.shape);
+// The screen always posts both fields: the name stays required (the API's PATCH also takes either alone).
+const RenameFormSchema = LabelFormSchema.pick({ name: true, category: true }).extend(LabelIdSchema.shape);
 
 export async function action({ request, context }: ActionFunctionArgs) {
   await requireAccount(request, context);

@@ -57,7 +57,7 @@ export function DetailPane({
   const initialTemplateId = template?.templateId ?? detail.draft?.templateId ?? null;
 
   return (
-    <article aria-labelledby="detail-heading" className="overflow-hidden rounded-lg border border-slate-200 bg-white" data-testid="item-detail" data-item-id={row.id}>
+    <article aria-labelledby="detail-heading" className="overflow-hidden rounded-lg border border-slate-200 bg-white" data-testid="item-detail" data-item-id={row.id} data-pending={row.pending || undefined}>
       <header className="space-y-3 px-5 pb-4 pt-4">
         <div className="flex items-start justify-between gap-3">
           <div className="min-w-0 space-y-1">
@@ -97,7 +97,7 @@ export function DetailPane({
         </div>
         <div className="flex flex-wrap items-center gap-2" role="toolbar" aria-label={LABELS.actions}>
           <AssignControls row={row} me={rowContext.me} accounts={assignees.accounts} teams={assignees.teams} />
-          <LabelsPicker row={row} groups={labelGroups} />
+          <LabelsPicker key={detail.row.labels.map((label) => label.id).join(",")} row={row} groups={labelGroups} />
           <StatePicker row={row} />
           <ModerationMenu row={row} originalText={row.text} />
         </div>

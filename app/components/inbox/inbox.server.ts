@@ -3,6 +3,7 @@
 // client; the route modules call these from their own loader and action.
 import { data, redirect, type AppLoadContext } from "@remix-run/node";
 import type { SubmissionResult } from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod/v4";
 import * as z from "zod";
 import { ACCOUNT_STATE } from "../../../domain/constants";
 import { formatDateTime } from "../../../domain/format";
@@ -20,6 +21,7 @@ import {
 } from "../../../domain/schemas/inbox";
 import { DraftSchema, ModerationFormSchema, ReplyFormSchema } from "../../../domain/schemas/replies";
 import { ApiError, type Account } from "../../lib/api.server";
+import { assertFormToken } from "../../lib/csrf.server";
 import { readForm, replyWithApiError, statusOf } from "../../lib/forms.server";
 import { flashToast } from "../../lib/toast.server";
 import type { ApiStream } from "../channels/types";
@@ -37,7 +39,16 @@ import {
   type InboxRow,
   type ViewerRow,
 } from "./format";
-import { feedItemsQuery, inboxHref, INBOX_PATH, inboxReturnPath, listFilterQuery, parseInboxView, type InboxView } from "./params";
+import {
+  feedItemsQuery,
+  inboxHref,
+  INBOX_PATH,
+  inboxReturnPath,
+  listFilterQuery,
+  parseInboxView,
+  withoutBlankNewLabels,
+  type InboxView,
+} from "./params";
 import type {
   ApiAccountSummary,
   ApiFeedItem,
@@ -455,7 +466,9 @@ export async function handleItemAction(request: Request, context: AppLoadContext
       return done(LABELS.unassigned);
     }
     case "set-labels": {
-      const { submission } = await readForm(request, context, SetLabelsFormSchema);
+      const formData = await request.formData();
+      assertFormToken(formData, context);
+      const submission = parseWithZod(withoutBlankNewLabels(formData), { schema: SetLabelsFormSchema });
       if (submission.status !== "success") return refused(submission.reply(), 400);
       try {
         await context.api.post(`${path}/set-labels`, {

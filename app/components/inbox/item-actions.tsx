@@ -1,6 +1,7 @@
 import { getFormProps, useForm, type SubmissionResult } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
-import { useState, type ReactNode } from "react";
+import type { FetcherWithComponents } from "@remix-run/react";
+import { useEffect, useRef, useState, type ReactNode } from "react";
 import { FEED_ITEM_STATE } from "../../../domain/constants";
 import { FEED_ITEM_STATE_LABELS, MODERATION_ACTIONS, MODERATION_ACTIONS_WITH_TEXT, MODERATION_REASONS } from "../../../domain/inbox";
 import { MESSAGES } from "../../../domain/messages";
@@ -11,7 +12,9 @@ import { useDetailsDismiss } from "../../lib/use-details-dismiss";
 import { useHydrated } from "../../lib/use-hydrated";
 import { FieldErrors, FormErrors } from "../ui/field";
 import type { InboxRow, LabelGroup } from "./format";
+import type { ItemActionData } from "./inbox.server";
 import { ItemForm, useItemAnswer, useItemFetcher } from "./item-form";
+import { withoutBlankNewLabels } from "./params";
 
 const LABELS = MESSAGES.inboxUi;
 
@@ -37,7 +40,10 @@ function Kbd({ children }: { children: ReactNode }) {
   );
 }
 
-/** A toolbar popover: a <details> (opens without JavaScript), closed on outside click or Escape. */
+/**
+ * A toolbar popover: a <details> (opens without JavaScript), closed on outside click or Escape, and once
+ * the action posted from it is done (the focus back on its button, so the keyboard carries on from there).
+ */
 function Popover({
   id,
   label,
@@ -45,6 +51,7 @@ function Popover({
   children,
   open,
   testId,
+  fetcher,
 }: {
   id?: string;
   label: string;
@@ -52,8 +59,18 @@ function Popover({
   children: ReactNode;
   open?: boolean;
   testId: string;
+  fetcher?: FetcherWithComponents<ItemActionData>;
 }) {
   const ref = useDetailsDismiss();
+  const busy = fetcher !== undefined && fetcher.state !== "idle";
+  const wasBusy = useRef(false);
+  useEffect(() => {
+    if (wasBusy.current && !busy && fetcher?.data?.ok && ref.current?.open) {
+      ref.current.open = false;
+      ref.current.querySelector("summary")?.focus();
+    }
+    wasBusy.current = busy;
+  }, [busy, fetcher?.data, ref]);
   return (
     <details ref={ref} id={id} className="relative" open={open} data-testid={testId}>
       <summary className={`${toolButton} cursor-pointer list-none`}>
@@ -95,7 +112,7 @@ export function AssignControls({
           </button>
         </ItemForm>
       )}
-      <Popover label={LABELS.assign} testId="assign-picker" open={answer?.result?.status === "error" ? true : undefined}>
+      <Popover label={LABELS.assign} testId="assign-picker" open={answer?.result?.status === "error" ? true : undefined} fetcher={fetcher}>
         <AssignForm key={`${row.id}-${row.assignee?.value ?? ""}`} row={row} accounts={accounts} teams={teams} lastResult={answer?.intent === "assign" ? answer.result : undefined} />
         {row.assignee ? (
           <UnassignForm key={`u-${row.id}-${row.assignee.value}`} row={row} lastResult={answer?.intent === "unassign" ? answer.result : undefined} />
@@ -207,7 +224,10 @@ function UnassignForm({ row, lastResult }: { row: InboxRow; lastResult: Submissi
 
 // ── Labels ──────────────────────────────────────────────────────────────────────────────────────
 
-/** The label picker (l): the item's labels become exactly the ticked ones, plus new names typed inline. */
+/**
+ * The label picker (l): the item's labels become exactly the ticked ones, plus new names typed inline.
+ * Keyed by the item's labels where it is used, so the ticks start over from what the server kept.
+ */
 export function LabelsPicker({ row, groups }: { row: InboxRow; groups: LabelGroup[] }) {
   const fetcher = useItemFetcher("labels", row.id);
   const answer = useItemAnswer(fetcher, "set-labels", row.id);
@@ -216,12 +236,18 @@ export function LabelsPicker({ row, groups }: { row: InboxRow; groups: LabelGrou
     id: `labels-${row.id}`,
     lastResult: answer?.result,
     shouldValidate: "onSubmit",
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: SetLabelsFormSchema }),
+    onValidate: ({ formData }) => parseWithZod(withoutBlankNewLabels(formData), { schema: SetLabelsFormSchema }),
   });
   return (
-    <Popover id={SHORTCUT_TARGETS.labelsPicker} label={LABELS.labels} shortcut="l" testId="labels-picker" open={answer?.result?.status === "error" ? true : undefined}>
+    <Popover
+      id={SHORTCUT_TARGETS.labelsPicker}
+      label={LABELS.labels}
+      shortcut="l"
+      testId="labels-picker"
+      open={answer?.result?.status === "error" ? true : undefined}
+      fetcher={fetcher}
+    >
       <ItemForm
-        key={`${row.id}-${[...current].join(",")}`}
         fetcher={fetcher}
         itemId={row.id}
         intent="set-labels"
@@ -249,7 +275,19 @@ export function LabelsPicker({ row, groups }: { row: InboxRow; groups: LabelGrou
           <label htmlFor={fields.new_labels.id} className="block text-xs font-medium text-slate-600">
             {LABELS.newLabel}
           </label>
-          <input id={fields.new_labels.id} name={fields.new_labels.name} className={inputClass} placeholder={LABELS.newLabelPlaceholder} autoComplete="off" />
+          <input
+            id={fields.new_labels.id}
+            name={fields.new_labels.name}
+            className={inputClass}
+            placeholder={LABELS.newLabelPlaceholder}
+            autoComplete="off"
+            list={`label-names-${row.id}`}
+          />
+          <datalist id={`label-names-${row.id}`}>
+            {groups.flatMap((group) => group.labels).map((label) => (
+              <option key={label.id} value={label.name} />
+            ))}
+          </datalist>
           <FieldErrors id={fields.new_labels.errorId} errors={fields.new_labels.errors} />
         </div>
         <button type="submit" className="w-full rounded-md bg-brand-600 px-3 py-1.5 text-sm font-medium text-white hover:bg-brand-700">
@@ -266,7 +304,7 @@ export function LabelsPicker({ row, groups }: { row: InboxRow; groups: LabelGrou
 export function StatePicker({ row }: { row: InboxRow }) {
   const fetcher = useItemFetcher("state", row.id);
   return (
-    <Popover id={SHORTCUT_TARGETS.statePicker} label={LABELS.stateIs(row.stateLabel)} shortcut="e" testId="state-picker">
+    <Popover id={SHORTCUT_TARGETS.statePicker} label={LABELS.stateIs(row.stateLabel)} shortcut="e" testId="state-picker" fetcher={fetcher}>
       <ItemForm fetcher={fetcher} itemId={row.id} intent="state" aria-label={LABELS.changeState} className="space-y-1">
         <input type="hidden" name="ids" value={row.id} />
         <p className="text-xs font-medium text-slate-600">{LABELS.changeState}</p>
@@ -349,7 +387,7 @@ export function ModerationMenu({ row, originalText }: { row: InboxRow; originalT
   });
   const needsText = (MODERATION_ACTIONS_WITH_TEXT as readonly string[]).includes(action);
   return (
-    <Popover label={LABELS.moderate} testId="moderation-menu" open={answer?.result?.status === "error" ? true : undefined}>
+    <Popover label={LABELS.moderate} testId="moderation-menu" open={answer?.result?.status === "error" ? true : undefined} fetcher={fetcher}>
       <ItemForm
         key={`${row.id}`}
         fetcher={fetcher}

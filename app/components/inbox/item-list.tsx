@@ -99,6 +99,7 @@ function ItemRow({ row: loaded, view, context }: { row: InboxRow; view: InboxVie
       data-testid="inbox-row"
       data-item-id={row.id}
       aria-current={selected ? "true" : undefined}
+      data-pending={row.pending || undefined}
       className={`relative ${selected ? "bg-brand-50/70" : "bg-white hover:bg-slate-50"}`}
     >
       {selected ? <span aria-hidden className="absolute inset-y-0 left-0 w-1 bg-brand-600" /> : null}

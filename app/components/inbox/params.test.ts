@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import {
+  canonicalInboxAddress,
   feedItemsQuery,
   inboxHref,
   inboxHrefWith,
@@ -8,7 +9,10 @@ import {
   parseInboxView,
   parseSource,
   sourceParam,
+  withoutBlankNewLabels,
 } from "./params";
+import { parseWithZod } from "@conform-to/zod/v4";
+import { SetLabelsFormSchema } from "../../../domain/schemas/inbox";
 
 const view = (search: string) => parseInboxView(new URLSearchParams(search));
 
@@ -100,5 +104,36 @@ describe("return paths", () => {
     for (const bad of ["https://evil.example/inbox", "//evil.example", "/inboxes", "/inbox\\..", "/inbox?x=//evil", 42, null]) {
       expect(inboxReturnPath(bad)).toBe("/inbox");
     }
+  });
+});
+
+describe("one address per view", () => {
+  const canonical = (search: string) => canonicalInboxAddress(new URL(`http://x/inbox${search}`));
+  it("drops empty values and defaults, orders the view's parameters, keeps the others", () => {
+    expect(canonical("?source=stream-3&sentiment=negative&assignee=&language=&replied=&sort=created_at&order=desc")).toBe(
+      "/inbox?source=stream-3&sentiment=negative",
+    );
+    expect(canonical("?label=2&assignee=me&item=5&dialog=templates&mode=select")).toBe("/inbox?assignee=me&label=2&item=5&dialog=templates&mode=select");
+    expect(canonical("?sort=created_at")).toBe("/inbox");
+    expect(canonical("?order=desc&item=5&_routes=routes%2F_shell.inbox._index")).toBe("/inbox?item=5");
+  });
+  it("leaves an address that already is the shortest alone", () => {
+    for (const search of ["", "?source=assigned", "?sentiment=negative&sort=engagement&item=4", "?item=5&dialog=shortcuts", "?item=5&_routes=routes%2F_shell.inbox._index"]) {
+      expect(canonical(search), search).toBeNull();
+    }
+  });
+});
+
+describe("the label picker's form", () => {
+  const form = (entries: Array<[string, string]>) => {
+    const data = new FormData();
+    for (const [name, value] of entries) data.append(name, value);
+    return data;
+  };
+  it("ticks alone (a blank new label) are a valid choice, and so is nothing at all", () => {
+    const parse = (entries: Array<[string, string]>) => parseWithZod(withoutBlankNewLabels(form(entries)), { schema: SetLabelsFormSchema });
+    expect(parse([["label_ids", "3"], ["label_ids", "5"], ["new_labels", "  "]])).toMatchObject({ status: "success", value: { label_ids: [3, 5], new_labels: [] } });
+    expect(parse([["new_labels", ""]])).toMatchObject({ status: "success", value: { label_ids: [], new_labels: [] } });
+    expect(parse([["label_ids", "3"], ["new_labels", "Vip, vip,Bug"]])).toMatchObject({ status: "success", value: { label_ids: [3], new_labels: ["Vip", "Bug"] } });
   });
 });

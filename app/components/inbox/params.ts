@@ -202,3 +202,33 @@ export function inboxReturnPath(value: unknown): string {
   if (typeof value !== "string" || !/^\/inbox(\?|$)/.test(value) || value.includes("\\") || value.includes("//")) return INBOX_PATH;
   return value;
 }
+
+/** The parameters a view is made of (anything else in an address belongs to something else, e.g. a dialog). */
+const VIEW_PARAMS = new Set(["source", "network", "sentiment", "state", "assignee", "label", "language", "replied", "sort", "order", "page", "item"]);
+
+/**
+ * The shortest address of the view an address shows, when it is not that address already (null): the
+ * view's parameters in their order without defaults or empty values, then the other parameters unchanged.
+ */
+export function canonicalInboxAddress(url: URL): string | null {
+  // `_routes` is Remix's own (which loaders a client navigation asks for), never part of the page's address.
+  const own = [...url.searchParams].filter(([name]) => name !== "_routes");
+  const view = inboxSearch(parseInboxView(url.searchParams));
+  const others = new URLSearchParams(own.filter(([name]) => !VIEW_PARAMS.has(name)));
+  const search = [view, others.toString()].filter(Boolean).join("&");
+  const current = new URLSearchParams(own).toString();
+  return search === current ? null : `${url.pathname}${search ? `?${search}` : ""}`;
+}
+
+/**
+ * The label picker's form data without a blank 'new label' field: the shared SetLabelsFormSchema, parsed
+ * through conform, reads an empty text as one empty name ('Wrong format!') instead of none.
+ */
+export function withoutBlankNewLabels(formData: FormData): FormData {
+  const cleaned = new FormData();
+  for (const [name, value] of formData) {
+    if (name === "new_labels" && typeof value === "string" && value.trim() === "") continue;
+    cleaned.append(name, value);
+  }
+  return cleaned;
+}

@@ -32,7 +32,7 @@ function openDetails(id: string): HTMLDetailsElement | null {
 
 /**
  * Keyboard-first triage (INBOX_SHORTCUTS): j/k move the selection (the `item` of the address), a assigns to
- * me, l opens the label picker, e the state picker (again: the next state), r focuses the reply box, t
+ * me, l opens the label picker at its name field, e the state picker (again: the next state), r focuses the reply box, t
  * translates, ? lists the shortcuts. Ignored while typing in a field, with a modifier, or in a dialog.
  * Every one of these is also a link or a form reachable by Tab.
  */
@@ -89,7 +89,8 @@ export function useInboxShortcuts({
           const details = openDetails(SHORTCUT_TARGETS.labelsPicker);
           if (details) {
             event.preventDefault();
-            details.querySelector<HTMLInputElement>("input:not([type=hidden])")?.focus();
+            // Straight to typing a label (existing names are suggested and reused); Shift+Tab reaches the ticks.
+            details.querySelector<HTMLInputElement>("input[name='new_labels']")?.focus();
           }
           return;
         }

@@ -259,7 +259,7 @@ function StreamActions({ stream, onDelete }: { stream: SidebarStream; onDelete: 
     // Over the row's end, shown on hover or keyboard focus (always on touch screens): names keep their room.
     <details
       ref={ref}
-      className="absolute right-1 top-1/2 -translate-y-1/2 opacity-0 focus-within:opacity-100 group-hover:opacity-100 open:opacity-100 [@media(hover:none)]:opacity-100"
+      className="absolute right-1 top-1/2 z-10 -translate-y-1/2 opacity-0 focus-within:opacity-100 group-hover:opacity-100 open:z-30 open:opacity-100 [@media(hover:none)]:opacity-100"
       data-testid="stream-actions"
     >
       <summary
