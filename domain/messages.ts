@@ -808,6 +808,7 @@ export const MESSAGES = {
     retry: "Try again",
     deliverySent: "Sent",
     deliveryFailed: "Failed",
+    deliverySending: "Sending…",
     // The labels screen (/settings/labels).
     labelsIntro: "Labels sort the inbox's items. Group them to keep a long list readable.",
     newLabelHeading: "New label",

@@ -135,8 +135,9 @@ async function newAgent(admin: Api, word: string) {
   return { email, password, name: `Taylor Triage ${word}` };
 }
 
-async function signInAs(page: Page, email: string, password: string) {
-  await open(page, "/login");
+/** Signs in through the login form (in a page of this project, or of a context with JavaScript off). */
+async function signInAs(page: Page, email: string, password: string, hydrates = javaScriptEnabled()) {
+  await (hydrates ? open(page, "/login") : page.goto("/login"));
   await submitLogin(page, email, password);
   await expect(page).toHaveURL(/^http:\/\/[^/]+\/$/);
 }
@@ -319,8 +320,8 @@ test.describe("inbox", () => {
     const noJs = await browser.newContext({ javaScriptEnabled: false });
     try {
       const other = await noJs.newPage();
-      await signInAs(other, agent.email, agent.password);
-      await open(other, "/inbox?source=assigned");
+      await signInAs(other, agent.email, agent.password, false);
+      await other.goto("/inbox?source=assigned");
       await expect(other.getByTestId("source-title")).toHaveText(L.assignedToMe);
       await expect(rows(other)).toHaveCount(10);
       await expect(sidebar(other).getByTestId("assigned-to-me").getByTestId("source-count")).toHaveText("5");
@@ -586,6 +587,54 @@ test.describe("inbox", () => {
     await expect(detail(page).getByTestId("history-entry").filter({ hasText: L.historySent })).toHaveCount(1);
   });
 
+  test("a reply with a template: what was typed stays, the template's variables are filled, and it waits to be sent manually", async ({ page }) => {
+    test.setTimeout(120_000);
+    const word = tagWord();
+    const admin = await apiAs("admin");
+    const stream = await streamWith(admin, `Template ${word}`, [{ text: `Template ${word}: my refund never came`, author: { username: "rita_r", name: "Rita Refund" } }]);
+    const template = await admin<{ id: number; name: string }>("POST", "/v1/templates", {
+      name: `Refund ${word}`,
+      message: "Hi {{author_name}}, {{agent_first_name}} here from {{brand_name}}: the refund is on its way.",
+      categories: ["twitter"],
+      languages: ["en"],
+      entity_type: 2,
+    });
+    await signIn(page, "agent");
+    await open(page, `/inbox?source=stream-${stream.id}&item=${stream.ids[0]}`);
+
+    await detail(page).getByTestId("reply-text").fill("Sorry for the wait!\n\n");
+    await detail(page).getByTestId("insert-template").click();
+    const modal = page.getByTestId("templates-dialog");
+    await expect(modal).toBeVisible();
+    // Without JavaScript the modal is the page's (select mode for this item); what was typed was saved first.
+    if (!javaScriptEnabled()) await expect(page).toHaveURL(new RegExp(`[?&]dialog=templates&mode=select(&|$)`));
+    await modal.getByPlaceholder(MESSAGES.searchForTemplate).fill(word);
+    if (!javaScriptEnabled()) await modal.getByPlaceholder(MESSAGES.searchForTemplate).press("Enter");
+    const item = modal.getByTestId("template-item").filter({ hasText: template.name });
+    await expect(modal.getByTestId("template-item")).toHaveCount(1);
+    await item.getByRole("link").first().click();
+    await modal.getByRole("button", { name: MESSAGES.selectTemplate }).click();
+    await expect(modal).toHaveCount(0);
+    const reply = `Sorry for the wait!\n\nHi Rita Refund, ${DEMO_ACCOUNTS.agent.firstName} here from Earshot Demo: the refund is on its way.`;
+    await expect(detail(page).getByTestId("reply-text")).toHaveValue(reply);
+
+    // Preview shows it as it will read; Send records it, to be sent manually (X has no connector here).
+    await detail(page).getByRole("button", { name: L.preview }).click();
+    await expect(detail(page).getByTestId("reply-preview")).toContainText("Hi Rita Refund");
+    await detail(page).getByRole("button", { name: L.send, exact: true }).click();
+    await expect(toast(page)).toHaveText(L.replyToSendManually);
+    const sent = detail(page).getByTestId("sent-reply");
+    await expect(sent.getByTestId("delivery")).toHaveText(R.toSendManually);
+    if (javaScriptEnabled()) {
+      await expect(sent.getByTestId("sent-reply-text")).toHaveText(reply);
+      await expect(sent.getByTestId("copy-reply")).toHaveText(L.copyReply);
+    } else {
+      await expect(sent.getByRole("textbox", { name: L.replyToCopy })).toHaveValue(reply);
+    }
+    await expect(page).not.toHaveURL(/template_id=/);
+    await expect(detail(page).getByTestId("reply-text")).toHaveValue("");
+  });
+
   test("a moderation action needs a reason (and new text to edit a post) and is recorded with its note", async ({ page, browserErrors }) => {
     allowRefusedForms(browserErrors);
     const word = tagWord();
@@ -699,9 +748,11 @@ test.describe("inbox", () => {
     await expect(entry.getByTestId("pinned")).toHaveCount(0);
 
     // Show more after 15 labels of a group.
-    const labels = sidebar(page).getByTestId("label-source").filter({ hasText: group });
+    const fold = sidebar(page).getByTestId("label-group-source").filter({ has: page.getByRole("heading", { name: group, exact: true }) });
+    const labels = fold.getByTestId("label-source");
     await expect(labels.filter({ visible: true })).toHaveCount(15);
-    await sidebar(page).getByTestId("show-more").filter({ hasText: L.showMore(1) }).locator("summary").click();
+    await fold.getByTestId("show-more").locator("summary").click();
+    await expect(fold.getByTestId("show-more").locator("summary")).toContainText(L.showLess);
     await expect(labels.filter({ visible: true })).toHaveCount(16);
 
     // An admin duplicates, then deletes the copy after confirming; edit leads to the stream's settings.

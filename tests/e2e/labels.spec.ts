@@ -84,7 +84,7 @@ test.describe("labels screen", () => {
 
     // Renamed and moved to another group.
     let row = labelRow(page, `Refund ${word}`);
-    await row.getByLabel(L.editLabelOf(`Refund ${word}`)).click();
+    await row.locator("summary").click();
     let edit = row.getByRole("form", { name: L.editLabelOf(`Refund ${word}`) });
     await edit.getByLabel(L.labelName).fill("");
     await edit.getByRole("button", { name: L.renameLabel }).click();

@@ -347,7 +347,14 @@ function DeliveryBadge({ delivery }: { delivery: string | null }) {
       : delivery === "failed"
         ? "bg-red-50 text-red-800 ring-red-200"
         : "bg-amber-50 text-amber-800 ring-amber-200";
-  const label = delivery === "sent" ? LABELS.deliverySent : delivery === "failed" ? LABELS.deliveryFailed : MESSAGES.replies.toSendManually;
+  const label =
+    delivery === "sent"
+      ? LABELS.deliverySent
+      : delivery === "failed"
+        ? LABELS.deliveryFailed
+        : delivery === "sending"
+          ? LABELS.deliverySending
+          : MESSAGES.replies.toSendManually;
   return (
     <span className={`rounded-full px-2 py-0.5 text-[11px] font-medium ring-1 ${tone}`} data-testid="delivery">
       {label}

@@ -176,7 +176,7 @@ function LabelSources({ group }: { group: LabelGroup }) {
     </li>
   ));
   return (
-    <div>
+    <div data-testid="label-group-source">
       {group.category ? <h3 className="px-2 text-[11px] font-medium text-slate-400">{group.category}</h3> : null}
       <ul className="space-y-0.5">{items.slice(0, 15)}</ul>
       <ShowMore count={Math.max(0, items.length - 15)}>
