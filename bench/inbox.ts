@@ -33,15 +33,14 @@ const LABELS = ["Urgent", "Refund", "Bug report", "Praise", "Shipping", "Follow-
 /** Every 50th item carries each label (2% each); every 100th is assigned (1%). */
 const LABEL_MODULO = 50;
 const ASSIGN_MODULO = 100;
-/** Items the actions pick from at random. */
-const ACTION_POOL = 2_000;
+/** Items the actions pick from at random: the newest of the inbox. */
+const ACTION_POOL = 1_000;
 
 interface Prepared {
   agents: Array<{ id: number; email: string }>;
   labelIds: number[];
   /** The stream with the most items. */
   streamId: number;
-  actionItemIds: number[];
   items: number;
 }
 
@@ -125,20 +124,20 @@ async function prepareInbox(db: Database): Promise<Prepared> {
     .select((eb) => eb.fn.countAll<number>().as("n"))
     .where("businessProfileId", "=", bp)
     .executeTakeFirstOrThrow();
-  const pool = await db
-    .selectFrom("feedItems")
-    .select("id")
-    .where("businessProfileId", "=", bp)
-    .where(sql<boolean>`id % 997 = 1`)
-    .limit(ACTION_POOL)
-    .execute();
-  return {
-    agents,
-    labelIds: labels.map((l) => l.id),
-    streamId: stream.streamId!,
-    actionItemIds: pool.map((p) => p.id),
-    items: Number(items.n),
-  };
+  return { agents, labelIds: labels.map((l) => l.id), streamId: stream.streamId!, items: Number(items.n) };
+}
+
+/** The newest items an agent's inbox lists (those the actions pick from: ones an agent may act on). */
+async function actionPool(origin: string, headers: Record<string, string>): Promise<number[]> {
+  const ids: number[] = [];
+  for (let offset = 0; offset < ACTION_POOL; offset += 100) {
+    const response = await fetch(`${origin}/api/v1/feed-items?source_type=all&limit=100&offset=${offset}`, {
+      headers: { ...headers, accept: "application/json" },
+    });
+    if (response.status !== 200) throw new Error(`GET /api/v1/feed-items answered ${response.status}`);
+    ids.push(...((await response.json()) as { data: Array<{ id: number }> }).data.map((item) => item.id));
+  }
+  return ids;
 }
 
 /** Each connection signs in as the next agent (ten connections, ten users). */
@@ -209,6 +208,7 @@ export async function run(ctx: BenchContext): Promise<BenchOutcome> {
       );
 
       const { streamId, labelIds } = prepared;
+      const actionItemIds = await actionPool(origin, (await bearers())[0]!);
       const label = labelIds[0]!;
       const sources: Array<{ name: string; page: string; api: string }> = [
         { name: "all, by date", page: "", api: "source_type=all&sort_by=created_at&order=desc" },
@@ -247,7 +247,7 @@ export async function run(ctx: BenchContext): Promise<BenchOutcome> {
           method: "POST",
           setupRequest: (request) => ({
             ...request,
-            path: `/api/v1/feed-items/${pick(prepared.actionItemIds)}/${action}`,
+            path: `/api/v1/feed-items/${pick(actionItemIds)}/${action}`,
             body: JSON.stringify(body()),
           }),
         },
@@ -255,7 +255,7 @@ export async function run(ctx: BenchContext): Promise<BenchOutcome> {
       scenarios.push({
         group: "action",
         name: "POST /api/v1/feed-items/{id}/assign (to a teammate)",
-        url: `${origin}/api/v1/feed-items/${prepared.actionItemIds[0]}/assign`,
+        url: `${origin}/api/v1/feed-items/${actionItemIds[0]}/assign`,
         method: "POST",
         headers: { ...json, "content-type": "application/json" },
         credentials: bearers,
@@ -265,7 +265,7 @@ export async function run(ctx: BenchContext): Promise<BenchOutcome> {
       scenarios.push({
         group: "action",
         name: "POST /api/v1/feed-items/{id}/set-labels (1 or 2 labels)",
-        url: `${origin}/api/v1/feed-items/${prepared.actionItemIds[0]}/set-labels`,
+        url: `${origin}/api/v1/feed-items/${actionItemIds[0]}/set-labels`,
         method: "POST",
         headers: { ...json, "content-type": "application/json" },
         credentials: bearers,
