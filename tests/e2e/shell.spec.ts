@@ -24,10 +24,10 @@ import {
  */
 const STAFF_AVATAR_MENU = ["Users", "Channels", "Teams", "Settings", "Custom Topics", "Logout"];
 const MENUS: Record<DemoRole, { side: string[]; avatar: string[] }> = {
-  sysadmin: { side: ["Dashboard", "Live Search"], avatar: STAFF_AVATAR_MENU },
-  admin: { side: ["Dashboard", "Live Search"], avatar: STAFF_AVATAR_MENU },
-  agent: { side: ["Dashboard", "Live Search"], avatar: STAFF_AVATAR_MENU },
-  guest: { side: ["Dashboard", "Live Search"], avatar: ["Settings", "Logout"] },
+  sysadmin: { side: ["Dashboard", "Inbox", "Live Search"], avatar: STAFF_AVATAR_MENU },
+  admin: { side: ["Dashboard", "Inbox", "Live Search"], avatar: STAFF_AVATAR_MENU },
+  agent: { side: ["Dashboard", "Inbox", "Live Search"], avatar: STAFF_AVATAR_MENU },
+  guest: { side: ["Dashboard", "Inbox", "Live Search"], avatar: ["Settings", "Logout"] },
 };
 
 async function expectSideMenu(page: Page, entries: string[]): Promise<void> {
