@@ -15,7 +15,11 @@ describe("MESSAGES", () => {
           walk(value as Record<string, unknown>, `${prefix}${key}.`);
           continue;
         }
-        const text = typeof value === "function" ? (value as (a: string) => string)("{x}") : value;
+        // Formatters get a placeholder for each parameter they declare.
+        const text =
+          typeof value === "function"
+            ? (value as (...a: string[]) => string)(...Array<string>(Math.max(1, value.length)).fill("{x}"))
+            : value;
         expect(typeof text).toBe("string");
         const other = seen.get(text as string);
         if (other) duplicates.push(`${other} / ${prefix}${key}: ${String(text)}`);

@@ -41,7 +41,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 }
 
 /** How the API's field names read in '{field} {message}' (spec §5). */
-const FIELD_LABELS = { name: LABELS.labelName, category: LABELS.labelGroup };
+const FIELD_LABELS = { name: MESSAGES.name, category: MESSAGES.topicsScreen.group };
 
 const LabelIdSchema = z.object({ id: z.coerce.number().int().positive() });
 // The screen always posts both fields: the name stays required (the API's PATCH also takes either alone).
@@ -60,7 +60,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
     } catch (error) {
       return data({ intent, id: null, result: replyWithApiError(submission, error, { labels: FIELD_LABELS }) }, { status: statusOf(error) });
     }
-    flashToast(context, { kind: "success", message: LABELS.labelCreated(created.name) });
+    flashToast(context, { kind: "success", message: MESSAGES.inboxActions.labelCreated(created.name) });
     throw redirect(LABELS_PATH);
   }
 
@@ -146,7 +146,7 @@ export default function LabelsRoute() {
               data-testid="label-group"
             >
               <h3 id={`group-${group.category || "none"}`} className="border-b border-slate-100 bg-slate-50 px-4 py-2 text-xs font-semibold uppercase tracking-wide text-slate-500">
-                {group.category || LABELS.noGroup} <span className="font-normal normal-case text-slate-400">({group.labels.length})</span>
+                {group.category || MESSAGES.topicsScreen.noGroup} <span className="font-normal normal-case text-slate-400">({group.labels.length})</span>
               </h3>
               <ul className="divide-y divide-slate-100">
                 {group.labels.map((label) => (
@@ -200,10 +200,10 @@ function NewLabelForm({ lastResult }: { lastResult: LastResult }) {
         <FormErrors id={form.errorId} errors={form.errors} />
         <div className="flex flex-wrap items-start gap-3">
           <div className="min-w-0 flex-1 basis-56">
-            <TextField label={LABELS.labelName} field={fields.name} autoComplete="off" />
+            <TextField label={MESSAGES.name} field={fields.name} autoComplete="off" />
           </div>
           <div className="min-w-0 flex-1 basis-48">
-            <TextField label={LABELS.labelGroup} field={fields.category} autoComplete="off" list="label-groups" hint={LABELS.labelGroupHint} />
+            <TextField label={MESSAGES.topicsScreen.group} field={fields.category} autoComplete="off" list="label-groups" hint={LABELS.labelGroupHint} />
           </div>
           <Button pending={submitting} className="sm:mt-6">
             {LABELS.createLabel}
@@ -257,10 +257,10 @@ function LabelRow({
                 <input type="hidden" name="intent" value="update" />
                 <input type="hidden" name="id" value={label.id} />
                 <FormErrors id={form.errorId} errors={form.errors} />
-                <TextField label={LABELS.labelName} field={fields.name} autoComplete="off" />
-                <TextField label={LABELS.labelGroup} field={fields.category} autoComplete="off" list="label-groups" />
+                <TextField label={MESSAGES.name} field={fields.name} autoComplete="off" />
+                <TextField label={MESSAGES.topicsScreen.group} field={fields.category} autoComplete="off" list="label-groups" />
                 <Button pending={submitting} className="w-full">
-                  {LABELS.renameLabel}
+                  {MESSAGES.save}
                 </Button>
               </Form>
             </div>
@@ -273,7 +273,7 @@ function LabelRow({
               onDelete();
             }}
             className="rounded-md px-2.5 py-1 text-sm font-medium text-red-700 hover:bg-red-50"
-            aria-label={LABELS.deleteLabelOf(label.name)}
+            aria-label={MESSAGES.topicsScreen.deleteGroup(label.name)}
           >
             {MESSAGES.delete}
           </a>

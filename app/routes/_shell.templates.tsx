@@ -34,8 +34,8 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 
 const IdSchema = z.object({ id: z.coerce.number().int().positive() });
 const FIELD_LABELS = {
-  name: MESSAGES.templatesUi.name,
-  message: MESSAGES.templatesUi.message,
+  name: MESSAGES.name,
+  message: MESSAGES.channelScreen.message,
   entity_type: MESSAGES.templateVisibleFor,
   entity_ids: MESSAGES.teams,
   categories: MESSAGES.networks,

@@ -71,7 +71,7 @@ export async function inboxQuery(deps: ServiceDeps, actor: Actor, f: InboxListFi
   switch (f.sourceType) {
     case "stream": {
       const stream = await findStream(deps.db, actor.businessProfileId, f.sourceId!);
-      if (!stream || !networkVisibleTo(stream.socialType as NetworkId, actor.role)) throw notFound(MESSAGES.inboxActions.streamNotFound);
+      if (!stream || !networkVisibleTo(stream.socialType as NetworkId, actor.role)) throw notFound(MESSAGES.channelScreen.streamNotFound);
       filter.streamIds = [stream.id];
       break;
     }

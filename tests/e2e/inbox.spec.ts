@@ -175,7 +175,7 @@ const sidebar = (page: Page) => page.getByRole("navigation", { name: L.sources }
 const rows = (page: Page) => page.getByTestId("inbox-row");
 const row = (page: Page, id: number) => page.locator(`[data-testid="inbox-row"][data-item-id="${id}"]`);
 const detail = (page: Page) => page.getByTestId("item-detail");
-const filtersForm = (page: Page) => page.getByRole("form", { name: L.filters });
+const filtersForm = (page: Page) => page.getByRole("form", { name: MESSAGES.searchScreen.filtersHeading });
 const popover = (page: Page, testId: string) => detail(page).getByTestId(testId);
 
 /** Waits until the keyed fetchers of the open item have landed (the optimistic state is the server's). */
@@ -196,7 +196,7 @@ async function filterBy(page: Page, testId: string, labels: string[]) {
   await details.locator("summary").click();
   for (const label of labels) await details.getByLabel(label, { exact: true }).check();
   await details.locator("summary").click();
-  await filtersForm(page).getByRole("button", { name: L.applyFilters }).click();
+  await filtersForm(page).getByRole("button", { name: MESSAGES.searchScreen.applyFilterType }).click();
 }
 
 test.describe("inbox", () => {
@@ -368,7 +368,7 @@ test.describe("inbox", () => {
     await twitter.getByTestId("stream-source").filter({ hasText: stream.name }).getByTestId("source-link").click();
     await expect(page).toHaveURL(atPath(`/inbox?source=stream-${stream.id}`));
     await expect(page.getByTestId("source-title")).toHaveText(stream.name);
-    await expect(page.getByTestId("item-total")).toHaveText(L.itemCount(17));
+    await expect(page.getByTestId("item-total")).toHaveText(MESSAGES.channelScreen.items(17));
 
     // 15 a page, newest first; Next and Previous are links.
     await expect(rows(page)).toHaveCount(15);
@@ -388,18 +388,18 @@ test.describe("inbox", () => {
     for (const sentiment of await rows(page).getByTestId("sentiment").allTextContents()) expect(sentiment).toBe(MESSAGES.sentimentNegative);
 
     // Sort by engagement, highest first (the address keeps the filter).
-    await filtersForm(page).getByLabel(L.sortBy).selectOption({ label: L.sortEngagement });
-    await filtersForm(page).getByRole("button", { name: L.applyFilters }).click();
+    await filtersForm(page).getByLabel(MESSAGES.searchScreen.sortBy).selectOption({ label: L.sortEngagement });
+    await filtersForm(page).getByRole("button", { name: MESSAGES.searchScreen.applyFilterType }).click();
     await expect(page).toHaveURL(atPath(`/inbox?source=stream-${stream.id}&sentiment=negative&sort=engagement`));
     await expect(rows(page).getByTestId("row-text")).toHaveText([mentions[12]!.text, mentions[13]!.text]);
     await filtersForm(page).getByLabel(L.order).selectOption({ label: L.ascending });
-    await filtersForm(page).getByRole("button", { name: L.applyFilters }).click();
+    await filtersForm(page).getByRole("button", { name: MESSAGES.searchScreen.applyFilterType }).click();
     await expect(rows(page).getByTestId("row-text")).toHaveText([mentions[13]!.text, mentions[12]!.text]);
 
     // Clear filters; then language: Spanish (a choice of one).
     await page.getByRole("link", { name: L.clearFilters }).click();
     await expect(page).toHaveURL(atPath(`/inbox?source=stream-${stream.id}&sort=engagement&order=asc`));
-    await expect(page.getByTestId("item-total")).toHaveText(L.itemCount(17));
+    await expect(page.getByTestId("item-total")).toHaveText(MESSAGES.channelScreen.items(17));
     await filterBy(page, "filter-language", ["Spanish"]);
     await expect(page).toHaveURL(atPath(`/inbox?source=stream-${stream.id}&language=es&sort=engagement&order=asc`));
     await expect(rows(page).getByTestId("row-text")).toHaveText([mentions[16]!.text, mentions[15]!.text, mentions[14]!.text]);
@@ -417,13 +417,13 @@ test.describe("inbox", () => {
     await open(page, `/inbox?source=stream-${stream.id}&language=es&replied=1`);
     await expect(rows(page)).toHaveCount(1);
     await expect(rows(page).first()).toHaveAttribute("data-item-id", String(stream.ids[16]));
-    await expect(rows(page).first().getByTestId("replied")).toHaveText(L.replied);
+    await expect(rows(page).first().getByTestId("replied")).toHaveText(MESSAGES.inboxUi.repliedFilter);
     await open(page, `/inbox?source=stream-${stream.id}&language=es&assignee=unassigned&replied=0`);
     await expect(rows(page)).toHaveCount(1);
     await expect(rows(page).first()).toHaveAttribute("data-item-id", String(stream.ids[15]));
 
     // The filter form shows what the address holds, and the open item keeps the view.
-    await expect(filtersForm(page).getByTestId("filter-assignee").locator("summary")).toHaveText(new RegExp(`${L.assignee}: ${L.unassignedShort}`));
+    await expect(filtersForm(page).getByTestId("filter-assignee").locator("summary")).toHaveText(new RegExp(`${L.assignee}: ${MESSAGES.inboxActions.unassigned}`));
     await rows(page).first().getByTestId("row-link").click();
     await expect(page).toHaveURL(atPath(`/inbox?source=stream-${stream.id}&assignee=unassigned&language=es&replied=0&item=${stream.ids[15]}`));
     await expect(detail(page).getByTestId("detail-language")).toHaveText("Spanish");
@@ -461,7 +461,7 @@ test.describe("inbox", () => {
     await again.getByRole("button", { name: L.unassign, exact: true }).click();
     await expect(toast(page)).toHaveText(L.unassigned);
     await settled(page);
-    await expect(detail(page).getByTestId("assignee")).toHaveText(L.unassignedShort);
+    await expect(detail(page).getByTestId("assignee")).toHaveText(MESSAGES.inboxActions.unassigned);
     await expect(history.filter({ hasText: L.historyUnassigned })).toContainText(`Solved ${word}`);
 
     // The row's quick action: assign to me, then unassign.
@@ -471,10 +471,10 @@ test.describe("inbox", () => {
     await expect(other).not.toHaveAttribute("data-pending");
     await expect(toast(page)).toHaveText(L.assignedTo(L.you));
     await other.getByRole("button", { name: L.unassignItemOf("Fan 2") }).click();
-    await expect(other.getByTestId("assignee")).toHaveText(L.unassignedShort);
+    await expect(other.getByTestId("assignee")).toHaveText(MESSAGES.inboxActions.unassigned);
     await expect(other).not.toHaveAttribute("data-pending");
     await page.reload();
-    await expect(row(page, stream.ids[1]!).getByTestId("assignee")).toHaveText(L.unassignedShort);
+    await expect(row(page, stream.ids[1]!).getByTestId("assignee")).toHaveText(MESSAGES.inboxActions.unassigned);
   });
 
   test("labels (created inline), state and translation of an item", async ({ page }) => {
@@ -548,7 +548,7 @@ test.describe("inbox", () => {
     if (javaScriptEnabled()) await expect(detail(page).getByTestId("draft-status")).toHaveText(L.draftSavedShort);
     else {
       await detail(page).getByRole("button", { name: L.saveDraft }).click();
-      await expect(toast(page)).toHaveText(R.draftSaved);
+      await expect(toast(page)).toHaveText(MESSAGES.inboxUi.draftSavedShort);
     }
     await page.reload();
     await waitForHydration(page);
@@ -627,7 +627,7 @@ test.describe("inbox", () => {
     await expect(sent.getByTestId("delivery")).toHaveText(R.toSendManually);
     if (javaScriptEnabled()) {
       await expect(sent.getByTestId("sent-reply-text")).toHaveText(reply);
-      await expect(sent.getByTestId("copy-reply")).toHaveText(L.copyReply);
+      await expect(sent.getByTestId("copy-reply")).toHaveText(MESSAGES.channelScreen.copy);
     } else {
       await expect(sent.getByRole("textbox", { name: L.replyToCopy })).toHaveValue(reply);
     }
@@ -649,7 +649,7 @@ test.describe("inbox", () => {
     await menu.getByLabel(L.moderationAction).selectOption({ label: "Edit post" });
     const text = menu.getByLabel(javaScriptEnabled() ? L.newPostText : L.newTextForEdits);
     await text.fill("");
-    await menu.getByRole("button", { name: L.applyModeration }).click();
+    await menu.getByRole("button", { name: MESSAGES.searchScreen.applyFilterType }).click();
     menu = popover(page, "moderation-menu");
     await expect(menu.getByText(R.selectReason)).toBeVisible();
     await expect(menu.getByText(MESSAGES.required)).toBeVisible();
@@ -658,7 +658,7 @@ test.describe("inbox", () => {
     await menu.getByLabel(L.moderationAction).selectOption({ label: "Flag as spam" });
     await menu.getByLabel(L.reason).selectOption({ label: "spamming" });
     await menu.getByLabel(L.note).fill(`Bot account ${word}`);
-    await menu.getByRole("button", { name: L.applyModeration }).click();
+    await menu.getByRole("button", { name: MESSAGES.searchScreen.applyFilterType }).click();
     await expect(toast(page)).toHaveText(L.moderated("flagged as spam"));
     const entry = detail(page).getByTestId("history-entry").filter({ hasText: L.historyModerated("flagged as spam", "spamming") });
     await expect(entry).toContainText(`Bot account ${word}`);
@@ -736,14 +736,14 @@ test.describe("inbox", () => {
     await expect(sidebar(page).getByText(`Wixan ${word}`)).toHaveCount(0);
 
     // An agent pins and unpins (the API's pins); nothing else is offered.
-    await entry.getByLabel(L.actionsOf(stream.name)).click();
-    await expect(entry.getByRole("button", { name: L.duplicate })).toHaveCount(0);
+    await entry.getByLabel(MESSAGES.channelScreen.actionsOf(stream.name)).click();
+    await expect(entry.getByRole("button", { name: MESSAGES.channelScreen.duplicate })).toHaveCount(0);
     await expect(entry.getByRole("link", { name: MESSAGES.delete })).toHaveCount(0);
-    await entry.getByRole("button", { name: L.pin }).click();
+    await entry.getByRole("button", { name: MESSAGES.channelScreen.pin }).click();
     await expect(toast(page)).toHaveText(MESSAGES.streamPinned);
     await expect(entry.getByTestId("pinned")).toHaveCount(1);
-    await entry.getByLabel(L.actionsOf(stream.name)).click();
-    await entry.getByRole("button", { name: L.unpin }).click();
+    await entry.getByLabel(MESSAGES.channelScreen.actionsOf(stream.name)).click();
+    await entry.getByRole("button", { name: MESSAGES.channelScreen.unpin }).click();
     await expect(toast(page)).toHaveText(MESSAGES.streamUnpinned);
     await expect(entry.getByTestId("pinned")).toHaveCount(0);
 
@@ -752,7 +752,7 @@ test.describe("inbox", () => {
     const labels = fold.getByTestId("label-source");
     await expect(labels.filter({ visible: true })).toHaveCount(15);
     await fold.getByTestId("show-more").locator("summary").click();
-    await expect(fold.getByTestId("show-more").locator("summary")).toContainText(L.showLess);
+    await expect(fold.getByTestId("show-more").locator("summary")).toContainText(MESSAGES.channelScreen.showLess);
     await expect(labels.filter({ visible: true })).toHaveCount(16);
 
     // An admin duplicates, then deletes the copy after confirming; edit leads to the stream's settings.
@@ -762,14 +762,14 @@ test.describe("inbox", () => {
       async (other) => {
         await open(other, "/inbox");
         const own = sidebar(other).getByTestId("stream-source").filter({ hasText: stream.name }).first();
-        await own.getByLabel(L.actionsOf(stream.name)).click();
+        await own.getByLabel(MESSAGES.channelScreen.actionsOf(stream.name)).click();
         await expect(own.getByRole("link", { name: MESSAGES.edit })).toHaveAttribute("href", `/settings/channels/${stream.id}`);
-        await own.getByRole("button", { name: L.duplicate }).click();
+        await own.getByRole("button", { name: MESSAGES.channelScreen.duplicate }).click();
         const copyName = `${stream.name} (copy)`;
         await expect(toast(other)).toHaveText(MESSAGES.streamDuplicated(copyName));
         await expect(other.getByTestId("source-title")).toHaveText(copyName);
         const copy = sidebar(other).getByTestId("stream-source").filter({ hasText: copyName });
-        await copy.getByLabel(L.actionsOf(copyName)).click();
+        await copy.getByLabel(MESSAGES.channelScreen.actionsOf(copyName)).click();
         await copy.getByRole("link", { name: MESSAGES.delete }).click();
         const confirm = other.getByRole("dialog", { name: MESSAGES.confirmTitle });
         await expect(confirm).toContainText(copyName);

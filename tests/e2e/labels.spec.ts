@@ -46,8 +46,8 @@ async function errorOf(page: Page, field: ReturnType<Page["getByLabel"]>) {
 
 async function createLabel(page: Page, name: string, category = "") {
   const form = newLabelForm(page);
-  await form.getByLabel(L.labelName).fill(name);
-  await form.getByLabel(L.labelGroup).fill(category);
+  await form.getByLabel(MESSAGES.name).fill(name);
+  await form.getByLabel(MESSAGES.topicsScreen.group).fill(category);
   await form.getByRole("button", { name: L.createLabel }).click();
 }
 
@@ -67,40 +67,40 @@ test.describe("labels screen", () => {
 
     // The name is required.
     await createLabel(page, "   ");
-    await expect(await errorOf(page, newLabelForm(page).getByLabel(L.labelName))).toHaveText(MESSAGES.required);
+    await expect(await errorOf(page, newLabelForm(page).getByLabel(MESSAGES.name))).toHaveText(MESSAGES.required);
 
     // Created in a group.
     await createLabel(page, `Refund ${word}`, billing);
-    await expect(toast(page)).toHaveText(L.labelCreated(`Refund ${word}`));
+    await expect(toast(page)).toHaveText(MESSAGES.inboxActions.labelCreated(`Refund ${word}`));
     await expect(group(page, billing).getByTestId("label-name")).toHaveText([`Refund ${word}`]);
     await createLabel(page, `Invoice ${word}`, billing);
-    await expect(toast(page)).toHaveText(L.labelCreated(`Invoice ${word}`));
+    await expect(toast(page)).toHaveText(MESSAGES.inboxActions.labelCreated(`Invoice ${word}`));
     await expect(group(page, billing).getByTestId("label-name")).toHaveText([`Invoice ${word}`, `Refund ${word}`]);
 
     // The same name again, in another case: taken.
     await createLabel(page, `REFUND ${word}`);
-    await expect(await errorOf(page, newLabelForm(page).getByLabel(L.labelName))).toContainText(MESSAGES.nameTaken);
+    await expect(await errorOf(page, newLabelForm(page).getByLabel(MESSAGES.name))).toContainText(MESSAGES.nameTaken);
     await expect(page.getByTestId("label-name").getByText(`REFUND ${word}`, { exact: true })).toHaveCount(0);
 
     // Renamed and moved to another group.
     let row = labelRow(page, `Refund ${word}`);
     await row.locator("summary").click();
     let edit = row.getByRole("form", { name: L.editLabelOf(`Refund ${word}`) });
-    await edit.getByLabel(L.labelName).fill("");
-    await edit.getByRole("button", { name: L.renameLabel }).click();
+    await edit.getByLabel(MESSAGES.name).fill("");
+    await edit.getByRole("button", { name: MESSAGES.save }).click();
     row = labelRow(page, `Refund ${word}`);
     edit = row.getByRole("form", { name: L.editLabelOf(`Refund ${word}`) });
-    await expect(await errorOf(page, edit.getByLabel(L.labelName))).toHaveText(MESSAGES.required);
-    await edit.getByLabel(L.labelName).fill(`Refunds ${word}`);
-    await edit.getByLabel(L.labelGroup).fill(money);
-    await edit.getByRole("button", { name: L.renameLabel }).click();
+    await expect(await errorOf(page, edit.getByLabel(MESSAGES.name))).toHaveText(MESSAGES.required);
+    await edit.getByLabel(MESSAGES.name).fill(`Refunds ${word}`);
+    await edit.getByLabel(MESSAGES.topicsScreen.group).fill(money);
+    await edit.getByRole("button", { name: MESSAGES.save }).click();
     await expect(toast(page)).toHaveText(L.labelUpdated(`Refunds ${word}`));
     await expect(group(page, money).getByTestId("label-name")).toHaveText([`Refunds ${word}`]);
     await expect(group(page, billing).getByTestId("label-name")).toHaveText([`Invoice ${word}`]);
     await shoot(page, "screen");
 
     // Deleted after the confirmation (spec core §2 defaults).
-    await labelRow(page, `Invoice ${word}`).getByRole("link", { name: L.deleteLabelOf(`Invoice ${word}`) }).click();
+    await labelRow(page, `Invoice ${word}`).getByRole("link", { name: MESSAGES.topicsScreen.deleteGroup(`Invoice ${word}`) }).click();
     const confirm = page.getByRole("dialog", { name: MESSAGES.confirmTitle });
     await expect(confirm).toContainText(MESSAGES.confirmMessage);
     await expect(confirm).toContainText(`Invoice ${word}`);

@@ -86,8 +86,8 @@ const itemNamed = (page: Page, name: string) =>
     .getByTestId("template-item")
     .filter({ has: page.getByTestId("template-name").getByText(name, { exact: true }) });
 const detailForm = (page: Page) => dialog(page).getByTestId("template-form");
-const nameField = (page: Page) => detailForm(page).getByLabel(L.name, { exact: true });
-const messageField = (page: Page) => detailForm(page).getByLabel(L.message, { exact: true });
+const nameField = (page: Page) => detailForm(page).getByLabel(MESSAGES.name, { exact: true });
+const messageField = (page: Page) => detailForm(page).getByLabel(MESSAGES.channelScreen.message, { exact: true });
 const saveButton = (page: Page) => dialog(page).getByRole("button", { name: MESSAGES.saveTemplate });
 const toast = (page: Page, text: string) => page.getByTestId("toast").filter({ hasText: text });
 const spinner = (page: Page) => page.getByRole("alertdialog", { name: MESSAGES.operationInProgress });
@@ -220,8 +220,8 @@ test.describe("the Templates modal", () => {
     const time = item.getByTestId("template-time");
     await expect(time).toHaveText(formatTemplateTime(template!.updated_at, zone));
     await expect(time).toHaveText(/^\d{2}:\d{2}, \d{2}\/\d{2}\/\d{2}$/);
-    await expect(item.getByRole("button", { name: L.pin(template!.name) })).toBeVisible();
-    await expect(item.getByRole("link", { name: L.deleteTemplate(template!.name) })).toBeVisible();
+    await expect(item.getByRole("button", { name: MESSAGES.searchScreen.pinNamed(template!.name) })).toBeVisible();
+    await expect(item.getByRole("link", { name: MESSAGES.topicsScreen.deleteGroup(template!.name) })).toBeVisible();
   });
 
   test("search matches the name or the message, ignoring case", async ({ page }) => {
@@ -297,10 +297,10 @@ test.describe("the Templates modal", () => {
     await signIn(page, "agent");
     await openTemplates(page, word);
     await expect(names(page)).toHaveText([third!.name, second!.name, first!.name]);
-    await itemNamed(page, first!.name).getByRole("button", { name: L.pin(first!.name) }).click();
+    await itemNamed(page, first!.name).getByRole("button", { name: MESSAGES.searchScreen.pinNamed(first!.name) }).click();
     await expect(toast(page, MESSAGES.templatePinned)).toBeVisible();
     await expect(names(page)).toHaveText([first!.name, third!.name, second!.name]);
-    await expect(itemNamed(page, first!.name).getByRole("button", { name: L.unpin(first!.name) })).toHaveAttribute("aria-pressed", "true");
+    await expect(itemNamed(page, first!.name).getByRole("button", { name: MESSAGES.searchScreen.unpinNamed(first!.name) })).toHaveAttribute("aria-pressed", "true");
     await dialog(page).getByTestId("template-sort").click();
     await expect(dialog(page).getByTestId("template-sort")).toHaveAttribute("data-order", "asc");
     await expect(names(page)).toHaveText([first!.name, second!.name, third!.name]);
@@ -521,7 +521,7 @@ test.describe("the Templates modal", () => {
     const [keep, remove] = await createTemplates(await apiAs("admin"), { name: `${word} Keep` }, { name: `${word} Remove "me"` });
     await signIn(page, "agent");
     await openTemplates(page, word);
-    await itemNamed(page, remove!.name).getByRole("link", { name: L.deleteTemplate(remove!.name) }).click();
+    await itemNamed(page, remove!.name).getByRole("link", { name: MESSAGES.topicsScreen.deleteGroup(remove!.name) }).click();
     const confirm = page.getByRole("dialog", { name: MESSAGES.confirmTitle });
     await expect(confirm.getByText(MESSAGES.templateDeleteConfirm(remove!.name), { exact: true })).toBeVisible();
     await shoot(page, "delete");
@@ -536,13 +536,13 @@ test.describe("the Templates modal", () => {
     const [template] = await createTemplates(await apiAs("admin"), { name: `${word} Pin me` });
     await signIn(page, "agent");
     await openTemplates(page, word);
-    await itemNamed(page, template!.name).getByRole("button", { name: L.pin(template!.name) }).click();
+    await itemNamed(page, template!.name).getByRole("button", { name: MESSAGES.searchScreen.pinNamed(template!.name) }).click();
     await expect(toast(page, MESSAGES.templatePinned)).toBeVisible();
-    const unpin = itemNamed(page, template!.name).getByRole("button", { name: L.unpin(template!.name) });
+    const unpin = itemNamed(page, template!.name).getByRole("button", { name: MESSAGES.searchScreen.unpinNamed(template!.name) });
     await expect(unpin).toHaveAttribute("aria-pressed", "true");
     await unpin.click();
     await expect(toast(page, MESSAGES.templateUnpinned)).toBeVisible();
-    await expect(itemNamed(page, template!.name).getByRole("button", { name: L.pin(template!.name) })).toHaveAttribute("aria-pressed", "false");
+    await expect(itemNamed(page, template!.name).getByRole("button", { name: MESSAGES.searchScreen.pinNamed(template!.name) })).toHaveAttribute("aria-pressed", "false");
   });
 
   test("a failed template action shows 'Something went wrong'", async ({ page, browserErrors }) => {
@@ -554,7 +554,7 @@ test.describe("the Templates modal", () => {
     await openTemplates(page, word);
     // Someone else deletes it meanwhile.
     await admin("DELETE", `/v1/templates/${template!.id}`);
-    await itemNamed(page, template!.name).getByRole("button", { name: L.pin(template!.name) }).click();
+    await itemNamed(page, template!.name).getByRole("button", { name: MESSAGES.searchScreen.pinNamed(template!.name) }).click();
     await expect(toast(page, MESSAGES.somethingWentWrong)).toBeVisible();
     await expect(dialog(page)).toBeVisible();
   });
@@ -585,10 +585,10 @@ test.describe("the Templates modal", () => {
       await expect(toast(page, done)).toBeVisible();
       await expect(spinner(page)).toHaveCount(0);
     };
-    await held(() => itemNamed(page, template!.name).getByRole("button", { name: L.pin(template!.name) }).click(), MESSAGES.templatePinned);
+    await held(() => itemNamed(page, template!.name).getByRole("button", { name: MESSAGES.searchScreen.pinNamed(template!.name) }).click(), MESSAGES.templatePinned);
     await messageField(page).fill("Busy saving");
     await held(() => saveButton(page).click(), MESSAGES.templateUpdated(template!.name));
-    await itemNamed(page, template!.name).getByRole("link", { name: L.deleteTemplate(template!.name) }).click();
+    await itemNamed(page, template!.name).getByRole("link", { name: MESSAGES.topicsScreen.deleteGroup(template!.name) }).click();
     await held(
       () => page.getByRole("dialog", { name: MESSAGES.confirmTitle }).getByRole("button", { name: MESSAGES.confirm }).click(),
       MESSAGES.templateDeleted,

@@ -33,12 +33,12 @@ export function AssigneeBadge({ assignee }: { assignee: InboxRow["assignee"] }) 
   if (!assignee) {
     return (
       <span className="text-xs text-slate-400" data-testid="assignee">
-        {LABELS.unassignedShort}
+        {MESSAGES.inboxActions.unassigned}
       </span>
     );
   }
   return (
-    <span className="inline-flex items-center gap-1 text-xs text-slate-700" data-testid="assignee" title={LABELS.assignedToName(assignee.name)}>
+    <span className="inline-flex items-center gap-1 text-xs text-slate-700" data-testid="assignee" title={MESSAGES.inboxActions.assigned(assignee.name)}>
       <svg viewBox="0 0 16 16" className="size-3.5 text-slate-400" fill="currentColor" aria-hidden>
         <path d="M8 8a3 3 0 1 0 0-6 3 3 0 0 0 0 6zm-5.5 6c0-2.5 2.5-4 5.5-4s5.5 1.5 5.5 4v.5h-11z" />
       </svg>
@@ -68,7 +68,7 @@ export function RepliedMark({ isReplied }: { isReplied: boolean }) {
       <svg viewBox="0 0 16 16" className="size-3.5" fill="none" stroke="currentColor" strokeWidth="2" aria-hidden>
         <path d="M3 8.5l3 3 7-7" strokeLinecap="round" strokeLinejoin="round" />
       </svg>
-      {LABELS.replied}
+      {MESSAGES.inboxUi.repliedFilter}
     </span>
   );
 }

@@ -196,10 +196,10 @@ function TextPanel({ row, detail }: { row: InboxRow; detail: ItemDetail }) {
         {(
           [
             [LABELS.likes, detail.metrics.likes],
-            [LABELS.comments, detail.metrics.comments],
-            [LABELS.shares, detail.metrics.shares],
-            [LABELS.engagements, detail.metrics.engagements],
-            [LABELS.reach, detail.metrics.reach],
+            [MESSAGES.searchScreen.metricComments, detail.metrics.comments],
+            [MESSAGES.searchScreen.metricShares, detail.metrics.shares],
+            [MESSAGES.searchScreen.metricEngagements, detail.metrics.engagements],
+            [MESSAGES.searchScreen.metricReach, detail.metrics.reach],
           ] as const
         ).map(([label, value]) => (
           <div key={label} className="flex gap-1">
@@ -258,11 +258,11 @@ function AuthorCard({ detail, view }: { detail: ItemDetail; view: InboxView }) {
       </div>
       <dl className="grid grid-cols-2 gap-2 text-sm">
         <div>
-          <dt className="text-xs text-slate-500">{LABELS.followers}</dt>
+          <dt className="text-xs text-slate-500">{MESSAGES.searchScreen.metricFollowers}</dt>
           <dd className="font-medium tabular-nums">{formatCount(author.followers)}</dd>
         </div>
         <div>
-          <dt className="text-xs text-slate-500">{LABELS.country}</dt>
+          <dt className="text-xs text-slate-500">{MESSAGES.channelScreen.country}</dt>
           <dd className="font-medium">{countryLabel(author.country)}</dd>
         </div>
       </dl>

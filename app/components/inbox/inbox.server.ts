@@ -533,7 +533,7 @@ export async function handleItemAction(request: Request, context: AppLoadContext
       } catch (error) {
         return refused(replyWithApiError(submission, error), statusOf(error));
       }
-      return done(MESSAGES.replies.draftSaved);
+      return done(MESSAGES.inboxUi.draftSavedShort);
     }
     case "insert-template": {
       // Without JavaScript: what was typed is kept as the draft, then the Templates modal opens in select mode.

@@ -208,7 +208,7 @@ function UnassignForm({ row, lastResult }: { row: InboxRow; lastResult: Submissi
       className="space-y-2 border-t border-slate-100 pt-3"
     >
       <FormErrors id={form.errorId} errors={form.errors} />
-      <p className="text-xs text-slate-600">{LABELS.assignedToName(row.assignee?.name ?? "")}</p>
+      <p className="text-xs text-slate-600">{MESSAGES.inboxActions.assigned(row.assignee?.name ?? "")}</p>
       <div className="space-y-1">
         <label htmlFor={fields.message.id} className="block text-xs font-medium text-slate-600">
           {LABELS.unassignMessage}
@@ -477,7 +477,7 @@ export function ModerationMenu({ row, originalText }: { row: InboxRow; originalT
           <FieldErrors id={fields.note.errorId} errors={fields.note.errors} />
         </div>
         <button type="submit" className="w-full rounded-md bg-red-600 px-3 py-1.5 text-sm font-medium text-white hover:bg-red-700">
-          {LABELS.applyModeration}
+          {MESSAGES.searchScreen.applyFilterType}
         </button>
       </ItemForm>
     </Popover>

@@ -35,7 +35,7 @@ export interface FilterChoices {
   teams: Array<{ value: string; label: string }>;
 }
 
-const SORT_LABELS: Readonly<Record<InboxSort, string>> = { created_at: LABELS.sortDate, engagement: LABELS.sortEngagement };
+const SORT_LABELS: Readonly<Record<InboxSort, string>> = { created_at: MESSAGES.channelScreen.date, engagement: LABELS.sortEngagement };
 const SENTIMENT_LABELS = {
   positive: MESSAGES.sentimentPositive,
   neutral: MESSAGES.sentimentNeutral,
@@ -163,7 +163,7 @@ function RowActions({ row, me }: { row: InboxRow; me: RowContext["me"] }) {
         <input type="hidden" name="ids" value={row.id} />
         <input type="hidden" name="state" value={closed ? FEED_ITEM_STATE.open : FEED_ITEM_STATE.closed} />
         <button type="submit" className={button} aria-label={closed ? LABELS.reopenItemOf(row.author) : LABELS.closeItemOf(row.author)}>
-          {closed ? LABELS.reopen : LABELS.close}
+          {closed ? LABELS.reopen : MESSAGES.close}
         </button>
       </ItemForm>
     </div>
@@ -196,7 +196,7 @@ function Pages({
         <span />
       )}
       <span className="text-slate-500" data-testid="page-range">
-        {count > 0 ? LABELS.pageRange(first, first + count - 1, total) : LABELS.pageNumber(view.page)}
+        {count > 0 ? LABELS.pageRange(first, first + count - 1, total) : MESSAGES.channelScreen.pageNumber(view.page)}
       </span>
       {hasMore ? (
         <Link to={inboxHrefWith({ ...view, item: null }, { page: view.page + 1 })} className={link} rel="next" preventScrollReset>
@@ -223,7 +223,7 @@ function FiltersForm({ view, choices }: { view: InboxView; choices: FilterChoice
   const assigneeOptions = [
     { value: "", label: LABELS.anyone },
     { value: "me", label: LABELS.me },
-    { value: "unassigned", label: LABELS.unassignedShort },
+    { value: "unassigned", label: MESSAGES.inboxActions.unassigned },
     ...choices.accounts,
     ...choices.teams,
   ];
@@ -233,14 +233,14 @@ function FiltersForm({ view, choices }: { view: InboxView; choices: FilterChoice
       action={INBOX_PATH}
       preventScrollReset
       className="space-y-2 rounded-lg border border-slate-200 bg-white p-2.5"
-      aria-label={LABELS.filters}
+      aria-label={MESSAGES.searchScreen.filtersHeading}
       data-testid="inbox-filters"
     >
       {source ? <input type="hidden" name="source" value={source} /> : null}
       <div className="flex flex-wrap items-center gap-1.5">
-        <ChoiceFilter label={LABELS.network} name="network" multiple chosen={f.networks} options={choices.networks.map((n) => ({ value: n.id, label: n.name }))} />
+        <ChoiceFilter label={MESSAGES.network} name="network" multiple chosen={f.networks} options={choices.networks.map((n) => ({ value: n.id, label: n.name }))} />
         <ChoiceFilter
-          label={LABELS.sentiment}
+          label={MESSAGES.sentiment}
           name="sentiment"
           multiple
           chosen={f.sentiments}
@@ -256,7 +256,7 @@ function FiltersForm({ view, choices }: { view: InboxView; choices: FilterChoice
         <ChoiceFilter label={LABELS.label} name="label" multiple chosen={f.labelIds.map(String)} options={choices.labels.map((l) => ({ value: String(l.id), label: l.name }))} />
         <ChoiceFilter label={LABELS.assignee} name="assignee" chosen={[f.assignee]} options={assigneeOptions} />
         <ChoiceFilter
-          label={LABELS.language}
+          label={MESSAGES.language}
           name="language"
           chosen={[f.languages[0] ?? ""]}
           options={[{ value: "", label: LABELS.anyLanguage }, ...LANGUAGES.map((language) => ({ value: language.code, label: language.label }))]}
@@ -267,14 +267,14 @@ function FiltersForm({ view, choices }: { view: InboxView; choices: FilterChoice
           chosen={[f.replied]}
           options={[
             { value: "", label: LABELS.either },
-            { value: "1", label: LABELS.replied },
+            { value: "1", label: MESSAGES.inboxUi.repliedFilter },
             { value: "0", label: LABELS.notReplied },
           ]}
         />
       </div>
       <div className="flex flex-wrap items-center gap-2 border-t border-slate-100 pt-2">
         <label htmlFor="filter-sort" className="text-xs font-medium text-slate-600">
-          {LABELS.sortBy}
+          {MESSAGES.searchScreen.sortBy}
         </label>
         <select id="filter-sort" name="sort" defaultValue={view.sort} className={control}>
           {INBOX_SORTS.map((sort) => (
@@ -301,7 +301,7 @@ function FiltersForm({ view, choices }: { view: InboxView; choices: FilterChoice
             </Link>
           ) : null}
           <button type="submit" className="rounded-md bg-brand-600 px-3 py-1 text-sm font-medium text-white shadow-sm hover:bg-brand-700">
-            {LABELS.applyFilters}
+            {MESSAGES.searchScreen.applyFilterType}
           </button>
         </div>
       </div>

@@ -320,7 +320,7 @@ export function SentReplies({ itemId, replies }: { itemId: number; replies: Repl
                       }}
                       data-testid="copy-reply"
                     >
-                      {copied === index ? LABELS.copied : LABELS.copyReply}
+                      {copied === index ? MESSAGES.channelScreen.copied : MESSAGES.channelScreen.copy}
                     </button>
                   ) : null}
                   <ItemForm fetcher={fetcher} itemId={itemId} intent="mark-sent">

@@ -11,7 +11,7 @@ export function InboxRouteError() {
   return (
     <div className="rounded-lg border border-slate-200 bg-white px-4 py-10 text-center" data-testid="inbox-error">
       <h2 className="text-xl font-semibold">{notFound ? MESSAGES.pageNotFound : MESSAGES.somethingWentWrong}</h2>
-      {notFound ? <p className="mt-2 text-sm text-slate-500">{MESSAGES.inboxUi.itemNotFound}</p> : null}
+      {notFound ? <p className="mt-2 text-sm text-slate-500">{MESSAGES.inboxActions.itemNotFound}</p> : null}
       <Link to="/inbox" className="mt-4 inline-block text-sm text-brand-600 underline">
         {MESSAGES.inboxUi.backToInbox}
       </Link>

@@ -86,8 +86,8 @@ function ShowMore({ count, children }: { count: number; children: ReactNode }) {
     <details className="group" data-testid="show-more">
       <summary className="flex cursor-pointer list-none items-center gap-2 px-2 py-1 text-xs font-medium text-slate-500 hover:text-slate-700">
         <span className="h-px flex-1 bg-slate-200" aria-hidden />
-        <span className="group-open:hidden">{LABELS.showMore(count)}</span>
-        <span className="hidden group-open:inline">{LABELS.showLess}</span>
+        <span className="group-open:hidden">{MESSAGES.channelScreen.showMore(count)}</span>
+        <span className="hidden group-open:inline">{MESSAGES.channelScreen.showLess}</span>
         <span className="h-px flex-1 bg-slate-200" aria-hidden />
       </summary>
       {children}
@@ -223,9 +223,9 @@ function StreamRow({ stream, onDelete }: { stream: SidebarStream; onDelete: (str
         <span className="inline-flex min-w-0 items-center gap-1.5">
           <span className="truncate">{stream.name}</span>
           {stream.pinned ? (
-            <span title={LABELS.pinned} className="shrink-0 text-amber-500" data-testid="pinned">
+            <span title={MESSAGES.channelScreen.pinned} className="shrink-0 text-amber-500" data-testid="pinned">
               <PinIcon />
-              <span className="sr-only">{LABELS.pinned}</span>
+              <span className="sr-only">{MESSAGES.channelScreen.pinned}</span>
             </span>
           ) : null}
         </span>
@@ -264,8 +264,8 @@ function StreamActions({ stream, onDelete }: { stream: SidebarStream; onDelete: 
     >
       <summary
         className="flex size-7 cursor-pointer list-none items-center justify-center rounded-md bg-white text-slate-500 shadow-sm ring-1 ring-slate-200 hover:text-slate-800"
-        aria-label={LABELS.actionsOf(stream.name)}
-        title={LABELS.actionsOf(stream.name)}
+        aria-label={MESSAGES.channelScreen.actionsOf(stream.name)}
+        title={MESSAGES.channelScreen.actionsOf(stream.name)}
       >
         <svg viewBox="0 0 16 16" className="size-4" fill="currentColor" aria-hidden>
           <circle cx="3" cy="8" r="1.5" />
@@ -285,7 +285,7 @@ function StreamActions({ stream, onDelete }: { stream: SidebarStream; onDelete: 
             <input type="hidden" name="id" value={stream.id} />
             <input type="hidden" name="returnTo" value={returnTo} />
             <button type="submit" name="intent" value={stream.pinned ? "unpin-stream" : "pin-stream"} className={item}>
-              {stream.pinned ? LABELS.unpin : LABELS.pin}
+              {stream.pinned ? MESSAGES.channelScreen.unpin : MESSAGES.channelScreen.pin}
             </button>
           </Form>
         ) : null}
@@ -295,7 +295,7 @@ function StreamActions({ stream, onDelete }: { stream: SidebarStream; onDelete: 
             <input type="hidden" name="id" value={stream.id} />
             <input type="hidden" name="returnTo" value={returnTo} />
             <button type="submit" name="intent" value="duplicate-stream" className={item}>
-              {LABELS.duplicate}
+              {MESSAGES.channelScreen.duplicate}
             </button>
           </Form>
         ) : null}

@@ -146,12 +146,12 @@ export function TemplateForm({
       {hydrated ? <input type="hidden" name="js" value="1" /> : null}
       <FormErrors id={form.errorId} errors={form.errors} />
       <fieldset disabled={!canWrite} className="space-y-4">
-        <TextField label={LABELS.name} field={fields.name} autoComplete="off" />
+        <TextField label={MESSAGES.name} field={fields.name} autoComplete="off" />
 
         <div className="space-y-1">
           <div className="flex items-end justify-between gap-2">
             <label htmlFor={fields.message.id} className="block text-sm font-medium text-slate-700">
-              {LABELS.message}
+              {MESSAGES.channelScreen.message}
             </label>
             {/* Without JavaScript there is no clipboard: the text is there to select and copy. */}
             {hydrated ? (
@@ -213,7 +213,7 @@ export function TemplateForm({
           />
           <div>
             <label htmlFor="template-active" className="text-sm font-medium text-slate-700">
-              {LABELS.active}
+              {MESSAGES.accountActive}
             </label>
             <p id="template-active-hint" className="text-xs text-slate-500">
               {LABELS.activeHint}

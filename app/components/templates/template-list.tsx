@@ -206,9 +206,9 @@ export function TemplateList({
                   type="submit"
                   name="intent"
                   value={template.pinned ? "unpin" : "pin"}
-                  aria-label={template.pinned ? LABELS.unpin(template.name) : LABELS.pin(template.name)}
+                  aria-label={template.pinned ? MESSAGES.searchScreen.unpinNamed(template.name) : MESSAGES.searchScreen.pinNamed(template.name)}
                   aria-pressed={template.pinned}
-                  title={template.pinned ? LABELS.unpin(template.name) : LABELS.pin(template.name)}
+                  title={template.pinned ? MESSAGES.searchScreen.unpinNamed(template.name) : MESSAGES.searchScreen.pinNamed(template.name)}
                   className={`rounded p-1 hover:bg-slate-200 ${template.pinned ? "text-brand-600" : "text-slate-400"}`}
                 >
                   <svg viewBox="0 0 16 16" className="size-4" aria-hidden fill={template.pinned ? "currentColor" : "none"} stroke="currentColor" strokeWidth="1.4">
@@ -220,8 +220,8 @@ export function TemplateList({
                 <a
                   href={deleteHrefFor(template.id)}
                   onClick={enhancedClick(() => onDelete(template))}
-                  aria-label={LABELS.deleteTemplate(template.name)}
-                  title={LABELS.deleteTemplate(template.name)}
+                  aria-label={MESSAGES.topicsScreen.deleteGroup(template.name)}
+                  title={MESSAGES.topicsScreen.deleteGroup(template.name)}
                   className="rounded p-1 text-slate-400 hover:bg-slate-200 hover:text-red-600"
                 >
                   <svg viewBox="0 0 16 16" className="size-4" aria-hidden fill="none" stroke="currentColor" strokeWidth="1.4">
