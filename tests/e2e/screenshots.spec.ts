@@ -1,7 +1,7 @@
 // Full-page screenshots of the screens built so far, for a person to look at (not compared):
 // test-results/screenshots/<project>-<name>.png, in both projects.
 import type { Page } from "@playwright/test";
-import { avatarMenu, expect, open, signIn, test } from "./fixtures";
+import { avatarMenu, expect, notificationsBell, open, signIn, test } from "./fixtures";
 
 async function shoot(page: Page, name: string): Promise<void> {
   await page.evaluate(() => document.fonts.ready).catch(() => undefined);
@@ -37,8 +37,8 @@ test.describe("screenshots", () => {
   test("dashboard (agent) on a phone, notifications open", async ({ page }) => {
     await page.setViewportSize({ width: 390, height: 844 });
     await signIn(page, "agent");
-    await page.getByLabel("Notifications").click();
-    await expect(page.getByText("No Notifications")).toBeVisible();
+    await notificationsBell(page).toggle.click();
+    await expect(page.getByTestId("notifications-count")).toBeVisible();
     await shoot(page, "dashboard-phone-notifications");
   });
 

@@ -65,14 +65,13 @@ for (const role of DEMO_ROLES) {
     await menu.toggle.click();
     await expect(menu.panel).toBeHidden();
 
-    // Notifications: nothing yet, so no unread badge.
+    // Notifications: the popover opens and closes. Other journeys notify the demo accounts (assignments),
+    // so the empty popover is checked with a workspace of its own in notifications.spec.ts.
     const bell = notificationsBell(page);
-    await expect(bell.root.getByTestId("notifications-badge")).toHaveCount(0);
     await bell.toggle.click();
-    await expect(bell.root.getByText("No Notifications")).toBeVisible();
-    await expect(bell.root.getByText("0 notifications")).toBeVisible();
+    await expect(bell.root.getByTestId("notifications-count")).toHaveText(/^\d+ notifications$/);
     await bell.toggle.click();
-    await expect(bell.root.getByText("No Notifications")).toBeHidden();
+    await expect(bell.root.getByTestId("notifications-count")).toBeHidden();
 
     await expect(page).toHaveURL(atPath("/"));
   });
