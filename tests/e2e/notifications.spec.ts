@@ -14,7 +14,17 @@ import { insertNotification } from "../../db/repositories/notifications";
 import { MESSAGES } from "../../domain/messages";
 import { ROLES } from "../../domain/roles";
 import { createWorkspace } from "../../services/workspace/create-workspace";
-import { atPath, DEMO_PASSWORD, expect, javaScriptEnabled, notificationsBell, open, submitLogin, test, waitForHydration } from "./fixtures";
+import {
+  atPath,
+  DEMO_PASSWORD,
+  expect,
+  javaScriptEnabled,
+  notificationsBell,
+  open,
+  submitLogin,
+  test,
+  waitForHydration,
+} from "./fixtures";
 
 /** The e2e server's SQLite file (playwright.config.ts: DATA_DIR=tmp/e2e-data). */
 const DATABASE = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../../tmp/e2e-data/app.db");
@@ -27,6 +37,22 @@ test.afterAll(async () => {
   await database.close();
 });
 
+/**
+ * This process writes into the server's database while the server writes too (the demo mentions load
+ * in the background). A deferred transaction that must upgrade to a write gets "database is locked"
+ * at once, without waiting for the busy timeout, so such writes are tried again.
+ */
+async function retryWhileLocked<T>(write: () => Promise<T>): Promise<T> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await write();
+    } catch (error) {
+      if (attempt >= 50 || !/database is locked/i.test(String(error))) throw error;
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+  }
+}
+
 interface User {
   accountId: number;
   businessProfileId: number;
@@ -37,10 +63,12 @@ interface User {
 async function signInFreshUser(page: Page): Promise<User> {
   const tag = crypto.randomBytes(5).toString("hex");
   const email = `notified-${tag}@example.test`;
-  const { businessProfile, accounts } = await createWorkspace(database.db, {
-    name: `Notifications ${tag}`,
-    members: [{ role: ROLES.agent, email, firstName: "Nora", lastName: "Notified", password: DEMO_PASSWORD }],
-  });
+  const { businessProfile, accounts } = await retryWhileLocked(() =>
+    createWorkspace(database.db, {
+      name: `Notifications ${tag}`,
+      members: [{ role: ROLES.agent, email, firstName: "Nora", lastName: "Notified", password: DEMO_PASSWORD }],
+    }),
+  );
   await open(page, "/login");
   await submitLogin(page, email, DEMO_PASSWORD);
   await expect(page).toHaveURL(atPath("/"));
@@ -52,21 +80,30 @@ let clock = Date.now() - 60 * 60 * 1000;
 /** Stores a notification for the user (each a minute newer than the one before). */
 async function notifyUser(
   user: User,
-  values: { text: string; category?: string; socialType?: string | null; entityName?: string | null; link?: string | null; dismissed?: boolean },
+  values: {
+    text: string;
+    category?: string;
+    socialType?: string | null;
+    entityName?: string | null;
+    link?: string | null;
+    dismissed?: boolean;
+  },
 ) {
   clock += 60_000;
-  return insertNotification(database.db, {
-    businessProfileId: user.businessProfileId,
-    accountId: user.accountId,
-    text: values.text,
-    category: values.category ?? "assignment",
-    socialType: values.socialType ?? null,
-    entityName: values.entityName ?? null,
-    link: values.link ?? null,
-    readAt: values.dismissed ? new Date(clock).toISOString() : null,
-    dismissed: values.dismissed ? 1 : 0,
-    createdAt: new Date(clock).toISOString(),
-  });
+  return retryWhileLocked(() =>
+    insertNotification(database.db, {
+      businessProfileId: user.businessProfileId,
+      accountId: user.accountId,
+      text: values.text,
+      category: values.category ?? "assignment",
+      socialType: values.socialType ?? null,
+      entityName: values.entityName ?? null,
+      link: values.link ?? null,
+      readAt: values.dismissed ? new Date(clock).toISOString() : null,
+      dismissed: values.dismissed ? 1 : 0,
+      createdAt: new Date(clock).toISOString(),
+    }),
+  );
 }
 
 function popover(page: Page) {
@@ -106,7 +143,9 @@ test("an empty bell: no badge, '0 notifications', 'No Notifications'", async ({ 
   await expect(p.markAll).toBeDisabled();
 });
 
-test("the list: badge, newest first, icon, entity name as text, more details, links and Go to Profiles", async ({ page }) => {
+test("the list: badge, newest first, icon, entity name as text, more details, links and Go to Profiles", async ({
+  page,
+}) => {
   const user = await signInFreshUser(page);
   await notifyUser(user, { text: "Old news you already dealt with.", dismissed: true, socialType: "reddit" });
   await notifyUser(user, {
@@ -153,7 +192,10 @@ test("the list: badge, newest first, icon, entity name as text, more details, li
   await expect(long.getByTestId("notification-link")).toHaveAttribute("href", "/topics");
   await expect(p.current.nth(0).getByTestId("notification-link")).toHaveCount(0);
   await expect(p.current.getByRole("link", { name: MESSAGES.goToProfiles })).toHaveCount(1);
-  await expect(p.current.nth(2).getByRole("link", { name: MESSAGES.goToProfiles })).toHaveAttribute("href", "/settings/channels");
+  await expect(p.current.nth(2).getByRole("link", { name: MESSAGES.goToProfiles })).toHaveAttribute(
+    "href",
+    "/settings/channels",
+  );
 
   // Dismissed ones wait, collapsed, under 'Prior Notifications'.
   await expect(p.prior.getByText("Old news you already dealt with.")).toBeHidden();
@@ -271,13 +313,15 @@ test("an item assigned by a teammate arrives at once and leads to the inbox @js-
   const tag = crypto.randomBytes(5).toString("hex");
   const agentEmail = `assignee-${tag}@example.test`;
   const adminEmail = `assigner-${tag}@example.test`;
-  const { accounts } = await createWorkspace(database.db, {
-    name: `Assignments ${tag}`,
-    members: [
-      { role: ROLES.admin, email: adminEmail, firstName: "Ada", lastName: "Assigner", password: DEMO_PASSWORD },
-      { role: ROLES.agent, email: agentEmail, firstName: "Nora", lastName: "Notified", password: DEMO_PASSWORD },
-    ],
-  });
+  const { accounts } = await retryWhileLocked(() =>
+    createWorkspace(database.db, {
+      name: `Assignments ${tag}`,
+      members: [
+        { role: ROLES.admin, email: adminEmail, firstName: "Ada", lastName: "Assigner", password: DEMO_PASSWORD },
+        { role: ROLES.agent, email: agentEmail, firstName: "Nora", lastName: "Notified", password: DEMO_PASSWORD },
+      ],
+    }),
+  );
   const api = await apiAs(adminEmail);
   const stream = await api<{ id: number; ingest_key: string }>("POST", "/v1/streams", {
     name: `Feedback ${tag}`,
@@ -298,7 +342,10 @@ test("an item assigned by a teammate arrives at once and leads to the inbox @js-
     ]),
   });
   expect(ingested.status).toBe(200);
-  const { data: items } = await api<{ data: Array<{ id: number }> }>("GET", `/v1/feed-items?source_type=stream&source_id=${stream.id}`);
+  const { data: items } = await api<{ data: Array<{ id: number }> }>(
+    "GET",
+    `/v1/feed-items?source_type=stream&source_id=${stream.id}`,
+  );
   expect(items).toHaveLength(1);
 
   await open(page, "/login");
@@ -308,7 +355,11 @@ test("an item assigned by a teammate arrives at once and leads to the inbox @js-
   const p = popover(page);
   await expect(p.badge).toHaveCount(0);
 
-  await api("POST", `/v1/feed-items/${items[0]!.id}/assign`, { assignee_type: "account", assignee_id: accounts[1]!.id, message: "Can you take this one?" });
+  await api("POST", `/v1/feed-items/${items[0]!.id}/assign`, {
+    assignee_type: "account",
+    assignee_id: accounts[1]!.id,
+    message: "Can you take this one?",
+  });
   await expect(p.badge).toHaveText("1");
   await openPopover(page);
   const item = p.current.nth(0);
@@ -333,7 +384,11 @@ async function apiAs(email: string) {
   return async <T = unknown>(method: string, path: string, body?: unknown): Promise<T> => {
     const response = await fetch(`${base}/api${path}`, {
       method,
-      headers: { authorization: `Bearer ${session.access_token}`, "x-csrf-token": session.csrf_token, "content-type": "application/json" },
+      headers: {
+        authorization: `Bearer ${session.access_token}`,
+        "x-csrf-token": session.csrf_token,
+        "content-type": "application/json",
+      },
       body: body === undefined ? undefined : JSON.stringify(body),
     });
     expect(response.ok, `${method} ${path}: ${response.status} ${await response.clone().text()}`).toBe(true);
@@ -352,7 +407,7 @@ test("a refused Dismiss or Mark all as read says so with the spec's toast", asyn
   const p = await openPopover(page);
 
   // The notification went away meanwhile: the API says 404.
-  await database.db.deleteFrom("notifications").where("id", "=", doomed.id).execute();
+  await retryWhileLocked(() => database.db.deleteFrom("notifications").where("id", "=", doomed.id).execute());
   await p.item("Mine to dismiss.").getByRole("button", { name: MESSAGES.dismiss }).click();
   await expect(page.getByTestId("toast").filter({ hasText: MESSAGES.notificationDismissFailed })).toBeVisible();
   await openPopover(page);
