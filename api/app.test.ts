@@ -22,6 +22,18 @@ describe.each(testEngines())("API app on %s", (engine) => {
   });
   afterAll(() => fx.cleanup());
 
+  describe("Server-Timing", () => {
+    it("reports the store's queries and time of each answer", async () => {
+      const res = await fx.request("GET", "/api/v1/teams", { auth: admin });
+      expect(res.status).toBe(200);
+      const timing = res.headers.get("server-timing") ?? "";
+      const match = /db;dur=([\d.]+);desc="(\d+) queries", app;dur=([\d.]+)/.exec(timing);
+      expect(match, timing).not.toBeNull();
+      expect(Number(match![2])).toBeGreaterThan(0);
+      expect(Number(match![3])).toBeGreaterThanOrEqual(Number(match![1]));
+    });
+  });
+
   describe("OpenAPI document", () => {
     it("is served at /api/v1/openapi.json as OpenAPI 3.1 with the routes' paths", async () => {
       const res = await fx.request("GET", "/api/v1/openapi.json");

@@ -3,6 +3,7 @@ import type { Context } from "hono";
 import { MESSAGES } from "../domain/messages";
 import { validationError } from "../domain/errors";
 import type { ServiceDeps } from "../services/context";
+import { withQueryTally } from "../services/diagnostics/query-timing";
 import type { ApiEnv, ApiSettings } from "./env";
 import { toNestedQuery } from "./lib/case";
 import { authenticate, requireCsrfOnMutations } from "./middleware/auth";
@@ -55,7 +56,16 @@ export function createApi(options: ApiOptions): Api {
   app.use("*", async (c, next) => {
     c.set("deps", options.deps);
     c.set("settings", options.settings);
-    await next();
+    // Server-Timing: the store's share of each answer (its queries' count and time), for benches and
+    // browsers' network panels.
+    const started = performance.now();
+    const { tally } = await withQueryTally(() => next());
+    const total = performance.now() - started;
+    try {
+      c.res.headers.append("Server-Timing", `db;dur=${tally.ms.toFixed(1)};desc="${tally.queries} queries", app;dur=${total.toFixed(1)}`);
+    } catch {
+      // A response with immutable headers (a proxied one) goes out without the diagnostic.
+    }
   });
   app.use("*", authenticate);
   app.use("*", requireCsrfOnMutations);

@@ -5,6 +5,7 @@ import SQLite from "better-sqlite3";
 import pg from "pg";
 import { CamelCasePlugin, Kysely, PostgresDialect, SqliteDialect, sql } from "kysely";
 import type { DatabaseSchema } from "./schema";
+import { tallyQuery } from "./query-timing";
 import { earshotNear } from "./token-match";
 
 export type Database = Kysely<DatabaseSchema>;
@@ -47,6 +48,7 @@ export function openDatabase(options: OpenDatabaseOptions = {}): DatabaseHandle 
     const db = new Kysely<DatabaseSchema>({
       dialect: new PostgresDialect({ pool }),
       plugins: [new CamelCasePlugin()],
+      log: tallyQuery,
     });
     return {
       db,
@@ -70,6 +72,7 @@ export function openDatabase(options: OpenDatabaseOptions = {}): DatabaseHandle 
   const db = new Kysely<DatabaseSchema>({
     dialect: new SqliteDialect({ database: sqlite }),
     plugins: [new CamelCasePlugin()],
+    log: tallyQuery,
   });
   return {
     db,

@@ -1,0 +1,2 @@
+// The API reports the store time of each request in a Server-Timing header (db/query-timing.ts).
+export { withQueryTally, type QueryTally } from "../../db/query-timing";
