@@ -345,6 +345,27 @@ export function createApiClient(options: ApiClientOptions) {
       return camelCaseKeys(await response.json()) as T;
     },
 
+    /**
+     * A GET (via POST when asked) whose answer is not JSON (a .csv download): the Response as the API
+     * sends it, for the caller to stream on. Tokens near expiry are renewed first; a 401 renews and
+     * retries once, or signs out as `call` does; a refusal is thrown as an ApiError.
+     */
+    async download(path: string, opts: Omit<CallOptions, "body"> = {}): Promise<Response> {
+      const expiresAt = session.get("accessTokenExpiresAt");
+      if (session.get("accessToken") && expiresAt && Date.parse(expiresAt) - EARLY_REFRESH_MS < now()) await renewTokens();
+      let response = await send("GET", path, opts);
+      if (response.status === 401 && session.get("accessToken")) {
+        if (!(await renewTokens())) {
+          options.log(MESSAGES.tokenGenerationFailed, { path });
+          clearTokens();
+          throw redirect(loginLocation(pageUrl.pathname + pageUrl.search));
+        }
+        response = await send("GET", path, opts);
+      }
+      if (!response.ok) throw await errorFrom(response);
+      return response;
+    },
+
     isSignedIn: () => !!session.get("accessToken"),
 
     /** GET /accounts, once per request unless forced (parallel loaders share it). */
