@@ -496,6 +496,73 @@ export interface FeedItemPresenceTable {
   seenAt: string;
 }
 
+export interface DashboardTemplateTable {
+  id: Id;
+  businessProfileId: number;
+  createdBy: number | null;
+  name: string;
+  time: number;
+  timeUnit: string; // Days | Hours | Months
+  config: string; // JSON { contextIds, widgets: [{ id, config }] }
+  createdAt: string;
+  updatedAt: string;
+}
+
+export interface DashboardSharedLinkTable {
+  id: Id;
+  businessProfileId: number;
+  code: string;
+  title: string;
+  nonLoggedInAccess: number;
+  config: string; // JSON { widgets, contexts, time, timeRange, timeUnit, layerIds }
+  createdBy: number | null;
+  revokedAt: string | null;
+  createdAt: string;
+  updatedAt: string;
+}
+
+export interface DashboardFeedHashTable {
+  id: Id;
+  businessProfileId: number;
+  code: string;
+  title: string;
+  viewType: string;
+  accountId: number | null;
+  contextId: number;
+  contextType: number;
+  minCreatedAt: string;
+  maxCreatedAt: string;
+  properties: string; // JSON { query, filters, ... }
+  createdBy: number | null;
+  createdAt: string;
+}
+
+export interface AnnotationLayerTable {
+  id: Id;
+  businessProfileId: number;
+  name: string;
+  color: number; // index into LAYER_COLORS
+  brand: number | null;
+  type: string;
+  createdBy: number | null;
+  createdAt: string;
+  updatedAt: string;
+}
+
+export interface AnnotationTable {
+  id: Id;
+  businessProfileId: number;
+  layerId: number;
+  searchItemId: number | null;
+  name: string;
+  text: string;
+  anchorDate: string;
+  authorAccountId: number | null;
+  attachments: string; // JSON [{ name, url }]
+  createdAt: string;
+  updatedAt: string;
+}
+
 export interface DatabaseSchema {
   businessProfiles: BusinessProfileTable;
   accounts: AccountTable;
@@ -537,6 +604,11 @@ export interface DatabaseSchema {
   replyDrafts: ReplyDraftTable;
   moderationEvents: ModerationEventTable;
   feedItemPresence: FeedItemPresenceTable;
+  dashboardTemplates: DashboardTemplateTable;
+  dashboardSharedLinks: DashboardSharedLinkTable;
+  dashboardFeedHashes: DashboardFeedHashTable;
+  annotationLayers: AnnotationLayerTable;
+  annotations: AnnotationTable;
 }
 
 export type BusinessProfileRow = Selectable<BusinessProfileTable>;
@@ -573,3 +645,8 @@ export type ReplyTemplateRow = Selectable<ReplyTemplateTable>;
 export type ReplyDraftRow = Selectable<ReplyDraftTable>;
 export type ModerationEventRow = Selectable<ModerationEventTable>;
 export type FeedItemPresenceRow = Selectable<FeedItemPresenceTable>;
+export type DashboardTemplateRow = Selectable<DashboardTemplateTable>;
+export type DashboardSharedLinkRow = Selectable<DashboardSharedLinkTable>;
+export type DashboardFeedHashRow = Selectable<DashboardFeedHashTable>;
+export type AnnotationLayerRow = Selectable<AnnotationLayerTable>;
+export type AnnotationRow = Selectable<AnnotationTable>;
