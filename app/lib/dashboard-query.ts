@@ -2,6 +2,19 @@
 // Parsing lives here too (parseDashboardQuery), so the route, the widgets and /charts read it one way.
 import type { CompareColor } from "../../domain/palette";
 import type { Interval, PeriodPresetId, WidgetId } from "../../domain/dashboard";
+import {
+  DASHBOARD_CONTEXT_TYPES,
+  DEFAULT_PERIOD,
+  PERIOD_PRESETS,
+  WIDGET_IDS,
+  isInterval,
+  isWidgetId,
+  type DashboardSection,
+} from "../../domain/dashboard";
+import { COMPARE_LIMIT } from "../../domain/constants";
+import { MESSAGES } from "../../domain/messages";
+import { compareColor } from "../../domain/palette";
+import { bucketStart, defaultInterval, intervalChoices, isValidTimeZone, presetRange, zoneOffsetMinutes } from "../../domain/periods";
 
 export interface DashboardContextRef {
   contextType: number;
@@ -27,4 +40,221 @@ export interface DashboardQuery {
   widgetParams: Record<string, string>;
   compact: boolean;
   sharedLinkCode?: string;
+  /** The annotation layers shown on the timelines (`layers=1,2`). */
+  layerIds?: number[];
+}
+
+/** The search parameters' names (spec analytics §2 for the shared-link ones). */
+export const DASHBOARD_PARAMS = {
+  from: "from",
+  to: "to",
+  period: "period",
+  timeUnit: "timeUnit",
+  timeZone: "tz",
+  contextIds: "contextIds",
+  config: "config",
+  compact: "compact",
+  layers: "layers",
+  dialog: "dialog",
+  sharedLinkCode: "shared_link_code",
+} as const;
+
+/** One context the dashboard selector offers (POST /v1/dashboard_selector), by section. */
+export interface DashboardSelectorContext {
+  contextType: number;
+  contextId: number;
+  title: string;
+  section: DashboardSection;
+  properties?: { query?: string; filters?: unknown };
+}
+
+export interface DashboardSelector {
+  contexts: DashboardSelectorContext[];
+}
+
+/** "Every mention": the unsaved search with an empty query and no filters (ADR 015). */
+export const ALL_MENTIONS_TOKEN = `${DASHBOARD_CONTEXT_TYPES.unsavedSearch}-0`;
+
+/** A context as the URL writes it: `{contextType}-{contextId}` (saved search 1-12, topic 2-5). */
+export function contextToken(context: { contextType: number; contextId: number }): string {
+  return `${context.contextType}-${context.contextId}`;
+}
+
+function allMentionsContext(): Omit<DashboardContextRef, "color"> {
+  return {
+    contextType: DASHBOARD_CONTEXT_TYPES.unsavedSearch,
+    contextId: 0,
+    properties: { query: "" },
+    title: MESSAGES.dashboardUi.allMentions,
+  };
+}
+
+function isPresetId(value: unknown): value is PeriodPresetId {
+  return typeof value === "string" && PERIOD_PRESETS.some((preset) => preset.id === value);
+}
+
+const DATE_ONLY = /^\d{4}-\d{2}-\d{2}$/;
+
+/** The instant the day `date` (YYYY-MM-DD) starts in zone `tz`. */
+export function dayStart(date: string, tz: string): string {
+  const utcMidnight = Date.parse(`${date}T00:00:00Z`);
+  // Local noon of that day lies on that day whatever the zone's offset; its day bucket is the day.
+  const noon = utcMidnight + 12 * 3_600_000;
+  const localNoon = noon - zoneOffsetMinutes(tz, noon) * 60_000;
+  return bucketStart(new Date(localNoon).toISOString(), "day", tz);
+}
+
+/** The calendar day (YYYY-MM-DD) of an instant in zone `tz`. */
+export function dayOf(instantIso: string, tz: string): string {
+  return new Intl.DateTimeFormat("en-CA", { timeZone: tz, year: "numeric", month: "2-digit", day: "2-digit" }).format(
+    new Date(instantIso),
+  );
+}
+
+/** The last day a range covers (its `to` is exclusive), for the custom period's date fields. */
+export function lastDayOf(toIso: string, tz: string): string {
+  return dayOf(new Date(Date.parse(toIso) - 1).toISOString(), tz);
+}
+
+function parseBound(value: string | null, tz: string, end: boolean): string | null {
+  if (!value) return null;
+  if (DATE_ONLY.test(value)) {
+    if (Number.isNaN(Date.parse(`${value}T00:00:00Z`))) return null;
+    if (!end) return dayStart(value, tz);
+    const next = new Date(Date.parse(`${value}T00:00:00Z`) + 86_400_000).toISOString().slice(0, 10);
+    return dayStart(next, tz);
+  }
+  const ms = Date.parse(value);
+  return Number.isNaN(ms) ? null : new Date(ms).toISOString();
+}
+
+function listParam(params: URLSearchParams, name: string): string[] {
+  return params
+    .getAll(name)
+    .flatMap((value) => value.split(","))
+    .map((value) => value.trim())
+    .filter(Boolean);
+}
+
+/**
+ * The dashboard state of a page address. Anything missing or invalid falls back to its default: last
+ * 30 days in the viewer's zone (else UTC), the range's default unit, the first brand search (else every
+ * mention), every widget. Contexts are those the selector offers, at most COMPARE_LIMIT, coloured by
+ * position.
+ */
+export function parseDashboardQuery(
+  url: URL | string,
+  viewerTimeZone: string | null | undefined,
+  selector: DashboardSelector,
+  now: Date = new Date(),
+): DashboardQuery {
+  const params = (typeof url === "string" ? new URL(url, "http://earshot.invalid") : url).searchParams;
+  const P = DASHBOARD_PARAMS;
+
+  const tzParam = params.get(P.timeZone);
+  const timeZone = isValidTimeZone(tzParam) ? tzParam : isValidTimeZone(viewerTimeZone) ? viewerTimeZone : "UTC";
+
+  const periodParam = params.get(P.period);
+  let period: PeriodPresetId = isPresetId(periodParam)
+    ? periodParam
+    : params.has(P.from) && params.has(P.to)
+      ? "custom"
+      : DEFAULT_PERIOD;
+  let range: { from: string; to: string } | null = null;
+  if (period === "custom") {
+    const from = parseBound(params.get(P.from), timeZone, false);
+    const to = parseBound(params.get(P.to), timeZone, true);
+    if (from && to && Date.parse(from) < Date.parse(to)) range = { from, to };
+    else period = DEFAULT_PERIOD;
+  }
+  range ??= presetRange(period, timeZone, now);
+
+  const unit = params.get(P.timeUnit);
+  const interval = isInterval(unit) && intervalChoices(range.from, range.to).includes(unit) ? unit : defaultInterval(range.from, range.to);
+
+  const chosen: Array<Omit<DashboardContextRef, "color">> = [];
+  for (const token of listParam(params, P.contextIds)) {
+    if (chosen.length >= COMPARE_LIMIT) break;
+    if (chosen.some((context) => contextToken(context) === token)) continue;
+    if (token === ALL_MENTIONS_TOKEN) {
+      chosen.push(allMentionsContext());
+      continue;
+    }
+    const found = selector.contexts.find((context) => contextToken(context) === token);
+    if (found) chosen.push({ contextType: found.contextType, contextId: found.contextId, title: found.title, properties: found.properties });
+  }
+  if (chosen.length === 0) {
+    const brand = selector.contexts.find((context) => context.section === "brands");
+    chosen.push(
+      brand ? { contextType: brand.contextType, contextId: brand.contextId, title: brand.title, properties: brand.properties } : allMentionsContext(),
+    );
+  }
+  const contexts = chosen.map((context, index) => {
+    const ref: DashboardContextRef = { contextType: context.contextType, contextId: context.contextId, title: context.title, color: compareColor(index) };
+    if (context.properties) ref.properties = context.properties;
+    return ref;
+  });
+
+  const widgets = [...new Set(listParam(params, P.config))].filter(isWidgetId);
+  const widgetParams: Record<string, string> = {};
+  for (const [name, value] of params) {
+    const dot = name.indexOf(".");
+    if (dot > 0 && isWidgetId(name.slice(0, dot)) && name.length > dot + 1) widgetParams[name] = value;
+  }
+  const layerIds = [...new Set(listParam(params, P.layers).map(Number))].filter((id) => Number.isInteger(id) && id > 0);
+  const code = params.get(P.sharedLinkCode);
+
+  const query: DashboardQuery = {
+    from: range.from,
+    to: range.to,
+    period,
+    interval,
+    timeZone,
+    contexts,
+    widgets: widgets.length ? widgets : [...WIDGET_IDS],
+    widgetParams,
+    compact: params.get(P.compact) === "1",
+    layerIds,
+  };
+  if (code) query.sharedLinkCode = code;
+  return query;
+}
+
+/** What a link changes of the current state; `dialog` opens a dialog (`null` closes it). */
+export type DashboardChanges = Partial<DashboardQuery> & { dialog?: string | null };
+
+/** The search parameters of a dashboard state (presets stay relative to now; custom ranges are fixed). */
+export function dashboardParams(query: DashboardQuery, changes: DashboardChanges = {}): URLSearchParams {
+  const next = { ...query, ...changes };
+  const P = DASHBOARD_PARAMS;
+  const out = new URLSearchParams();
+  if (next.sharedLinkCode) out.set(P.sharedLinkCode, next.sharedLinkCode);
+  // A new preset drops the old range; a custom period keeps its instants.
+  if (next.period === "custom") {
+    out.set(P.from, next.from);
+    out.set(P.to, next.to);
+  } else {
+    out.set(P.period, next.period);
+  }
+  out.set(P.timeUnit, next.interval);
+  out.set(P.timeZone, next.timeZone);
+  out.set(P.contextIds, next.contexts.map(contextToken).join(","));
+  const allWidgets = next.widgets.length === WIDGET_IDS.length && next.widgets.every((id, i) => id === WIDGET_IDS[i]);
+  if (!allWidgets) out.set(P.config, next.widgets.join(","));
+  for (const [name, value] of Object.entries(next.widgetParams)) out.set(name, value);
+  if (next.layerIds?.length) out.set(P.layers, next.layerIds.join(","));
+  if (next.compact) out.set(P.compact, "1");
+  if (changes.dialog) out.set(P.dialog, changes.dialog);
+  return out;
+}
+
+/** The dashboard's address for the current state with some changes (every view is a link). */
+export function dashboardHref(query: DashboardQuery, changes: DashboardChanges = {}): string {
+  return `/?${dashboardParams(query, changes).toString()}`;
+}
+
+/** The address a shared link hands out: its code and the fixed range, unit, contexts, widgets and layers. */
+export function sharedLinkHref(code: string, query: DashboardQuery): string {
+  const out = dashboardParams({ ...query, period: "custom", compact: false }, { sharedLinkCode: code });
+  return `/?${out.toString()}`;
 }
