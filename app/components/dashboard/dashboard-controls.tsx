@@ -1,6 +1,6 @@
 import { Form, Link, useNavigate } from "@remix-run/react";
 import { useEffect, useRef, useState, type FormEvent } from "react";
-import { COMPACT_LAYOUT_STORAGE_KEY, DASHBOARD_SECTIONS, PERIOD_PRESETS, type DashboardSection } from "../../../domain/dashboard";
+import { COMPACT_LAYOUT_STORAGE_KEY, DASHBOARD_SECTIONS, PERIOD_PRESETS, type DashboardSection, type Interval } from "../../../domain/dashboard";
 import { COMPARE_LIMIT } from "../../../domain/constants";
 import { MESSAGES } from "../../../domain/messages";
 import { COMPARE_COLOR_HEX } from "../../../domain/palette";
@@ -19,6 +19,12 @@ import {
 import { useHydrated } from "../../lib/use-hydrated";
 
 const UI = MESSAGES.dashboardUi;
+const UNIT_LABELS: Record<Interval, string> = {
+  hour: MESSAGES.widgetsUi.unitHour,
+  day: MESSAGES.widgetsUi.unitDay,
+  week: MESSAGES.widgetsUi.unitWeek,
+  month: MESSAGES.widgetsUi.unitMonth,
+};
 
 /** The state's parameters as hidden fields, but those the form sets itself (a GET form replaces the query). */
 export function HiddenParams({ query, except }: { query: DashboardQuery; except: readonly string[] }) {
@@ -96,7 +102,7 @@ export function PeriodForm({ query, timeZones }: { query: DashboardQuery; timeZo
         <select name={P.timeUnit} defaultValue={query.interval} key={`${query.interval}-${units.join()}`} className={selectClass}>
           {units.map((unit) => (
             <option key={unit} value={unit}>
-              {UI.units[unit]}
+              {UNIT_LABELS[unit]}
             </option>
           ))}
         </select>
