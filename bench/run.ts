@@ -9,12 +9,13 @@ import { createQuietGate } from "./lib/machine";
 import { formatOutcome, statusOf, writeResults } from "./lib/report";
 import type { BenchContext, BenchModule } from "./lib/types";
 
-// Later issues add theirs here: dashboard: …
+// Later issues add theirs here.
 const BENCHES: Record<string, () => Promise<BenchModule>> = {
   platform: () => import("./platform"),
   ingest: () => import("./ingest"),
   query: () => import("./query"),
   inbox: () => import("./inbox"),
+  dashboard: () => import("./dashboard"),
 };
 
 function numberFromEnv(name: string, fallback: number, min: number): number {
