@@ -985,7 +985,8 @@ export const MESSAGES = {
     chartArea: "Area chart",
     applyChart: "Show the chart",
     changeVsPrevious: (change: string) => `${change} against the previous period`,
-  },  /** The dashboard's configuration API: templates, shared links, feed hashes, selector (issue 7, our wording). */
+  },
+  /** The dashboard's configuration API: templates, shared links, feed hashes, selector (issue 7, our wording). */
   dashboardConfig: {
     templateNotFound: "Dashboard template not found",
     sharedLinkNotFound: "Shared dashboard link not found",
@@ -994,9 +995,6 @@ export const MESSAGES = {
     unknownWidgetId: (id: string) => `Unknown dashboard widget: ${id}`,
     tooManyContexts: (limit: number) => `A dashboard holds at most ${limit} contexts.`,
     sharedLinkReadOnly: "A shared dashboard is read only.",
-    sectionMySearches: "My searches",
-    sectionTeamSearches: "Team searches",
-    sectionTopics: "Topics of the team",
   },
   /** Annotation layers and annotations (issue 7, our wording; the colour conflict is `colorInUse`). */
   annotations: {
