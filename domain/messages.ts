@@ -985,6 +985,10 @@ export const MESSAGES = {
     chartArea: "Area chart",
     applyChart: "Show the chart",
     changeVsPrevious: (change: string) => `${change} against the previous period`,
+    unitHour: "Hours",
+    unitDay: "Days",
+    unitWeek: "Weeks",
+    unitMonth: "Months",
   },
   /** The dashboard's configuration API: templates, shared links, feed hashes, selector (issue 7, our wording). */
   dashboardConfig: {
