@@ -1,54 +1,429 @@
-import type { LoaderFunctionArgs } from "@remix-run/node";
-import { useLoaderData } from "@remix-run/react";
-import { formatDate } from "../../domain/format";
-import { ROLE_LABELS } from "../../domain/roles";
-import { guardRoute, recordPageView } from "../lib/guard.server";
+import type { SubmissionResult } from "@conform-to/react";
+import { data, redirect, type ActionFunctionArgs, type AppLoadContext, type LoaderFunctionArgs } from "@remix-run/node";
+import { Link, isRouteErrorResponse, useActionData, useLoaderData, useRouteError } from "@remix-run/react";
+import { DASHBOARD_SECTIONS, type DashboardSection } from "../../domain/dashboard";
+import { formatDate, formatDateTime } from "../../domain/format";
+import { MESSAGES } from "../../domain/messages";
+import { LAYER_COLORS } from "../../domain/palette";
+import {
+  AnnotationIdSchema,
+  AnnotationFormSchema,
+  AnnotationLayerFormSchema,
+  AnnotationUpdateSchema,
+  DashboardTemplateFormSchema,
+  DashboardTemplateRenameSchema,
+  SharedLinkFormSchema,
+  SharedLinkIdSchema,
+  SharedLinkUpdateSchema,
+} from "../../domain/schemas/dashboard-config";
+import { AnnotationsPanel } from "../components/dashboard/annotations-panel";
+import { CompactToggle, ContextChips, ContextPicker, PeriodForm } from "../components/dashboard/dashboard-controls";
+import { ShareDialog, sharedLinkConfig, sharedLinkLimits } from "../components/dashboard/share-dialog";
+import { TemplatesPanel, templateBody } from "../components/dashboard/templates-panel";
+import type { ApiAnnotation, ApiAnnotationLayer, ApiDashboardTemplate, ApiSharedLink } from "../components/dashboard/types";
+import { WidgetGrid, visibleAnnotations } from "../components/dashboard/widget-grid";
+import { ApiError, type ApiClient } from "../lib/api.server";
+import {
+  ALL_MENTIONS_TOKEN,
+  DASHBOARD_PARAMS,
+  contextToken,
+  dashboardHref,
+  dashboardParams,
+  dayStart,
+  parseDashboardQuery,
+  type DashboardQuery,
+  type DashboardSelector,
+  type DashboardSelectorContext,
+} from "../lib/dashboard-query";
+import { loadWidget } from "../lib/dashboard-widgets.server";
+import { readForm, replyWithApiError, statusOf, submittedId } from "../lib/forms.server";
+import { guardRoute, recordPageView, requireAccount } from "../lib/guard.server";
 import { titleMeta } from "../lib/meta";
+import { flashToast } from "../lib/toast.server";
+
+const UI = MESSAGES.dashboardUi;
+const SHARE_DIALOG = "share";
+
+/** Lists answer `{ data: [...] }` or a bare array. */
+function listOf<T>(answer: unknown): T[] {
+  if (Array.isArray(answer)) return answer as T[];
+  const inner = (answer as { data?: unknown } | null)?.data;
+  return Array.isArray(inner) ? (inner as T[]) : [];
+}
+
+/** POST /v1/dashboard_selector: the contexts the viewer may pick, by section. */
+async function loadSelector(api: ApiClient): Promise<DashboardSelector> {
+  const answer = await api.post<Record<string, unknown>>("/v1/dashboard_selector", {});
+  const raw = listOf<Record<string, unknown>>(answer.contexts ?? answer);
+  const contexts: DashboardSelectorContext[] = [];
+  for (const entry of raw) {
+    const section = String(entry.section ?? "") as DashboardSection;
+    const contextType = Number(entry.contextType);
+    const contextId = Number(entry.contextId ?? entry.id);
+    if (!DASHBOARD_SECTIONS.includes(section) || !Number.isInteger(contextType) || !Number.isInteger(contextId)) continue;
+    const context: DashboardSelectorContext = { contextType, contextId, title: String(entry.title ?? entry.name ?? ""), section };
+    if (entry.properties && typeof entry.properties === "object") context.properties = entry.properties as DashboardSelectorContext["properties"];
+    contexts.push(context);
+  }
+  return { contexts };
+}
+
+/** A shared link's viewer sees only its widgets, contexts and layers (the API refuses the rest too). */
+function limitToLink(query: DashboardQuery, link: ApiSharedLink, selector: DashboardSelector): DashboardQuery {
+  const limits = sharedLinkLimits(link);
+  const widgets = limits.widgets.length ? query.widgets.filter((id) => limits.widgets.includes(id)) : query.widgets;
+  let contexts = query.contexts.filter((context) => limits.contextTokens.length === 0 || limits.contextTokens.includes(contextToken(context)));
+  if (contexts.length === 0) {
+    const url = new URL("http://earshot.invalid/");
+    url.searchParams.set(DASHBOARD_PARAMS.contextIds, limits.contextTokens.join(",") || ALL_MENTIONS_TOKEN);
+    contexts = parseDashboardQuery(url, query.timeZone, selector).contexts;
+  }
+  return {
+    ...query,
+    widgets: widgets.length ? widgets : limits.widgets,
+    contexts,
+    layerIds: (query.layerIds ?? []).filter((id) => limits.layerIds.includes(id)),
+  };
+}
+
+async function orEmpty<T>(context: AppLoadContext, load: Promise<T[]>): Promise<T[]> {
+  try {
+    return await load;
+  } catch (error) {
+    if (error instanceof Response) throw error;
+    context.reportError(error);
+    return [];
+  }
+}
+
+function timeZones(current: string): string[] {
+  const zones = new Set<string>(["UTC", ...Intl.supportedValuesOf("timeZone")]);
+  zones.add(current);
+  return [...zones].sort((a, b) => (a === "UTC" ? -1 : b === "UTC" ? 1 : a.localeCompare(b)));
+}
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const account = await guardRoute(request, context);
-  // Shared links (?shared_link_code=) are served by the analytics issue; until then none exist.
-  if (!account) throw new Response("Not Found", { status: 404 });
-  recordPageView(request, context, account);
+  const url = new URL(request.url);
+  const code = url.searchParams.get(DASHBOARD_PARAMS.sharedLinkCode);
+  let link: ApiSharedLink | null = null;
+  if (code) {
+    try {
+      link = await context.api.getViaPost<ApiSharedLink>(`/v1/dashboard_shared_links/${encodeURIComponent(code)}`, {});
+    } catch (error) {
+      if (error instanceof ApiError && (error.status === 404 || error.status === 403 || error.status === 401)) {
+        throw new Response(UI.sharedLinkMissing, { status: 404 });
+      }
+      throw error;
+    }
+  } else {
+    recordPageView(request, context, account);
+  }
+  const readOnly = !!link || !account;
+  const selector = await loadSelector(context.api).catch((error: unknown) => {
+    if (error instanceof Response) throw error;
+    context.reportError(error);
+    return { contexts: [] } satisfies DashboardSelector;
+  });
+  let query = parseDashboardQuery(url, account?.businessProfile.timeZone, selector);
+  if (link) query = limitToLink(query, link, selector);
+  const dialog = !readOnly && url.searchParams.get(DASHBOARD_PARAMS.dialog) === SHARE_DIALOG ? SHARE_DIALOG : null;
+  const layerIds = query.layerIds ?? [];
+
+  const [results, layers, annotations, templates, links] = await Promise.all([
+    Promise.all(query.widgets.map((widgetId) => loadWidget(context.api, widgetId, query))),
+    orEmpty(context, context.api.get<unknown>("/v1/annotations/layers").then((a) => listOf<ApiAnnotationLayer>(a))),
+    layerIds.length
+      ? orEmpty(
+          context,
+          context.api.get<unknown>("/v1/annotations/annotations", { query: { layerIds: layerIds.join(",") } }).then((a) => listOf<ApiAnnotation>(a)),
+        )
+      : Promise.resolve([] as ApiAnnotation[]),
+    readOnly ? Promise.resolve([] as ApiDashboardTemplate[]) : orEmpty(context, context.api.get<unknown>("/v1/dashboard/templates").then((a) => listOf<ApiDashboardTemplate>(a))),
+    dialog ? orEmpty(context, context.api.getViaPost<unknown>("/v1/dashboard_shared_links", {}).then((a) => listOf<ApiSharedLink>(a))) : Promise.resolve([] as ApiSharedLink[]),
+  ]);
+  const shownAnnotations = annotations.filter((annotation) => layerIds.includes(annotation.layerId));
+
   return {
-    firstName: account.firstName,
-    role: ROLE_LABELS[account.role],
-    businessProfile: account.businessProfile,
-    today: formatDate(new Date(), account.businessProfile.timeZone),
+    query,
+    readOnly,
+    sharedTitle: link?.title ?? null,
+    dialog,
+    origin: url.origin,
+    contexts: selector.contexts,
+    timeZones: timeZones(query.timeZone),
+    results,
+    layers,
+    annotations: shownAnnotations,
+    visible: visibleAnnotations(shownAnnotations, layers, LAYER_COLORS),
+    templates,
+    links,
+    formAction: `/?index&${dashboardParams(query).toString()}`,
   };
+}
+
+type Intent =
+  | "saveTemplate"
+  | "renameTemplate"
+  | "createShare"
+  | "updateShare"
+  | "revokeShare"
+  | "createLayer"
+  | "createAnnotation"
+  | "updateAnnotation"
+  | "deleteAnnotation";
+
+export async function action({ request, context }: ActionFunctionArgs) {
+  const account = await requireAccount(request, context);
+  const url = new URL(request.url);
+  // Shared links are read-only (the API answers 403 to any write of theirs too).
+  if (url.searchParams.has(DASHBOARD_PARAMS.sharedLinkCode)) throw new Response(MESSAGES.forbidden, { status: 403 });
+  const intent = String((await request.clone().formData()).get("intent") ?? "") as Intent;
+  const selector = await loadSelector(context.api).catch(() => ({ contexts: [] }) satisfies DashboardSelector);
+  const query = parseDashboardQuery(url, account.businessProfile.timeZone, selector);
+  const back = dashboardHref(query);
+  const shareBack = dashboardHref(query, { dialog: SHARE_DIALOG });
+  const fail = (id: number | null, result: SubmissionResult<string[]>, status = 400) => data({ intent, id, result }, { status });
+
+  switch (intent) {
+    case "saveTemplate": {
+      const { submission } = await readForm(request, context, DashboardTemplateFormSchema);
+      if (submission.status !== "success") return fail(null, submission.reply());
+      try {
+        const saved = await context.api.post<ApiDashboardTemplate>("/v1/dashboard/templates", templateBody(submission.value.name, query));
+        flashToast(context, { kind: "success", message: UI.templateSaved(saved.name ?? submission.value.name) });
+      } catch (error) {
+        return fail(null, replyWithApiError(submission, error), statusOf(error));
+      }
+      throw redirect(back);
+    }
+    case "renameTemplate": {
+      const { submission } = await readForm(request, context, DashboardTemplateRenameSchema);
+      const id = submittedId(submission.payload);
+      if (submission.status !== "success") return fail(id, submission.reply());
+      try {
+        await context.api.patch(`/v1/dashboard/templates/${submission.value.id}`, { name: submission.value.name });
+        flashToast(context, { kind: "success", message: UI.templateRenamed(submission.value.name) });
+      } catch (error) {
+        return fail(id, replyWithApiError(submission, error), statusOf(error));
+      }
+      throw redirect(back);
+    }
+    case "createShare": {
+      const { submission } = await readForm(request, context, SharedLinkFormSchema);
+      if (submission.status !== "success") return fail(null, submission.reply());
+      try {
+        await context.api.post<ApiSharedLink>("/v1/dashboard_shared_links", {
+          title: submission.value.title,
+          nonLoggedInAccess: submission.value.nonLoggedInAccess,
+          config: sharedLinkConfig(query),
+        });
+        flashToast(context, { kind: "success", message: UI.linkCreated(submission.value.title) });
+      } catch (error) {
+        return fail(null, replyWithApiError(submission, error), statusOf(error));
+      }
+      throw redirect(shareBack);
+    }
+    case "updateShare": {
+      const { submission } = await readForm(request, context, SharedLinkUpdateSchema);
+      const id = submittedId(submission.payload);
+      if (submission.status !== "success") return fail(id, submission.reply());
+      try {
+        await context.api.put(`/v1/dashboard_shared_links/${submission.value.id}`, {
+          title: submission.value.title,
+          nonLoggedInAccess: submission.value.nonLoggedInAccess,
+        });
+        flashToast(context, { kind: "success", message: UI.linkUpdated(submission.value.title) });
+      } catch (error) {
+        return fail(id, replyWithApiError(submission, error), statusOf(error));
+      }
+      throw redirect(shareBack);
+    }
+    case "revokeShare": {
+      const { submission } = await readForm(request, context, SharedLinkIdSchema);
+      const id = submittedId(submission.payload);
+      if (submission.status !== "success") return fail(id, submission.reply());
+      try {
+        await context.api.delete(`/v1/dashboard_shared_links/${submission.value.id}`);
+        flashToast(context, { kind: "success", message: UI.linkRevoked });
+      } catch (error) {
+        return fail(id, replyWithApiError(submission, error), statusOf(error));
+      }
+      throw redirect(shareBack);
+    }
+    case "createLayer": {
+      const { submission } = await readForm(request, context, AnnotationLayerFormSchema);
+      if (submission.status !== "success") return fail(null, submission.reply());
+      let created: ApiAnnotationLayer;
+      try {
+        created = await context.api.post<ApiAnnotationLayer>("/v1/annotations/layers", {
+          name: submission.value.name,
+          color: submission.value.color,
+          brand: submission.value.brand ?? null,
+          type: submission.value.type,
+        });
+      } catch (error) {
+        // A colour another layer uses: the API's message under the colour field, as it is.
+        const colour = error instanceof ApiError ? error.fields.color?.[0] : undefined;
+        if (colour) return fail(null, submission.reply({ fieldErrors: { color: [colour] } }), statusOf(error));
+        return fail(null, replyWithApiError(submission, error), statusOf(error));
+      }
+      flashToast(context, { kind: "success", message: UI.layerCreated(created.name) });
+      // A new layer becomes selected (spec analytics §3).
+      throw redirect(dashboardHref(query, { layerIds: [...(query.layerIds ?? []), created.id] }));
+    }
+    case "createAnnotation":
+    case "updateAnnotation": {
+      const updating = intent === "updateAnnotation";
+      const { submission } = await readForm(request, context, updating ? AnnotationUpdateSchema : AnnotationFormSchema);
+      const id = updating ? submittedId(submission.payload) : null;
+      if (submission.status !== "success") return fail(id, submission.reply());
+      const value = submission.value;
+      const body = {
+        name: value.name,
+        text: value.text ?? "",
+        anchorDate: /^\d{4}-\d{2}-\d{2}$/.test(value.anchorDate) ? dayStart(value.anchorDate, query.timeZone) : new Date(value.anchorDate).toISOString(),
+        layerId: value.layerId,
+      };
+      try {
+        if (updating && "id" in value) await context.api.patch(`/v1/annotations/annotations/${value.id}`, body);
+        else await context.api.post("/v1/annotations/annotations", body);
+        flashToast(context, { kind: "success", message: updating ? UI.annotationUpdated(value.name) : UI.annotationCreated(value.name) });
+      } catch (error) {
+        return fail(id, replyWithApiError(submission, error), statusOf(error));
+      }
+      // The annotation's layer is shown, so the new annotation is seen.
+      const layers = query.layerIds ?? [];
+      throw redirect(dashboardHref(query, { layerIds: layers.includes(value.layerId) ? layers : [...layers, value.layerId] }));
+    }
+    case "deleteAnnotation": {
+      const { submission } = await readForm(request, context, AnnotationIdSchema);
+      const id = submittedId(submission.payload);
+      if (submission.status !== "success") return fail(id, submission.reply());
+      try {
+        await context.api.delete(`/v1/annotations/annotations/${submission.value.id}`);
+        flashToast(context, { kind: "success", message: UI.annotationDeleted });
+      } catch (error) {
+        return fail(id, replyWithApiError(submission, error), statusOf(error));
+      }
+      throw redirect(back);
+    }
+    default:
+      throw new Response(MESSAGES.badRequest, { status: 400 });
+  }
 }
 
 export default function DashboardRoute() {
   const data = useLoaderData<typeof loader>();
+  const actionData = useActionData<typeof action>();
+  const { query, readOnly } = data;
+  const last = (intent: Intent) => (actionData?.intent === intent ? (actionData.result as SubmissionResult<string[]>) : undefined);
+  const lastWithId = (intent: Intent) => ({ id: actionData?.intent === intent ? actionData.id : null, result: last(intent) });
+  const annotationResult =
+    actionData && ["createLayer", "createAnnotation", "updateAnnotation"].includes(actionData.intent)
+      ? { intent: actionData.intent, id: actionData.id, result: actionData.result as SubmissionResult<string[]> }
+      : { intent: null, id: null, result: undefined };
+  const hourly = query.interval === "hour";
+  const lastInstant = new Date(Date.parse(query.to) - 1).toISOString();
   return (
-    <section className="space-y-6">
-      <header>
-        <h1 className="text-2xl font-semibold">Dashboard</h1>
-        <p className="text-sm text-slate-500">
-          {data.businessProfile.name} · {data.today} · {data.businessProfile.timeZone}
-        </p>
+    <section className="space-y-4" data-testid="dashboard" aria-labelledby="dashboard-heading">
+      <header className="flex flex-wrap items-end justify-between gap-3">
+        <div>
+          <h1 id="dashboard-heading" className="text-2xl font-semibold">
+            {data.sharedTitle ?? MESSAGES.dashboard}
+          </h1>
+          <p className="text-sm text-slate-500" data-testid="dashboard-range">
+            {hourly ? formatDateTime(query.from, query.timeZone) : formatDate(query.from, query.timeZone)} –{" "}
+            {hourly ? formatDateTime(query.to, query.timeZone) : formatDate(lastInstant, query.timeZone)} · {query.timeZone}
+            {readOnly ? ` · ${UI.sharedView}` : ""}
+          </p>
+        </div>
+        <div className="flex flex-wrap items-center gap-2">
+          <CompactToggle query={query} />
+          {readOnly ? null : (
+            <Link
+              to={dashboardHref(query, { dialog: SHARE_DIALOG })}
+              preventScrollReset
+              className="rounded-md bg-brand-600 px-3 py-1.5 text-sm font-medium text-white hover:bg-brand-700"
+              data-testid="share-open"
+            >
+              {UI.share}
+            </Link>
+          )}
+        </div>
       </header>
-      <div className="rounded-lg border border-slate-200 bg-white p-6">
-        <p className="text-lg">Welcome, {data.firstName}.</p>
-        <dl className="mt-4 grid grid-cols-2 gap-4 text-sm sm:grid-cols-3">
-          <div>
-            <dt className="text-slate-500">Business profile</dt>
-            <dd className="font-medium">{data.businessProfile.name}</dd>
-          </div>
-          <div>
-            <dt className="text-slate-500">Your role</dt>
-            <dd className="font-medium" data-testid="role">
-              {data.role}
-            </dd>
-          </div>
-          <div>
-            <dt className="text-slate-500">Active members</dt>
-            <dd className="font-medium">{data.businessProfile.activeAccountsCount}</dd>
-          </div>
-        </dl>
+
+      <div className="space-y-3 rounded-lg border border-slate-200 bg-white p-3">
+        <PeriodForm query={query} timeZones={data.timeZones} />
+        <div className="flex flex-wrap items-center gap-3">
+          {readOnly ? null : <ContextPicker query={query} contexts={data.contexts} />}
+          <ContextChips query={query} />
+        </div>
       </div>
+
+      <div className="flex flex-wrap gap-3">
+        {readOnly ? null : (
+          <details className="min-w-72 flex-1 rounded-lg border border-slate-200 bg-white" open={actionData?.intent === "saveTemplate" || actionData?.intent === "renameTemplate" ? true : undefined}>
+            <summary className="cursor-pointer px-4 py-2 text-sm font-semibold">
+              {UI.dashboardTemplates} ({data.templates.length})
+            </summary>
+            <div className="border-t border-slate-200 p-4">
+              <TemplatesPanel
+                query={query}
+                templates={data.templates}
+                formAction={data.formAction}
+                lastSave={last("saveTemplate")}
+                lastRename={lastWithId("renameTemplate")}
+              />
+            </div>
+          </details>
+        )}
+        <details
+          className="min-w-72 flex-1 rounded-lg border border-slate-200 bg-white"
+          open={annotationResult.intent || (query.layerIds?.length ?? 0) > 0 ? true : undefined}
+        >
+          <summary className="cursor-pointer px-4 py-2 text-sm font-semibold">
+            {UI.annotations} ({data.annotations.length})
+          </summary>
+          <div className="border-t border-slate-200 p-4">
+            <AnnotationsPanel
+              query={query}
+              layers={data.layers}
+              annotations={data.annotations}
+              brands={data.contexts.filter((context) => context.section === "brands")}
+              readOnly={readOnly}
+              formAction={data.formAction}
+              lastResults={annotationResult}
+            />
+          </div>
+        </details>
+      </div>
+
+      <WidgetGrid query={query} results={data.results} />
+
+      {data.dialog === SHARE_DIALOG ? (
+        <ShareDialog
+          query={query}
+          links={data.links}
+          origin={data.origin}
+          formAction={`${data.formAction}&${DASHBOARD_PARAMS.dialog}=${SHARE_DIALOG}`}
+          lastCreate={last("createShare")}
+          lastUpdate={lastWithId("updateShare")}
+        />
+      ) : null}
     </section>
   );
 }
 
-export const meta = titleMeta("Dashboard");
+export const meta = titleMeta(MESSAGES.dashboard);
+
+export function ErrorBoundary() {
+  const error = useRouteError();
+  const notFound = isRouteErrorResponse(error) && error.status === 404;
+  return (
+    <div className="py-12 text-center" data-testid="dashboard-error">
+      <h1 className="text-2xl font-semibold">{notFound ? MESSAGES.pageNotFound : MESSAGES.somethingWentWrong}</h1>
+      {notFound && isRouteErrorResponse(error) && typeof error.data === "string" ? <p className="mt-2 text-sm text-slate-600">{error.data}</p> : null}
+    </div>
+  );
+}
