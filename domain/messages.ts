@@ -847,6 +847,21 @@ export const MESSAGES = {
     streamAccessRefused: (stream: string, reason: string) =>
       `We could not read ${stream}: the source refused access. ${reason.replace(/\.?$/, ".")} Check its connection under Profiles.`,
   },
+  /** The dashboard API's refusals (issue 7, ADR 015; our wording). */
+  dashboardApi: {
+    rangeRequired: "A range with from and to is required.",
+    rangeFormat: "The range's from and to must be ISO-8601 instants.",
+    rangeInverted: "The range's from must be before its to.",
+    comparedRangeInvalid: "The compared range needs from before to, as ISO-8601 instants.",
+    tooManyContexts: (limit: number) => `At most ${limit} contexts can be compared.`,
+    unknownContextType: "A context is a saved search (1), a topic (2) or an unsaved search (6).",
+    unknownInterval: "The interval must be hour, day, week or month.",
+    intervalNotOffered: (choices: string) => `This range offers these intervals only: ${choices}.`,
+    unknownTimeZone: "Unknown time zone.",
+    unknownWidget: "Unknown dashboard widget.",
+    invalidParameter: (name: string) => `The parameter ${name} is not valid.`,
+    everyMention: "Every mention",
+  },
   /** The dashboard page's controls, templates, shared links and annotations (issue 7, our wording). */
   dashboardUi: {
     allMentions: "All mentions",
