@@ -14,13 +14,13 @@ const selector: DashboardSelector = {
 const parse = (search: string, tz: string | null = "UTC", sel = selector) => parseDashboardQuery(`/?${search}`, tz, sel, NOW);
 
 describe("parseDashboardQuery", () => {
-  it("defaults: last 30 days in the viewer's zone, days, the first brand search, every widget", () => {
+  it("defaults: last 30 days (today included) in the viewer's zone, days, the first brand search, every widget", () => {
     const q = parse("", "Europe/Paris");
     expect(q.period).toBe("30d");
     expect(q.interval).toBe("day");
     expect(q.timeZone).toBe("Europe/Paris");
     expect(q.from).toBe("2026-02-13T23:00:00.000Z");
-    expect(q.to).toBe("2026-03-14T23:00:00.000Z");
+    expect(q.to).toBe("2026-03-15T23:00:00.000Z");
     expect(q.contexts).toEqual([{ contextType: 1, contextId: 3, title: "Brand A", color: "blue" }]);
     expect(q.widgets).toEqual([...WIDGET_IDS]);
     expect(q.compact).toBe(false);
