@@ -865,6 +865,7 @@ export const MESSAGES = {
   /** The dashboard page's controls, templates, shared links and annotations (issue 7, our wording). */
   dashboardUi: {
     allMentions: "All mentions",
+    welcome: (firstName: string) => `Welcome, ${firstName}.`,
     period: "Period",
     from: "From",
     to: "To",

@@ -4,6 +4,7 @@ import { Link, isRouteErrorResponse, useActionData, useLoaderData, useRouteError
 import { DASHBOARD_SECTIONS, type DashboardSection } from "../../domain/dashboard";
 import { formatDate, formatDateTime } from "../../domain/format";
 import { MESSAGES } from "../../domain/messages";
+import { ROLE_LABELS } from "../../domain/roles";
 import { LAYER_COLORS } from "../../domain/palette";
 import {
   AnnotationIdSchema,
@@ -148,6 +149,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     query,
     readOnly,
     sharedTitle: link?.title ?? null,
+    viewer: account && !link ? { firstName: account.firstName, role: ROLE_LABELS[account.role] } : null,
     dialog,
     origin: url.origin,
     contexts: selector.contexts,
@@ -337,6 +339,11 @@ export default function DashboardRoute() {
             {hourly ? formatDateTime(query.to, query.timeZone) : formatDate(lastInstant, query.timeZone)} · {query.timeZone}
             {readOnly ? ` · ${UI.sharedView}` : ""}
           </p>
+          {data.viewer ? (
+            <p className="text-sm text-slate-600">
+              {UI.welcome(data.viewer.firstName)} · <span data-testid="role">{data.viewer.role}</span>
+            </p>
+          ) : null}
         </div>
         <div className="flex flex-wrap items-center gap-2">
           <CompactToggle query={query} />
