@@ -1,0 +1,230 @@
+// The dashboard at / (issue 7 part D, ADR 015 "Screens"): period and time zone, up to three compared
+// contexts, the compact layout, dashboard templates, annotation layers and annotations, and shared links
+// read by an anonymous visitor without JavaScript. Runs with and without JavaScript (playwright.config.ts
+// projects); both share one demo workspace, so names carry a tag word and each project takes its own
+// layer colours (colours are unique per tenant).
+import crypto from "node:crypto";
+import type { Locator, Page } from "@playwright/test";
+import { MESSAGES } from "../../domain/messages";
+import { LAYER_COLORS } from "../../domain/palette";
+import { expect, javaScriptEnabled, open, signIn, test, waitForHydration, type BrowserErrors } from "./fixtures";
+
+const UI = MESSAGES.dashboardUi;
+
+function tagWord(): string {
+  return `db${test.info().project.name.replace(/\W/g, "")}${crypto.randomBytes(4).toString("hex")}`;
+}
+
+async function shoot(page: Page, name: string): Promise<void> {
+  await page.evaluate(() => document.fonts.ready).catch(() => undefined);
+  await page.screenshot({ path: `tmp/dashboard-${test.info().project.name}-${name}.png`, fullPage: true, animations: "disabled", caret: "hide" });
+}
+
+/** Refused forms answer 400 or 422 with the page; Chromium logs the document or data request. */
+function allowRefusedForms(browserErrors: BrowserErrors): void {
+  browserErrors.allow(/^console error: Failed to load resource: .* (400 \(Bad Request\)|422 \(Unprocessable (Entity|Content)\))/);
+}
+
+const toast = (page: Page) => page.getByTestId("toast");
+const periodForm = (page: Page) => page.getByRole("form", { name: UI.period });
+const rangeText = (page: Page) => page.getByTestId("dashboard-range");
+const chips = (page: Page) => page.getByTestId("context-chip");
+
+/** Submits a GET form: with JavaScript a changed select already did (wait for the address), else Apply. */
+async function applyPeriod(page: Page, expectInUrl: RegExp): Promise<void> {
+  if (!javaScriptEnabled()) await periodForm(page).getByRole("button", { name: UI.applyPeriod }).click();
+  await expect(page).toHaveURL(expectInUrl);
+  await waitForHydration(page);
+}
+
+async function openDetails(summary: Locator): Promise<void> {
+  const details = summary.locator("xpath=..");
+  if ((await details.getAttribute("open")) === null) await summary.click();
+}
+
+/** The numbers a widget shows (its server-rendered table or summary). */
+async function widgetNumbers(page: Page, widgetId: string): Promise<string[]> {
+  const widget = page.locator(`[data-testid="widget"][data-widget-id="${widgetId}"]`);
+  await expect(widget).toBeVisible();
+  return (await widget.innerText()).match(/\d[\d,.]*%?/g) ?? [];
+}
+
+test.describe("dashboard", () => {
+  test("period presets, custom days, unit and time zone are links", async ({ page }) => {
+    await signIn(page, "admin");
+    await expect(page.getByTestId("widget")).toHaveCount(14);
+    await expect(periodForm(page).getByLabel(UI.period)).toHaveValue("30d");
+
+    await periodForm(page).getByLabel(UI.period).selectOption("7d");
+    await applyPeriod(page, /[?&]period=7d(&|$)/);
+    await expect(periodForm(page).getByLabel(UI.timeUnit)).toHaveValue("day");
+
+    await periodForm(page).getByLabel(UI.timeZone).selectOption("Asia/Kolkata");
+    await applyPeriod(page, /[?&]tz=Asia%2FKolkata(&|$)/);
+    await expect(rangeText(page)).toContainText("Asia/Kolkata");
+
+    // A custom period: whole days of the zone; two days offer hours only.
+    await periodForm(page).getByLabel(UI.from).fill("2026-01-10");
+    await periodForm(page).getByLabel(UI.to).fill("2026-01-11");
+    await periodForm(page).getByLabel(UI.period).selectOption("custom");
+    await applyPeriod(page, /[?&]from=2026-01-09T18%3A30%3A00.000Z&/);
+    await expect(rangeText(page)).toContainText("10 Jan 2026");
+    await expect(periodForm(page).getByLabel(UI.timeUnit).locator("option")).toHaveText([MESSAGES.widgetsUi.unitHour]);
+    await shoot(page, "custom-period");
+  });
+
+  test("three contexts are compared in blue, purple and amber; the compact layout is remembered", async ({ page }) => {
+    await signIn(page, "admin");
+    const picker = page.getByTestId("context-picker");
+    await picker.locator("summary").click();
+    const form = page.getByRole("form", { name: UI.chooseContexts });
+    for (const box of await form.getByRole("checkbox").all()) await box.setChecked(false);
+    for (const name of ["Login outage", "Shop orders", "Servers and login"]) await form.getByLabel(name).check();
+    if (javaScriptEnabled()) await expect(form.getByLabel(UI.allMentions), "a fourth is refused").toBeDisabled();
+    await form.getByRole("button", { name: UI.applyContexts }).click();
+    await expect(page).toHaveURL(/[?&]contextIds=1-\d+%2C1-\d+%2C2-\d+(&|$)/);
+    await expect(chips(page)).toHaveText(["Login outage", "Shop orders", "Servers and login"]);
+    await expect(chips(page).evaluateAll((els) => els.map((el) => el.getAttribute("data-color")))).resolves.toEqual(["blue", "purple", "amber"]);
+    await expect(page.getByTestId("comparing")).toHaveText(UI.comparing(3));
+    await waitForHydration(page);
+
+    await page.getByTestId("compact-toggle").click();
+    await expect(page).toHaveURL(/[?&]compact=1(&|$)/);
+    await expect(page.getByTestId("widget-grid")).toHaveAttribute("data-compact", "true");
+    await shoot(page, "compare-compact");
+    if (javaScriptEnabled()) {
+      // Remembered in this browser: the plain address opens compact again.
+      await open(page, "/");
+      await expect(page).toHaveURL(/[?&]compact=1(&|$)/);
+      await page.getByTestId("compact-toggle").click();
+      await expect(page).not.toHaveURL(/compact=1/);
+      await open(page, "/?period=7d");
+      await expect(page.getByTestId("widget-grid")).not.toHaveAttribute("data-compact", "true");
+    }
+  });
+
+  test("save the layout as a template, load it, rename it", async ({ page, browserErrors }) => {
+    allowRefusedForms(browserErrors);
+    const word = tagWord();
+    await signIn(page, "admin");
+    await open(page, "/?period=14d&timeUnit=week&config=sentiment,network-breakdown");
+    await expect(page.getByTestId("widget")).toHaveCount(2);
+    await openDetails(page.getByText(UI.dashboardTemplates, { exact: false }));
+    const save = page.getByRole("form", { name: UI.saveAsTemplate });
+    await save.getByRole("button", { name: UI.saveAsTemplate }).click();
+    await expect(save.getByText(MESSAGES.required)).toBeVisible();
+    await save.getByLabel(MESSAGES.name).fill(`Weekly ${word}`);
+    await save.getByRole("button", { name: UI.saveAsTemplate }).click();
+    await expect(toast(page)).toHaveText(UI.templateSaved(`Weekly ${word}`));
+
+    await open(page, "/");
+    await expect(page.getByTestId("widget")).toHaveCount(14);
+    await openDetails(page.getByText(UI.dashboardTemplates, { exact: false }));
+    await page.getByRole("link", { name: UI.loadTemplateOf(`Weekly ${word}`) }).click();
+    await expect(page).toHaveURL(/[?&]period=14d&/);
+    await expect(page.getByTestId("widget")).toHaveCount(2);
+    await expect(periodForm(page).getByLabel(UI.period)).toHaveValue("14d");
+    await waitForHydration(page);
+
+    await openDetails(page.getByText(UI.dashboardTemplates, { exact: false }));
+    await page.getByLabel(UI.renameTemplateOf(`Weekly ${word}`)).first().click();
+    const rename = page.getByRole("form", { name: UI.renameTemplateOf(`Weekly ${word}`) });
+    await rename.getByLabel(MESSAGES.name).fill(`Fortnight ${word}`);
+    await rename.getByRole("button", { name: MESSAGES.save }).click();
+    await expect(toast(page)).toHaveText(UI.templateRenamed(`Fortnight ${word}`));
+    await openDetails(page.getByText(UI.dashboardTemplates, { exact: false }));
+    await expect(page.getByRole("link", { name: UI.loadTemplateOf(`Fortnight ${word}`) })).toBeVisible();
+  });
+
+  test("an annotation layer (a used colour is refused) and an annotation on it", async ({ page, browserErrors }) => {
+    allowRefusedForms(browserErrors);
+    const word = tagWord();
+    // Each project its own colour: both run against one workspace, where colours are unique.
+    const colour = javaScriptEnabled() ? 3 : 6;
+    await signIn(page, "admin");
+    await openDetails(page.getByText(UI.annotations, { exact: false }).first());
+    await page.getByText(UI.newLayer, { exact: true }).click();
+    const layerForm = page.getByRole("form", { name: UI.newLayer });
+    await layerForm.getByLabel(MESSAGES.name).fill(`Launches ${word}`);
+    await layerForm.getByLabel(UI.colourNumber(`${colour + 1} (${LAYER_COLORS[colour]})`)).check({ force: true });
+    await layerForm.getByLabel(MESSAGES.topicsScreen.type).selectOption("PR");
+    await layerForm.getByRole("button", { name: UI.createLayer }).click();
+    await expect(toast(page)).toHaveText(UI.layerCreated(`Launches ${word}`));
+    // The new layer is selected.
+    await expect(page).toHaveURL(/[?&]layers=\d+/);
+    await expect(page.getByTestId("layer-option").filter({ hasText: `Launches ${word}` }).getByRole("checkbox")).toBeChecked();
+    await waitForHydration(page);
+
+    // The same colour again: the API's message under the colour field.
+    await page.getByText(UI.newLayer, { exact: true }).click();
+    const again = page.getByRole("form", { name: UI.newLayer });
+    await again.getByLabel(MESSAGES.name).fill(`Events ${word}`);
+    await again.getByLabel(UI.colourNumber(`${colour + 1} (${LAYER_COLORS[colour]})`)).check({ force: true });
+    await again.getByRole("button", { name: UI.createLayer }).click();
+    await expect(page.getByRole("form", { name: UI.newLayer }).getByRole("alert")).toHaveText(MESSAGES.colorInUse);
+    await waitForHydration(page);
+
+    await openDetails(page.getByText(UI.annotations, { exact: false }).first());
+    await page.getByText(UI.newAnnotation, { exact: true }).click();
+    const note = page.getByRole("form", { name: UI.newAnnotation });
+    await note.getByLabel(MESSAGES.name).fill(`Season launch ${word}`);
+    await note.getByLabel(UI.description).fill("Season 4 went live");
+    await note.getByLabel(UI.layer).selectOption({ label: `Launches ${word}` });
+    await note.getByRole("button", { name: UI.addAnnotation }).click();
+    await expect(toast(page)).toHaveText(UI.annotationCreated(`Season launch ${word}`));
+    await expect(page.getByTestId("annotation-row").filter({ hasText: `Season launch ${word}` })).toBeVisible();
+    await shoot(page, "annotations");
+  });
+
+  test("a shared link opens for an anonymous visitor without JavaScript, with the same numbers; revoked, it is gone", async ({
+    page,
+    browser,
+    browserErrors,
+  }) => {
+    allowRefusedForms(browserErrors);
+    const word = tagWord();
+    await signIn(page, "admin");
+    await open(page, "/?period=30d&timeUnit=week&tz=UTC&config=sentiment,network-breakdown,first-reply-time");
+    const numbers = {
+      sentiment: await widgetNumbers(page, "sentiment"),
+      networks: await widgetNumbers(page, "network-breakdown"),
+    };
+    await page.getByTestId("share-open").click();
+    await expect(page).toHaveURL(/[?&]dialog=share(&|$)/);
+    const dialog = page.getByTestId("share-dialog");
+    const create = dialog.getByRole("form", { name: UI.createLink });
+    await create.getByLabel(UI.linkTitle).fill(`Board ${word}`);
+    await create.getByLabel(UI.nonLoggedInAccess).check();
+    await create.getByRole("button", { name: UI.createLink }).click();
+    await expect(toast(page)).toHaveText(UI.linkCreated(`Board ${word}`));
+    const row = page.getByTestId("shared-link-row").filter({ hasText: `Board ${word}` });
+    const address = await row.getByTestId("shared-link-url").inputValue();
+    expect(address).toMatch(/\/\?shared_link_code=[^&]+&from=.+&to=.+&timeUnit=week&tz=UTC&contextIds=.+&config=sentiment%2Cnetwork-breakdown%2Cfirst-reply-time/);
+    await shoot(page, "share-dialog");
+
+    const anonymous = await browser.newContext({ javaScriptEnabled: false });
+    try {
+      const visitor = await anonymous.newPage();
+      const response = await visitor.goto(address);
+      expect(response?.status()).toBe(200);
+      await expect(visitor.getByTestId("widget")).toHaveCount(3);
+      await expect(visitor.getByRole("heading", { name: `Board ${word}` })).toBeVisible();
+      await expect(visitor.getByTestId("share-open")).toHaveCount(0);
+      await expect(visitor.getByRole("navigation", { name: "Main" })).toHaveCount(0);
+      await expect(visitor.getByRole("form", { name: UI.saveAsTemplate })).toHaveCount(0);
+      expect(await widgetNumbers(visitor, "sentiment")).toEqual(numbers.sentiment);
+      expect(await widgetNumbers(visitor, "network-breakdown")).toEqual(numbers.networks);
+      await visitor.screenshot({ path: `tmp/dashboard-${test.info().project.name}-shared-anonymous.png`, fullPage: true });
+
+      // Revoked: the address answers 404 at once.
+      await waitForHydration(page);
+      await row.getByRole("button", { name: UI.revokeLinkOf(`Board ${word}`) }).click();
+      await expect(toast(page)).toHaveText(UI.linkRevoked);
+      const gone = await visitor.goto(address);
+      expect(gone?.status()).toBe(404);
+      await expect(visitor.getByText(UI.sharedLinkMissing)).toBeVisible();
+    } finally {
+      await anonymous.close();
+    }
+  });
+});
