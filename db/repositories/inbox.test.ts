@@ -5,7 +5,16 @@ import { createTestDatabase, testEngines, type TestDatabase } from "../../tests/
 import type { Database } from "../client";
 import type { FeedItemFilter } from "./feed-items";
 import { insertFeedItems } from "./feed-items";
-import { countBySentiment, countInboxItemsUpTo, listInboxItems, type InboxMembership, type InboxOrder } from "./inbox";
+import {
+  countBySentiment,
+  countInboxItemsUpTo,
+  countOpenAssigned,
+  listInboxItems,
+  setAssignment,
+  setItemsState,
+  type InboxMembership,
+  type InboxOrder,
+} from "./inbox";
 
 // The inbox's list reads a set (a saved search's matches, a label, assignees) member by member when it is
 // small and by walking the order's index when it is large (2,000 members or more). Both ways must answer
@@ -186,5 +195,155 @@ describe.each(testEngines())("inbox list strategies on %s", (engine) => {
     const want = facts.filter((f) => !f.muted && f.language === "de" && f.state === 3).length;
     expect(await countInboxItemsUpTo(db, mine, german, want)).toEqual({ count: want, capped: false });
     expect(await countInboxItemsUpTo(db, mine, german, want - 1)).toEqual({ count: want - 1, capped: true });
+  });
+
+  it("counts a label's and an assignee's items up to a maximum, member by member", async () => {
+    const cases: Array<{ query: { filter: FeedItemFilter; membership?: InboxMembership }; keep: (f: Fact) => boolean }> = [
+      { query: { filter: {}, membership: { kind: "labels", labelIds: [BIG_LABEL] } }, keep: (f) => f.labels.includes(BIG_LABEL) },
+      {
+        query: { filter: { sentiments: [1] }, membership: { kind: "labels", labelIds: [SMALL_LABEL] } },
+        keep: (f) => f.labels.includes(SMALL_LABEL) && f.sentiment === 1,
+      },
+      {
+        query: { filter: { assignees: [{ anyOf: [{ type: "account", id: 1 }, { type: "team", id: 2 }] }], states: [1] } },
+        keep: (f) => f.assignee !== null && f.state === 1,
+      },
+      {
+        query: { filter: { languages: ["de"] }, membership: { kind: "matches", contextType: 1, contextId: SMALL_SEARCH } },
+        keep: (f) => f.searches.includes(SMALL_SEARCH) && f.language === "de",
+      },
+    ];
+    for (const c of cases) {
+      const want = facts.filter((f) => !f.muted && c.keep(f)).length;
+      expect(await countInboxItemsUpTo(db, mine, c.query, 100_000)).toEqual({ count: want, capped: false });
+      if (want > 1) expect(await countInboxItemsUpTo(db, mine, c.query, want - 1)).toEqual({ count: want - 1, capped: true });
+    }
+  });
+});
+
+// The 'assigned to me' counter reads an index range per assignee (migration 0014): it must equal a
+// recount of the rows after every change that moves an item in or out of it, tenant by tenant.
+describe.each(testEngines())("the open-assigned counter on %s", (engine) => {
+  let database: TestDatabase;
+  let db: Database;
+  let mine: number;
+  let theirs: number;
+  const ME = { type: "account", id: 5 };
+  const TEAM = { type: "team", id: 6 };
+  const OTHER = { type: "account", id: 7 };
+  let ids: number[] = [];
+
+  beforeAll(async () => {
+    database = await createTestDatabase(engine);
+    db = database.db;
+    mine = (await createWorkspace(db, { name: "Mine", members: [] })).businessProfile.id;
+    theirs = (await createWorkspace(db, { name: "Theirs", members: [] })).businessProfile.id;
+    const rows = (businessProfileId: number) =>
+      Array.from({ length: 40 }, (_, i) => {
+        const assignee = [ME, TEAM, OTHER, null][i % 4]!;
+        return {
+          businessProfileId,
+          streamId: null,
+          socialType: i % 3 === 0 ? "reddit" : "twitter",
+          externalId: `c${i}`,
+          kind: "post",
+          parentExternalId: null,
+          title: null,
+          description: `item ${i}`,
+          postUrl: null,
+          language: "en",
+          sentiment: 0,
+          sentimentScore: 0,
+          sentimentDrivers: "[]",
+          keywords: "[]",
+          impactScore: 0,
+          reach: 0,
+          likes: 0,
+          comments: 0,
+          shares: 0,
+          views: 0,
+          totalEngagements: 0,
+          rating: null,
+          identityId: null,
+          authorUsername: "a",
+          authorName: null,
+          authorFollowers: 0,
+          authorCountry: "",
+          authorPhotoUrl: null,
+          isAgentReply: 0,
+          state: i % 5 === 0 ? 2 : 1,
+          assignedToType: assignee?.type ?? null,
+          assignedToId: assignee?.id ?? null,
+          assignedMessage: null,
+          assignedAt: null,
+          assignedBy: null,
+          translation: null,
+          translationLanguage: null,
+          muted: i % 7 === 3 ? 1 : 0,
+          createdAt: new Date(Date.UTC(2024, 0, 1) + i * 60_000).toISOString(),
+          ingestedAt: "2024-06-01T00:00:00.000Z",
+        };
+      });
+    ids = (await insertFeedItems(db, rows(mine))).map((r) => r.id);
+    // Another tenant's items with the same assignees: never counted for mine.
+    await insertFeedItems(db, rows(theirs));
+  }, 60_000);
+  afterAll(() => database?.cleanup());
+
+  /** The counter's answer, recounted row by row. */
+  async function recount(businessProfileId: number, anyOf: Array<{ type: string; id: number }>, socialTypes?: string[]) {
+    const rows = await db
+      .selectFrom("feedItems")
+      .select(["assignedToType", "assignedToId", "state", "muted", "socialType"])
+      .where("businessProfileId", "=", businessProfileId)
+      .execute();
+    return rows.filter(
+      (r) =>
+        r.state === 1 &&
+        r.muted === 0 &&
+        (!socialTypes || socialTypes.includes(r.socialType)) &&
+        anyOf.some((a) => a.type === r.assignedToType && a.id === r.assignedToId),
+    ).length;
+  }
+
+  async function expectCounterMatches() {
+    for (const businessProfileId of [mine, theirs]) {
+      for (const anyOf of [[ME], [ME, TEAM], [TEAM, ME, ME], [OTHER], []]) {
+        for (const socialTypes of [undefined, ["reddit"], ["twitter", "reddit"], []]) {
+          const counted = await countOpenAssigned(db, businessProfileId, anyOf, { state: 1, ...(socialTypes ? { socialTypes } : {}) });
+          expect(counted, `${businessProfileId} ${JSON.stringify(anyOf)} ${JSON.stringify(socialTypes)}`).toBe(
+            socialTypes?.length === 0 ? 0 : await recount(businessProfileId, anyOf, socialTypes),
+          );
+        }
+      }
+    }
+  }
+
+  it("equals a recount as it starts", async () => {
+    expect(await countOpenAssigned(db, mine, [ME], { state: 1 })).toBeGreaterThan(0);
+    await expectCounterMatches();
+  });
+
+  it("equals a recount after assign, unassign, state changes, muting and deletion", async () => {
+    const at = "2024-06-02T00:00:00.000Z";
+    await setAssignment(db, mine, ids[3]!, { type: ME.type, id: ME.id, message: null, at, by: 1 });
+    await setAssignment(db, mine, ids[1]!, { type: OTHER.type, id: OTHER.id, message: null, at, by: 1 });
+    await setAssignment(db, mine, ids[4]!, null);
+    await expectCounterMatches();
+    await setItemsState(db, mine, [ids[8]!, ids[9]!, ids[0]!], 3);
+    await setItemsState(db, mine, [ids[5]!], 1);
+    await expectCounterMatches();
+    await db.updateTable("feedItems").set({ muted: 1 }).where("id", "in", [ids[12]!, ids[13]!]).execute();
+    await db.updateTable("feedItems").set({ muted: 0 }).where("id", "=", ids[10]!).execute();
+    await expectCounterMatches();
+    await db.deleteFrom("feedItems").where("id", "in", [ids[16]!, ids[17]!]).execute();
+    await expectCounterMatches();
+    // A change in one tenant leaves the other's count as it was.
+    const theirsBefore = await countOpenAssigned(db, theirs, [ME], { state: 1 });
+    await setAssignment(db, mine, ids[21]!, { type: ME.type, id: ME.id, message: null, at, by: 1 });
+    expect(await countOpenAssigned(db, theirs, [ME], { state: 1 })).toBe(theirsBefore);
+    // Acting on another tenant's id through my tenant changes nothing.
+    await setAssignment(db, theirs, ids[22]!, null);
+    await expectCounterMatches();
   });
 });

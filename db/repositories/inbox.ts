@@ -128,27 +128,29 @@ function membershipOf(query: InboxQuery): { membership?: InboxMembership; filter
   return { filter: query.filter };
 }
 
-/** Whether a set has fewer than FEW_MEMBERS members, reading at most that many index entries. */
-async function hasFewMembers(db: Database, businessProfileId: number, m: InboxMembership): Promise<boolean> {
-  const members =
+/** The ids of a set's members, as a query of one column `id`. */
+function memberIds(db: Database, businessProfileId: number, m: InboxMembership) {
+  const inner =
     m.kind === "assignees"
-      ? db.selectFrom(assignedIds(db, businessProfileId, m.anyOf).as("a")).select("a.id").limit(FEW_MEMBERS).as("m")
+      ? assignedIds(db, businessProfileId, m.anyOf)
       : m.kind === "labels"
         ? db
             .selectFrom("feedItemLabels")
-            .select("feedItemId as id")
-            .where("businessProfileId", "=", businessProfileId)
-            .where("labelId", "in", m.labelIds)
-            .limit(FEW_MEMBERS)
-            .as("m")
+            .select("feedItemLabels.feedItemId as id")
+            .where("feedItemLabels.businessProfileId", "=", businessProfileId)
+            .where("feedItemLabels.labelId", "in", m.labelIds)
         : db
             .selectFrom("queryMatches")
-            .select("feedItemId as id")
-            .where("businessProfileId", "=", businessProfileId)
-            .where("contextType", "=", m.contextType)
-            .where("contextId", "=", m.contextId)
-            .limit(FEW_MEMBERS)
-            .as("m");
+            .select("queryMatches.feedItemId as id")
+            .where("queryMatches.businessProfileId", "=", businessProfileId)
+            .where("queryMatches.contextType", "=", m.contextType)
+            .where("queryMatches.contextId", "=", m.contextId);
+  return db.selectFrom(inner.as("a")).select("a.id");
+}
+
+/** Whether a set has fewer than FEW_MEMBERS members, reading at most that many index entries. */
+async function hasFewMembers(db: Database, businessProfileId: number, m: InboxMembership): Promise<boolean> {
+  const members = memberIds(db, businessProfileId, m).limit(FEW_MEMBERS).as("m");
   const row = await db
     .selectFrom(members)
     .select((eb) => eb.fn.countAll<number>().as("count"))
@@ -206,8 +208,10 @@ export async function countInboxItems(db: Database, businessProfileId: number, q
 
 /**
  * How many mentions a list holds, reading at most `max` + 1 of them: a page's "of N" stays as cheap as the
- * page at a million mentions, and says "more than `max`" past it. On SQLite the rows are walked in id
- * order through the narrow facets index, so the wide rows a filter needs are read in storage order.
+ * page at a million mentions, and says "more than `max`" past it. Without a set, SQLite walks the rows in
+ * id order through the narrow facets index, so the wide rows a filter needs are read in storage order; a
+ * set (a label, a saved search, assignees) is walked member by member, each looked up by id, so the walk
+ * stops at max + 1 however large the set is.
  */
 export async function countInboxItemsUpTo(
   db: Database,
@@ -217,22 +221,28 @@ export async function countInboxItemsUpTo(
 ): Promise<{ count: number; capped: boolean }> {
   const engine = engineOf(db);
   const { membership, filter } = membershipOf(query);
-  // A large set is probed row by row as the walk goes, so the walk stops at max + 1 (a list of every
-  // member would be built first).
-  const probe = membership && engine === "sqlite" ? !(await hasFewMembers(db, businessProfileId, membership)) : false;
-  const matches = db
-    .selectFrom("feedItems")
-    .select("feedItems.id")
-    .where((eb) => {
-      const base = feedItemConditions(eb, engine, businessProfileId, filter);
-      if (!membership) return base;
-      return eb.and([
-        base,
-        probe ? memberProbe(eb, businessProfileId, membership) : memberList(db, eb, businessProfileId, membership),
-      ]);
-    })
-    .limit(max + 1);
-  const rows = engine === "sqlite" ? await executeWithHint(db, matches, 'indexed by "feed_items_search_facets"') : await matches.execute();
+  let rows: Array<{ id: number }>;
+  if (!membership) {
+    const matches = db
+      .selectFrom("feedItems")
+      .select("feedItems.id")
+      .where((eb) => feedItemConditions(eb, engine, businessProfileId, filter))
+      .limit(max + 1);
+    rows = engine === "sqlite" ? await executeWithHint(db, matches, 'indexed by "feed_items_search_facets"') : await matches.execute();
+  } else {
+    const matches = db
+      .selectFrom(memberIds(db, businessProfileId, membership).as("m"))
+      .innerJoin("feedItems", "feedItems.id", "m.id")
+      .select("feedItems.id")
+      .where((eb) => feedItemConditions(eb as unknown as FeedItemsEb, engine, businessProfileId, filter))
+      .limit(max + 1);
+    if (engine === "sqlite") {
+      // CROSS JOIN keeps the members as the outer loop (SQLite never reorders it).
+      const compiled = matches.compile();
+      const text = compiled.sql.replace('inner join "feed_items"', 'cross join "feed_items"');
+      rows = (await db.executeQuery<{ id: number }>(CompiledQuery.raw(text, [...compiled.parameters]))).rows;
+    } else rows = await matches.execute();
+  }
   return { count: Math.min(rows.length, max), capped: rows.length > max };
 }
 
@@ -264,6 +274,36 @@ export async function countBySentiment(db: Database, businessProfileId: number, 
       ? await executeWithHint(db, select, 'indexed by "feed_items_search_facets"')
       : await select.execute();
   return rows.map((r) => ({ sentiment: r.sentiment, count: Number(r.count) }));
+}
+
+/**
+ * Open, unmuted mentions assigned to any of these assignees (on these networks, or all): one range of
+ * the index feed_items_assignee_open_idx (migration 0014) per assignee, read from the index alone. A
+ * mention has one assignee, so the ranges add up.
+ */
+export async function countOpenAssigned(
+  db: Database,
+  businessProfileId: number,
+  anyOf: ReadonlyArray<{ type: string; id: number }>,
+  options: { state: number; socialTypes?: readonly string[] },
+): Promise<number> {
+  const distinct = [...new Map(anyOf.map((a) => [`${a.type}:${a.id}`, a])).values()];
+  if (!distinct.length || options.socialTypes?.length === 0) return 0;
+  const one = (a: { type: string; id: number }) => {
+    let q = db
+      .selectFrom("feedItems")
+      .select((eb) => eb.fn.countAll<number>().as("count"))
+      .where("businessProfileId", "=", businessProfileId)
+      .where("assignedToType", "=", a.type)
+      .where("assignedToId", "=", a.id)
+      .where("state", "=", options.state)
+      .where("muted", "=", 0);
+    if (options.socialTypes) q = q.where("socialType", "in", [...options.socialTypes]);
+    return q;
+  };
+  const [first, ...rest] = distinct;
+  const rows = await rest.reduce((query, a) => query.unionAll(one(a)), one(first!)).execute();
+  return rows.reduce((sum, r) => sum + Number(r.count), 0);
 }
 
 /** Mentions per saved search (stored matches) among `searchItemIds`, under the filter. */

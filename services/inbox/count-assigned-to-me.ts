@@ -1,18 +1,20 @@
-import { countInboxItems } from "../../db/repositories/inbox";
+import { countOpenAssigned } from "../../db/repositories/inbox";
 import { FEED_ITEM_STATE } from "../../domain/constants";
 import type { Actor, ServiceDeps } from "../context";
 import { requireInbox } from "./access";
 import { myAssignees, networkFilter } from "./inbox-query";
 
-/** GET /v1/feed-items/assigned-to-me-count: open items assigned to the caller or one of the caller's teams. */
+/**
+ * GET /v1/feed-items/assigned-to-me-count: open items assigned to the caller or one of the caller's teams
+ * (unmuted, on the networks the caller's role sees). Read from an index per assignee, so it costs what
+ * the caller's own work holds, not what the tenant stores.
+ */
 export async function countAssignedToMe(deps: ServiceDeps, actor: Actor): Promise<{ count: number }> {
   requireInbox(actor, "inbox.items.read");
-  const count = await countInboxItems(deps.db, actor.businessProfileId, {
-    filter: {
-      ...networkFilter(actor, undefined),
-      states: [FEED_ITEM_STATE.open],
-      assignees: [{ anyOf: await myAssignees(deps, actor) }],
-    },
+  const networks = networkFilter(actor, undefined);
+  const count = await countOpenAssigned(deps.db, actor.businessProfileId, await myAssignees(deps, actor), {
+    state: FEED_ITEM_STATE.open,
+    ...(networks.socialTypes ? { socialTypes: networks.socialTypes } : {}),
   });
   return { count };
 }
