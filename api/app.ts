@@ -32,6 +32,7 @@ import { registerFeedItemRoutes } from "./routes/feed-items/feed-items.handlers"
 import { registerLabelRoutes } from "./routes/labels/labels.handlers";
 import { registerModerationRoutes } from "./routes/moderation/moderation.handlers";
 import { registerTemplateRoutes } from "./routes/templates/templates.handlers";
+import { registerDashboardTextRoutes } from "./routes/dashboard-text/dashboard-text.handlers";
 
 export interface ApiOptions {
   deps: ServiceDeps;
@@ -98,6 +99,7 @@ export function createApi(options: ApiOptions): Api {
   registerLabelRoutes(app);
   registerModerationRoutes(app);
   registerTemplateRoutes(app);
+  registerDashboardTextRoutes(app);
 
   app.doc31("/v1/openapi.json", {
     openapi: "3.1.0",

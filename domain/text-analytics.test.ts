@@ -70,6 +70,8 @@ describe("significant terms (JLH)", () => {
     expect(jlhScore(1, 10, 5, 10)).toBe(0);
     expect(jlhScore(0, 10, 0, 10)).toBe(0);
     expect(jlhScore(3, 0, 0, 0)).toBe(0);
+    // Nothing in the previous period: every term is new and scores its share of the period.
+    expect(jlhScore(3, 12, 0, 0)).toBe(0.25);
   });
 
   it("keeps terms that rose, highest score first, and drops rare or steady ones", () => {

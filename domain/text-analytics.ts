@@ -125,11 +125,13 @@ export interface SignificantTerm {
  * foreground rate f = mentions / mentions of the period, the background rate b = (mentions + previous) /
  * (mentions of both periods) (the background is the superset, as in Elasticsearch); the score is
  * (f - b) · (f / b) when f > b, else 0. A term new in the period scores highest; a term as frequent as
- * before scores 0. Rounded to 6 decimals so that both engines' sums give the same order.
+ * before scores 0. When the previous period has no mention at all, every term is new and scores f (the
+ * JLH formula would give 0 to all). Rounded to 6 decimals so that both engines' sums give the same order.
  */
 export function jlhScore(mentions: number, foregroundTotal: number, previous: number, backgroundTotal: number): number {
   if (mentions <= 0 || foregroundTotal <= 0) return 0;
   const f = mentions / foregroundTotal;
+  if (backgroundTotal <= 0) return Math.round(f * 1e6) / 1e6;
   const b = (mentions + previous) / (foregroundTotal + backgroundTotal);
   if (!(f > b)) return 0;
   return Math.round((f - b) * (f / b) * 1e6) / 1e6;

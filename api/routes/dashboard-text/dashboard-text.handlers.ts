@@ -1,0 +1,154 @@
+import type { Context } from "hono";
+import type * as z from "zod";
+import type { WidgetId } from "../../../domain/dashboard";
+import { badRequest, notFound } from "../../../domain/errors";
+import { MESSAGES } from "../../../domain/messages";
+import { toCsv } from "../../../services/analytics/csv";
+import { getConversationCluster, getConversationClusters, decodeClusterId } from "../../../services/analytics/text/clusters";
+import { clusterCsv, labelsCsv, themesCsv, topicsCsv, trendingCsv, type CsvTable } from "../../../services/analytics/text/csv-rows";
+import { getLabelTrends } from "../../../services/analytics/text/labels";
+import { getMostImpactfulPosts } from "../../../services/analytics/text/posts";
+import { resolveTextRequest } from "../../../services/analytics/text/request";
+import { getKeywordCloud, getTrendingKeywords } from "../../../services/analytics/text/terms";
+import { getConversationThemes } from "../../../services/analytics/text/themes";
+import { getTopicCounts } from "../../../services/analytics/text/topics";
+import { viewerMayReadWidget } from "../../../services/analytics/viewer";
+import { resolveDashboardViewer } from "../../lib/dashboard-viewer";
+import type { ApiApp, ApiEnv } from "../../env";
+import { parseNestedQuery, toSnakeCase } from "../../lib/case";
+import {
+  ClusterParams,
+  ClustersParams,
+  clusterRoute,
+  clustersRoute,
+  EntitiesParams,
+  entitiesCsvRoute,
+  entitiesRoute,
+  KeywordCloudParams,
+  keywordCloudRoute,
+  PostsParams,
+  postsRoute,
+  themesCsvRoute,
+  themesRoute,
+  TopicsParams,
+  topicsCsvRoute,
+  topicsRoute,
+  TrendingParams,
+  trendingCsvRoute,
+  trendingRoute,
+} from "./dashboard-text.routes";
+
+/** The query (a GET, or a GET via POST turned into one) as nested keys. */
+function queryOf(c: Context<ApiEnv>): Record<string, unknown> {
+  return parseNestedQuery(new URL(c.req.url).searchParams);
+}
+
+/** A widget's own parameters; a refusal names the first bad one (400, dashboardApi catalogue). */
+function widgetParams<T extends z.ZodType>(schema: T, query: Record<string, unknown>): z.infer<T> {
+  const parsed = schema.safeParse(query);
+  if (!parsed.success) throw badRequest(MESSAGES.dashboardApi.invalidParameter(parsed.error.issues[0]?.path.map(String).join(".") || "body"));
+  return parsed.data;
+}
+
+/** The viewer and the resolved common body; a shared link that does not show the widget answers 404. */
+async function readOf(c: Context<ApiEnv>, widget: WidgetId, query = queryOf(c)) {
+  const viewer = await resolveDashboardViewer(c);
+  if (!viewerMayReadWidget(viewer, widget)) throw notFound();
+  return resolveTextRequest(c.get("deps"), viewer, query);
+}
+
+function csvResponse(c: Context<ApiEnv>, name: string, table: CsvTable) {
+  return c.body(toCsv(table.header, table.rows), 200, {
+    "content-type": "text/csv; charset=utf-8",
+    "content-disposition": `attachment; filename="${name}.csv"`,
+  });
+}
+
+/** The text and list widgets (ADR 015, ADR 016). */
+export function registerDashboardTextRoutes(app: ApiApp) {
+  app.openapi(keywordCloudRoute, async (c) => {
+    const query = queryOf(c);
+    const params = widgetParams(KeywordCloudParams, query);
+    const request = await readOf(c, "keywords-cloud", query);
+    return c.json(toSnakeCase(await getKeywordCloud(c.get("deps"), request, params)), 200);
+  });
+
+  const trending = async (c: Context<ApiEnv>, asCsv: boolean) => {
+    const query = queryOf(c);
+    const p = widgetParams(TrendingParams, query);
+    const request = await readOf(c, "trending-keywords", query);
+    const params = {
+      nlpFields: p.nlp_fields ?? [],
+      numTerms: p.tkw_num_terms,
+      numSigTerms: p.tkw_num_sig_terms,
+      sigTerms: p.tkw_sig_terms ?? [],
+      // The CSV holds every significant term, not a page.
+      page: asCsv ? 1 : p.page,
+      perPage: asCsv ? p.tkw_num_sig_terms : p.per_page,
+    };
+    return getTrendingKeywords(c.get("deps"), request, params);
+  };
+  app.openapi(trendingRoute, async (c) => c.json(toSnakeCase(await trending(c, false)), 200));
+  app.openapi(trendingCsvRoute, async (c) => csvResponse(c, "trending-keywords", trendingCsv((await trending(c, true)).data)));
+
+  const entities = async (c: Context<ApiEnv>) => {
+    const query = queryOf(c);
+    const p = widgetParams(EntitiesParams, query);
+    const request = await readOf(c, "trending-label", query);
+    return getLabelTrends(c.get("deps"), request, { sort: p.sort, order: p.order, keyword: p.keyword, limit: p.limit });
+  };
+  app.openapi(entitiesRoute, async (c) => c.json(toSnakeCase(await entities(c)), 200));
+  app.openapi(entitiesCsvRoute, async (c) => csvResponse(c, "trending-labels", labelsCsv((await entities(c)).data)));
+
+  const themes = async (c: Context<ApiEnv>) => getConversationThemes(c.get("deps"), await readOf(c, "conversation-themes"));
+  app.openapi(themesRoute, async (c) => c.json(toSnakeCase(await themes(c)), 200));
+  app.openapi(themesCsvRoute, async (c) => csvResponse(c, "conversation-themes", themesCsv((await themes(c)).data)));
+
+  const topics = async (c: Context<ApiEnv>) => {
+    const query = queryOf(c);
+    const p = widgetParams(TopicsParams, query);
+    const request = await readOf(c, "topics", query);
+    return getTopicCounts(c.get("deps"), request, {
+      topicGroupId: p.topic_group_id,
+      limit: p.limit,
+      sortByMentions: p.sort === "true" || p.sort === "mentions",
+    });
+  };
+  app.openapi(topicsRoute, async (c) => c.json(toSnakeCase(await topics(c)), 200));
+  app.openapi(topicsCsvRoute, async (c) => csvResponse(c, "topics", topicsCsv((await topics(c)).data)));
+
+  app.openapi(postsRoute, async (c) => {
+    const query = queryOf(c);
+    const p = widgetParams(PostsParams, query);
+    const request = await readOf(c, "most-impactful-posts", query);
+    const result = await getMostImpactfulPosts(c.get("deps"), request, {
+      page: p.page,
+      perPage: p.per_page,
+      sentiments: p.selected_sentiments,
+      socialTypes: p.selected_social_types,
+      userId: p.user_id,
+    });
+    return c.json(toSnakeCase(result), 200);
+  });
+
+  app.openapi(clustersRoute, async (c) => {
+    const query = queryOf(c);
+    const p = widgetParams(ClustersParams, query);
+    // filter_id names a saved search: the clusters of its mentions.
+    const body = p.filter_id === undefined ? query : { ...query, contexts: [{ context_type: 1, context_id: p.filter_id }], properties: undefined };
+    const request = await readOf(c, "conversation-cluster", body);
+    return c.json(toSnakeCase(await getConversationClusters(c.get("deps"), request)), 200);
+  });
+
+  app.openapi(clusterRoute, async (c) => {
+    const raw = c.req.valid("param").id;
+    const asCsv = raw.endsWith(".csv");
+    const decoded = decodeClusterId(asCsv ? raw.slice(0, -4) : raw);
+    if (!decoded) throw notFound();
+    const p = widgetParams(ClusterParams, queryOf(c));
+    const request = await readOf(c, "conversation-cluster", { ...decoded.body, ...(p.time_zone ? { time_zone: p.time_zone } : {}) });
+    const result = await getConversationCluster(c.get("deps"), request, decoded.key, p.cluster_actionable);
+    if (asCsv) return csvResponse(c, "conversation-cluster", clusterCsv(result.data[0]!, request.timeZone));
+    return c.json(toSnakeCase(result), 200);
+  });
+}

@@ -1,0 +1,167 @@
+// Reads of the dashboard's text widgets (ADR 015, ADR 016): term counts from the daily term rollup and
+// from the mentions themselves, mention samples for themes and clusters, labels and topics per context.
+import { sql } from "kysely";
+import { engineOf, type Database } from "../client";
+import { feedItemConditions, type FeedItemFilter } from "./feed-items";
+
+/** analytics_terms_daily (migration 0011): one row per tenant, context, UTC day and term. */
+interface AnalyticsTermsDailyTable {
+  businessProfileId: number;
+  contextType: number;
+  contextId: number;
+  day: string; // YYYY-MM-DD (UTC)
+  term: string;
+  mentions: number;
+  positive: number;
+  negative: number;
+}
+
+const withTerms = (db: Database) => db.withTables<{ analyticsTermsDaily: AnalyticsTermsDailyTable }>();
+
+export interface TermCountRow {
+  term: string;
+  mentions: number;
+  positive: number;
+  negative: number;
+}
+
+/**
+ * Term counts of a rollup context over whole UTC days [fromDay, toDay), most mentioned first; at most
+ * `limit` terms (the text widgets read far fewer).
+ */
+export async function sumDailyTerms(
+  db: Database,
+  businessProfileId: number,
+  context: { contextType: number; contextId: number },
+  days: { from: string; to: string },
+  limit: number,
+): Promise<TermCountRow[]> {
+  if (days.from >= days.to) return [];
+  const rows = await withTerms(db)
+    .selectFrom("analyticsTermsDaily")
+    .select((eb) => [
+      "term",
+      eb.fn.sum<number>("mentions").as("mentions"),
+      eb.fn.sum<number>("positive").as("positive"),
+      eb.fn.sum<number>("negative").as("negative"),
+    ])
+    .where("businessProfileId", "=", businessProfileId)
+    .where("contextType", "=", context.contextType)
+    .where("contextId", "=", context.contextId)
+    .where("day", ">=", days.from)
+    .where("day", "<", days.to)
+    .groupBy("term")
+    .orderBy(sql`sum(mentions)`, "desc")
+    .orderBy("term")
+    .limit(limit)
+    .execute();
+  return rows.map((r) => ({ term: r.term, mentions: Number(r.mentions), positive: Number(r.positive), negative: Number(r.negative) }));
+}
+
+/** One mention as the text widgets read it. */
+export interface TextDocRow {
+  id: number;
+  keywords: string[];
+  sentiment: number;
+  text: string;
+}
+
+function parseKeywords(json: string): string[] {
+  try {
+    const value = JSON.parse(json) as unknown;
+    return Array.isArray(value) ? value.filter((t): t is string => typeof t === "string") : [];
+  } catch {
+    return [];
+  }
+}
+
+/** Keywords and sentiment of every mention the filter selects (the raw path of the term widgets). */
+export async function listKeywordsOfMentions(
+  db: Database,
+  businessProfileId: number,
+  filter: FeedItemFilter,
+): Promise<Array<{ keywords: string[]; sentiment: number }>> {
+  const rows = await db
+    .selectFrom("feedItems")
+    .select(["keywords", "sentiment"])
+    .where((eb) => feedItemConditions(eb, engineOf(db), businessProfileId, filter))
+    .execute();
+  return rows.map((r) => ({ keywords: parseKeywords(r.keywords), sentiment: r.sentiment }));
+}
+
+/** The newest `limit` mentions the filter selects (newest first, then highest id): the text sample. */
+export async function sampleTextDocs(
+  db: Database,
+  businessProfileId: number,
+  filter: FeedItemFilter,
+  limit: number,
+): Promise<TextDocRow[]> {
+  const rows = await db
+    .selectFrom("feedItems")
+    .select(["id", "keywords", "sentiment", "title", "description"])
+    .where((eb) => feedItemConditions(eb, engineOf(db), businessProfileId, filter))
+    .orderBy("createdAt", "desc")
+    .orderBy("id", "desc")
+    .limit(limit)
+    .execute();
+  return rows.map((r) => ({
+    id: r.id,
+    keywords: parseKeywords(r.keywords),
+    sentiment: r.sentiment,
+    text: r.title ? `${r.title}\n${r.description}` : r.description,
+  }));
+}
+
+/** How many of the filter's mentions carry each label of the tenant (labels carried by none are absent). */
+export async function countLabelMentions(
+  db: Database,
+  businessProfileId: number,
+  filter: FeedItemFilter,
+): Promise<Map<number, number>> {
+  const rows = await db
+    .selectFrom("feedItems")
+    .innerJoin("feedItemLabels", (join) =>
+      join.onRef("feedItemLabels.feedItemId", "=", "feedItems.id").on("feedItemLabels.businessProfileId", "=", businessProfileId),
+    )
+    .select((eb) => ["feedItemLabels.labelId as labelId", eb.fn.count<number>("feedItems.id").distinct().as("mentions")])
+    .where((eb) => feedItemConditions(eb, engineOf(db), businessProfileId, filter))
+    .groupBy("feedItemLabels.labelId")
+    .execute();
+  return new Map(rows.map((r) => [r.labelId, Number(r.mentions)]));
+}
+
+/** The tenant's labels (id and name), by name. */
+export async function listLabelNames(db: Database, businessProfileId: number) {
+  return db.selectFrom("labels").select(["id", "name"]).where("businessProfileId", "=", businessProfileId).orderBy("name").orderBy("id").execute();
+}
+
+/** The tenant's topics (id and name), optionally of one topic group. */
+export async function listTopicNames(db: Database, businessProfileId: number, topicGroupId?: number) {
+  let query = db.selectFrom("topics").select(["id", "name"]).where("businessProfileId", "=", businessProfileId);
+  if (topicGroupId !== undefined) query = query.where("topicGroupId", "=", topicGroupId);
+  return query.orderBy("name").orderBy("id").execute();
+}
+
+/** Per topic and sentiment: how many of the filter's mentions the topic holds (stored membership). */
+export async function countTopicMentions(
+  db: Database,
+  businessProfileId: number,
+  filter: FeedItemFilter,
+  topicIds: readonly number[],
+): Promise<Array<{ topicId: number; sentiment: number; mentions: number }>> {
+  if (!topicIds.length) return [];
+  const rows = await db
+    .selectFrom("feedItems")
+    .innerJoin("queryMatches", (join) =>
+      join
+        .onRef("queryMatches.feedItemId", "=", "feedItems.id")
+        .on("queryMatches.businessProfileId", "=", businessProfileId)
+        .on("queryMatches.contextType", "=", 2),
+    )
+    .select((eb) => ["queryMatches.contextId as topicId", "feedItems.sentiment as sentiment", eb.fn.countAll<number>().as("mentions")])
+    .where("queryMatches.contextId", "in", [...topicIds])
+    .where((eb) => feedItemConditions(eb, engineOf(db), businessProfileId, filter))
+    .groupBy(["queryMatches.contextId", "feedItems.sentiment"])
+    .execute();
+  return rows.map((r) => ({ topicId: r.topicId, sentiment: r.sentiment, mentions: Number(r.mentions) }));
+}

@@ -1,0 +1,88 @@
+// keyword_cloud and trending_labels (trending keywords): ADR 015 payloads, ADR 016 method.
+import {
+  keywordCloud,
+  pageOf,
+  significantTerms,
+  type KeywordCloudEntry,
+  type SignificantTerm,
+} from "../../../domain/text-analytics";
+import type { ServiceDeps } from "../../context";
+import {
+  combinedSource,
+  countMentions,
+  metaOf,
+  previousRange,
+  readTermCounts,
+  type ContextRef,
+  type TextMeta,
+  type TextRequest,
+} from "./context";
+
+export async function getKeywordCloud(
+  deps: ServiceDeps,
+  request: TextRequest,
+  params: { limit: number },
+): Promise<{ data: Array<{ context: ContextRef; items: KeywordCloudEntry[] }>; meta: TextMeta }> {
+  const results = await Promise.all(
+    request.contexts.map(async (context) => {
+      const { counts, source } = await readTermCounts(deps, request.businessProfileId, context, request.range);
+      return { entry: { context: context.ref, items: keywordCloud(counts, params.limit) }, source };
+    }),
+  );
+  return { data: results.map((r) => r.entry), meta: metaOf(request, combinedSource(results.map((r) => r.source))) };
+}
+
+export interface TrendingParams {
+  nlpFields: string[];
+  numTerms: number;
+  numSigTerms: number;
+  sigTerms: string[];
+  page: number;
+  perPage: number;
+}
+
+export interface TrendingEntry {
+  context: ContextRef;
+  items: SignificantTerm[];
+  total: number;
+  page: number;
+  perPage: number;
+  previousRange: { from: string; to: string };
+}
+
+/** The significant terms of each context's period against the previous one (or the compared range). */
+export async function getTrendingKeywords(
+  deps: ServiceDeps,
+  request: TextRequest,
+  params: TrendingParams,
+): Promise<{ data: TrendingEntry[]; meta: TextMeta }> {
+  const before = previousRange(request);
+  const results = await Promise.all(
+    request.contexts.map(async (context) => {
+      const [current, previous, currentTotal, previousTotal] = await Promise.all([
+        readTermCounts(deps, request.businessProfileId, context, request.range),
+        readTermCounts(deps, request.businessProfileId, context, before),
+        countMentions(deps, request.businessProfileId, context, request.range),
+        countMentions(deps, request.businessProfileId, context, before),
+      ]);
+      const all = significantTerms(
+        current.counts,
+        previous.counts,
+        { current: currentTotal, previous: previousTotal },
+        { numTerms: params.numTerms, numSigTerms: params.numSigTerms, onlyTerms: params.sigTerms },
+      );
+      return {
+        entry: {
+          context: context.ref,
+          items: pageOf(all, params.page, params.perPage),
+          total: all.length,
+          page: params.page,
+          perPage: params.perPage,
+          previousRange: before,
+        },
+        sources: [current.source, previous.source],
+      };
+    }),
+  );
+  return { data: results.map((r) => r.entry), meta: metaOf(request, combinedSource(results.flatMap((r) => r.sources))) };
+}

@@ -1,0 +1,47 @@
+// topics (ADR 015): the tenant's topics with their mentions among each context's mentions in the range
+// and their dominant sentiment (-1, 0, 1: spec §3).
+import { countTopicMentions, listTopicNames } from "../../../db/repositories/analytics-terms";
+import { dominantSentiment } from "../../../domain/text-analytics";
+import type { ServiceDeps } from "../../context";
+import { inRange, metaOf, type ContextRef, type TextMeta, type TextRequest } from "./context";
+
+export interface TopicCount {
+  topicId: number;
+  name: string;
+  mentions: number;
+  sentiment: number;
+}
+
+export interface TopicParams {
+  topicGroupId?: number;
+  limit: number;
+  /** true: most mentioned first; false: by name. */
+  sortByMentions: boolean;
+}
+
+export async function getTopicCounts(
+  deps: ServiceDeps,
+  request: TextRequest,
+  params: TopicParams,
+): Promise<{ data: Array<{ context: ContextRef; items: TopicCount[] }>; meta: TextMeta }> {
+  const topics = await listTopicNames(deps.db, request.businessProfileId, params.topicGroupId);
+  const ids = topics.map((t) => t.id);
+  const data = await Promise.all(
+    request.contexts.map(async (context) => {
+      const rows = await countTopicMentions(deps.db, request.businessProfileId, inRange(context.filter, request.range), ids);
+      const items = topics.map((t) => {
+        const own = rows.filter((r) => r.topicId === t.id);
+        const count = (s: (n: number) => boolean) => own.filter((r) => s(r.sentiment)).reduce((sum, r) => sum + r.mentions, 0);
+        return {
+          topicId: t.id,
+          name: t.name,
+          mentions: count(() => true),
+          sentiment: dominantSentiment(count((n) => n > 0), count((n) => n < 0)),
+        };
+      });
+      if (params.sortByMentions) items.sort((a, b) => b.mentions - a.mentions || a.name.localeCompare(b.name) || a.topicId - b.topicId);
+      return { context: context.ref, items: items.slice(0, params.limit) };
+    }),
+  );
+  return { data, meta: metaOf(request, "raw") };
+}
