@@ -165,3 +165,35 @@ export async function countTopicMentions(
     .execute();
   return rows.map((r) => ({ topicId: r.topicId, sentiment: r.sentiment, mentions: Number(r.mentions) }));
 }
+
+/** analytics_hourly (migration 0011), the columns the topics widget reads. */
+interface AnalyticsHourlyTopicColumns {
+  businessProfileId: number;
+  contextType: number;
+  contextId: number;
+  bucket: string; // the hour's start, ISO-8601 UTC
+  sentiment: number;
+  mentions: number;
+}
+
+/** Per topic and sentiment: the topic's mentions in the hours [from, to) from the hourly rollup (context type 2). */
+export async function sumTopicRollups(
+  db: Database,
+  businessProfileId: number,
+  topicIds: readonly number[],
+  range: { from: string; to: string },
+): Promise<Array<{ topicId: number; sentiment: number; mentions: number }>> {
+  if (!topicIds.length) return [];
+  const rows = await db
+    .withTables<{ analyticsHourly: AnalyticsHourlyTopicColumns }>()
+    .selectFrom("analyticsHourly")
+    .select((eb) => ["contextId as topicId", "sentiment", eb.fn.sum<number>("mentions").as("mentions")])
+    .where("businessProfileId", "=", businessProfileId)
+    .where("contextType", "=", 2)
+    .where("contextId", "in", [...topicIds])
+    .where("bucket", ">=", range.from)
+    .where("bucket", "<", range.to)
+    .groupBy(["contextId", "sentiment"])
+    .execute();
+  return rows.map((r) => ({ topicId: r.topicId, sentiment: r.sentiment, mentions: Number(r.mentions) }));
+}

@@ -332,6 +332,10 @@ describe.each(testEngines())("dashboard text widgets on %s", (engine) => {
     it("lists the tenant's topics by mentions in the period with their sentiment", async () => {
       const res = await read("topics", { ...all, sort: true, kind: "status" });
       expect(res.status, JSON.stringify(res.json)).toBe(200);
+      expect(res.json.meta.source).toBe("rollup");
+      const raw = await read("topics", { ...allRaw, sort: true, kind: "status" });
+      expect(raw.json.meta.source).toBe("raw");
+      expect(raw.json.data[0].items).toEqual(res.json.data[0].items);
       expect(res.json.data[0].items).toEqual([
         { topic_id: topics.app, name: "App", mentions: 3, sentiment: -1 },
         { topic_id: topics.shipping, name: "Shipping", mentions: 2, sentiment: -1 },

@@ -1,9 +1,9 @@
 // topics (ADR 015): the tenant's topics with their mentions among each context's mentions in the range
 // and their dominant sentiment (-1, 0, 1: spec §3).
-import { countTopicMentions, listTopicNames } from "../../../db/repositories/analytics-terms";
+import { countTopicMentions, listTopicNames, sumTopicRollups } from "../../../db/repositories/analytics-terms";
 import { dominantSentiment } from "../../../domain/text-analytics";
 import type { ServiceDeps } from "../../context";
-import { inRange, metaOf, type ContextRef, type TextMeta, type TextRequest } from "./context";
+import { combinedSource, inRange, metaOf, type ContextRef, type Source, type TextMeta, type TextRequest } from "./context";
 
 export interface TopicCount {
   topicId: number;
@@ -26,9 +26,16 @@ export async function getTopicCounts(
 ): Promise<{ data: Array<{ context: ContextRef; items: TopicCount[] }>; meta: TextMeta }> {
   const topics = await listTopicNames(deps.db, request.businessProfileId, params.topicGroupId);
   const ids = topics.map((t) => t.id);
+  const onHours = [request.range.from, request.range.to].every((iso) => Date.parse(iso) % 3_600_000 === 0);
+  const sources: Source[] = [];
   const data = await Promise.all(
     request.contexts.map(async (context) => {
-      const rows = await countTopicMentions(deps.db, request.businessProfileId, inRange(context.filter, request.range), ids);
+      // Every mention of the tenant over whole hours: the topics' own hourly rollups (context type 2).
+      const everyMention = context.rollup?.contextType === 0 && onHours;
+      sources.push(everyMention ? "rollup" : "raw");
+      const rows = everyMention
+        ? await sumTopicRollups(deps.db, request.businessProfileId, ids, request.range)
+        : await countTopicMentions(deps.db, request.businessProfileId, inRange(context.filter, request.range), ids);
       const items = topics.map((t) => {
         const own = rows.filter((r) => r.topicId === t.id);
         const count = (s: (n: number) => boolean) => own.filter((r) => s(r.sentiment)).reduce((sum, r) => sum + r.mentions, 0);
@@ -43,5 +50,5 @@ export async function getTopicCounts(
       return { context: context.ref, items: items.slice(0, params.limit) };
     }),
   );
-  return { data, meta: metaOf(request, "raw") };
+  return { data, meta: metaOf(request, combinedSource(sources)) };
 }
