@@ -10,6 +10,7 @@ import * as m0007 from "./migrations/0007-saved-searches-and-topics";
 import * as m0008 from "./migrations/0008-search-index";
 import * as m0009 from "./migrations/0009-search-facets";
 import * as m0010 from "./migrations/0010-inbox";
+import * as m0011 from "./migrations/0011-analytics";
 import * as m0012 from "./migrations/0012-dashboards";
 import * as m0013 from "./migrations/0013-annotations";
 import * as m0014 from "./migrations/0014-inbox-performance";
@@ -26,6 +27,7 @@ const MIGRATIONS: Record<string, Migration> = {
   "0008-search-index": m0008,
   "0009-search-facets": m0009,
   "0010-inbox": m0010,
+  "0011-analytics": m0011,
   "0012-dashboards": m0012,
   "0013-annotations": m0013,
   "0014-inbox-performance": m0014,

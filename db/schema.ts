@@ -563,6 +563,42 @@ export interface AnnotationTable {
   updatedAt: string;
 }
 
+export interface AnalyticsHourlyTable {
+  businessProfileId: number;
+  /** 0 every mention of the tenant, 1 saved search item, 2 topic (ADR 015). */
+  contextType: number;
+  contextId: number;
+  /** UTC hour start, as feed_items.created_at writes it ('2026-03-11T22:00:00.000Z'). */
+  bucket: string;
+  network: string;
+  sentiment: number;
+  language: string;
+  country: string;
+  mentions: number;
+  likes: number;
+  comments: number;
+  shares: number;
+  views: number;
+  totalEngagements: number;
+  reach: number;
+  impactSum: number;
+  replied: number;
+  firstReplyCount: number;
+  firstReplySeconds: number;
+}
+
+export interface AnalyticsTermsDailyTable {
+  businessProfileId: number;
+  contextType: number;
+  contextId: number;
+  /** UTC day 'YYYY-MM-DD'. */
+  day: string;
+  term: string;
+  mentions: number;
+  positive: number;
+  negative: number;
+}
+
 export interface DatabaseSchema {
   businessProfiles: BusinessProfileTable;
   accounts: AccountTable;
@@ -604,6 +640,8 @@ export interface DatabaseSchema {
   replyDrafts: ReplyDraftTable;
   moderationEvents: ModerationEventTable;
   feedItemPresence: FeedItemPresenceTable;
+  analyticsHourly: AnalyticsHourlyTable;
+  analyticsTermsDaily: AnalyticsTermsDailyTable;
   dashboardTemplates: DashboardTemplateTable;
   dashboardSharedLinks: DashboardSharedLinkTable;
   dashboardFeedHashes: DashboardFeedHashTable;

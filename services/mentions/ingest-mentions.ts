@@ -1,3 +1,4 @@
+import { addToRollups, findItemIdsByExternalIds, lockItems } from "../../db/repositories/analytics-rollups";
 import { insertFeedItemAction, insertFeedItems, listAgentRepliesTo, markRepliedByExternalId } from "../../db/repositories/feed-items";
 import { identityKey, upsertIdentities, type IdentityValues } from "../../db/repositories/identities";
 import { listMutedKeywords } from "../../db/repositories/muted-keywords";
@@ -327,6 +328,16 @@ async function storeEnriched(
         replies.push({ parentExternalId: r.parentExternalId, externalId: r.externalId, createdAt: r.createdAt, actorName: r.authorName ?? r.authorUsername, text: r.description });
       }
     }
+    // The rollups (ADR 015): parents stored before this batch count again once replied; the new mentions
+    // count with their replies and memberships.
+    const earlierParents = await findItemIdsByExternalIds(
+      trx,
+      target.businessProfileId,
+      target.network,
+      [...new Set(replies.map((r) => r.parentExternalId).filter((id) => !insertedKeys.has(id)))],
+    );
+    await lockItems(trx, target.businessProfileId, earlierParents);
+    await addToRollups(trx, target.businessProfileId, { kind: "items", ids: earlierParents, contexts: "all" }, -1);
     for (const reply of replies) {
       const parentId = idOf.get(reply.parentExternalId);
       const parent = await markRepliedByExternalId(trx, target.businessProfileId, target.network, reply.parentExternalId, reply.createdAt);
@@ -342,6 +353,7 @@ async function storeEnriched(
         createdAt: reply.createdAt,
       });
     }
+    await addToRollups(trx, target.businessProfileId, { kind: "items", ids: [...inserted.map((r) => r.id), ...earlierParents], contexts: "all" }, 1);
     await recordStreamItems(trx, target.streamId, inserted.length, newest, now);
     return { stored: inserted.length, live, tokens };
   });

@@ -1,3 +1,4 @@
+import { adjustItems } from "../../db/repositories/analytics-rollups";
 import { listItemTextsContaining, listMutedItemTexts, setItemsMuted } from "../../db/repositories/feed-items";
 import {
   deleteMutedKeyword as deleteRow,
@@ -18,6 +19,12 @@ function requireRead(actor: Actor) {
 }
 function requireWrite(actor: Actor) {
   if (!hasPermission(actor.permissions, "muted_keywords.index.write")) throw forbidden();
+}
+
+/** Mutes or unmutes mentions; the dashboard's rollups (ADR 015) count only unmuted ones, in the same transaction. */
+async function setItemsMutedCounted(deps: ServiceDeps, businessProfileId: number, ids: number[], muted: boolean) {
+  if (!ids.length) return;
+  await deps.db.transaction().execute((trx) => adjustItems(trx, businessProfileId, ids, "all", () => setItemsMuted(trx, businessProfileId, ids, muted)));
 }
 
 const textOf = (item: { title: string | null; description: string }) => `${item.title ?? ""} ${item.description}`;
@@ -47,7 +54,7 @@ export async function addMutedKeywords(deps: ServiceDeps, actor: Actor, values: 
       if (!page.length) break;
       afterId = page[page.length - 1]!.id;
       const ids = page.filter((item) => matchesMutedKeyword(textOf(item), [keyword.value])).map((item) => item.id);
-      await setItemsMuted(deps.db, actor.businessProfileId, ids, true);
+      await setItemsMutedCounted(deps, actor.businessProfileId, ids, true);
     }
   }
   return inserted;
@@ -65,6 +72,6 @@ export async function deleteMutedKeyword(deps: ServiceDeps, actor: Actor, id: nu
     if (!page.length) break;
     afterId = page[page.length - 1]!.id;
     const ids = page.filter((item) => !matchesMutedKeyword(textOf(item), remaining)).map((item) => item.id);
-    await setItemsMuted(deps.db, actor.businessProfileId, ids, false);
+    await setItemsMutedCounted(deps, actor.businessProfileId, ids, false);
   }
 }

@@ -1,4 +1,5 @@
 import type { Database } from "../../db/client";
+import { addToRollups, adjustItems, deleteContextRollups } from "../../db/repositories/analytics-rollups";
 import {
   CONTEXT_TYPES,
   countTenantFeedItems,
@@ -76,7 +77,10 @@ export async function forgetContext(
   const previous = map.get(key);
   map.delete(key);
   if (previous) await previous.finished;
-  await deleteContextMatches(deps.db, businessProfileId, context.type, context.id);
+  await deps.db.transaction().execute(async (trx) => {
+    await deleteContextMatches(trx, businessProfileId, context.type, context.id);
+    await deleteContextRollups(trx, businessProfileId, context.type, context.id);
+  });
 }
 
 /** Resolves when no backfill of this database is running (tests, shutdown). */
@@ -120,7 +124,10 @@ async function runBackfill(
 ): Promise<void> {
   const definition = await loadDefinition(deps, businessProfileId, context);
   if (!definition) {
-    await deleteContextMatches(deps.db, businessProfileId, context.type, context.id);
+    await deps.db.transaction().execute(async (trx) => {
+      await deleteContextMatches(trx, businessProfileId, context.type, context.id);
+      await deleteContextRollups(trx, businessProfileId, context.type, context.id);
+    });
     return;
   }
   const compiled = compileOne(definition);
@@ -129,6 +136,7 @@ async function runBackfill(
     // It matches nothing: no mention to read.
     await deps.db.transaction().execute(async (trx) => {
       await deleteContextMatches(trx, businessProfileId, context.type, context.id);
+      await deleteContextRollups(trx, businessProfileId, context.type, context.id);
       await setBackfillProgress(trx, businessProfileId, context, { done: total, total, finishedAt: isoNow(deps) });
     });
     return;
@@ -167,8 +175,12 @@ async function runBackfill(
     done += rows.length;
     const now = isoNow(deps);
     await deps.db.transaction().execute(async (trx) => {
+      // The rollups (ADR 015): the chunk's old members stop counting in the context, the new ones start.
+      const chunk = { kind: "context" as const, contextType: context.type, contextId: context.id, fromId, toId };
+      await addToRollups(trx, businessProfileId, chunk, -1);
       await deleteContextMatchesInRange(trx, businessProfileId, context.type, context.id, fromId, toId);
       await insertQueryMatches(trx, businessProfileId, matched, now);
+      await addToRollups(trx, businessProfileId, chunk, 1);
       await setBackfillProgress(trx, businessProfileId, context, {
         done,
         total: Math.max(total, done),
@@ -254,7 +266,10 @@ export async function percolateItems(
   }
   const stored = rows.map((r) => r.id);
   await deps.db.transaction().execute(async (trx) => {
-    await deleteItemMatches(trx, businessProfileId, stored, [CONTEXT_TYPES.searchItem, CONTEXT_TYPES.topic]);
-    await insertQueryMatches(trx, businessProfileId, matched, isoNow(deps));
+    // The rollups (ADR 015) follow the memberships: the old ones subtracted, the new ones added.
+    await adjustItems(trx, businessProfileId, stored, "memberships", async () => {
+      await deleteItemMatches(trx, businessProfileId, stored, [CONTEXT_TYPES.searchItem, CONTEXT_TYPES.topic]);
+      await insertQueryMatches(trx, businessProfileId, matched, isoNow(deps));
+    });
   });
 }

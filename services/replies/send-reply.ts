@@ -1,4 +1,5 @@
 import { insertAccountEvent } from "../../db/repositories/account-events";
+import { adjustItems } from "../../db/repositories/analytics-rollups";
 import { deleteDraft } from "../../db/repositories/reply-drafts";
 import { appendItemAction, countItemReplies, markItemReplied, replaceItemActionData, templateBelongsTo } from "../../db/repositories/replies";
 import type { FeedItemActionRow, FeedItemRow } from "../../db/schema";
@@ -49,7 +50,9 @@ export async function sendReply(deps: ServiceDeps, actor: Actor, feedItemId: num
 
   const action = await deps.db.transaction().execute(async (trx) => {
     // The update comes first: on PostgreSQL it locks the item, so a concurrent reply waits and then counts this one.
-    if (!(await markItemReplied(trx, actor.businessProfileId, item.id, now))) throw notFound();
+    // The dashboard's rollups (ADR 015) lock it first and count its replied state again around the update.
+    const marked = await adjustItems(trx, actor.businessProfileId, [item.id], "all", () => markItemReplied(trx, actor.businessProfileId, item.id, now));
+    if (!marked) throw notFound();
     const replies = await countItemReplies(trx, actor.businessProfileId, item.id);
     if (replies > input.seen_reply_count && input.confirm_stale !== true) {
       const stale = conflict(MESSAGES.replies.replyStale);

@@ -1,0 +1,257 @@
+import { sql, type Kysely, type RawBuilder } from "kysely";
+import { engineOf, type Database, type Engine } from "../client";
+
+// The dashboard's rollups (ADR 015 "Store"): analytics_hourly and analytics_terms_daily. Every change of
+// counted facts adds its delta set-based, in the caller's transaction: INSERT ... SELECT ... GROUP BY ...
+// ON CONFLICT DO UPDATE adding the signed sums. A mention counts (muted ones never do) in context (0, 0)
+// and in every saved search (1, id) and topic (2, id) whose stored membership (query_matches) holds it.
+// A change to stored mentions is "subtract what they count now, change them, add what they count then"
+// (adjustItems); a change of one context's membership is done per context (addContextMembers).
+
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+type AnyDb = Kysely<any>;
+
+/** Which memberships of mentions to count. */
+export type RollupScope =
+  /** These mentions, in context (0, 0) and every stored membership ("memberships": the latter only). */
+  | { kind: "items"; ids: readonly number[]; contexts: "all" | "memberships" }
+  /** The members of one context, optionally only those with ids in [fromId, toId]. */
+  | { kind: "context"; contextType: number; contextId: number; fromId?: number; toId?: number }
+  /** Every mention of the tenant (rebuild). */
+  | { kind: "tenant" };
+
+const ROLLUP_CONTEXT_TYPES = [1, 2];
+
+function idList(engine: Engine, ids: readonly number[]): RawBuilder<unknown> {
+  const json = JSON.stringify(ids);
+  return engine === "postgres"
+    ? sql`select (value)::int as id from json_array_elements_text(${json}::json)`
+    : sql`select value as id from json_each(${json})`;
+}
+
+/** (feed_item_id, context_type, context_id) rows of a scope. */
+function membership(engine: Engine, businessProfileId: number, scope: RollupScope): RawBuilder<unknown> {
+  const types = sql.join(ROLLUP_CONTEXT_TYPES.map((t) => sql.lit(t)));
+  if (scope.kind === "context") {
+    const range =
+      scope.fromId !== undefined && scope.toId !== undefined
+        ? sql`and feed_item_id >= ${scope.fromId} and feed_item_id <= ${scope.toId}`
+        : sql``;
+    return sql`select feed_item_id, context_type, context_id from query_matches
+      where business_profile_id = ${businessProfileId} and context_type = ${scope.contextType} and context_id = ${scope.contextId} ${range}`;
+  }
+  if (scope.kind === "tenant") {
+    return sql`select id as feed_item_id, 0 as context_type, 0 as context_id from feed_items where business_profile_id = ${businessProfileId}
+      union all
+      select feed_item_id, context_type, context_id from query_matches where business_profile_id = ${businessProfileId} and context_type in (${types})`;
+  }
+  const ids = idList(engine, scope.ids);
+  const matches = sql`select feed_item_id, context_type, context_id from query_matches
+    where business_profile_id = ${businessProfileId} and context_type in (${types}) and feed_item_id in (${ids})`;
+  if (scope.contexts === "memberships") return matches;
+  return sql`select id as feed_item_id, 0 as context_type, 0 as context_id from feed_items
+      where business_profile_id = ${businessProfileId} and id in (${ids})
+    union all ${matches}`;
+}
+
+/** Seconds from a mention to its first reply. */
+function replySeconds(engine: Engine): RawBuilder<number> {
+  return engine === "postgres"
+    ? sql<number>`round(extract(epoch from (f.first_reply_at::timestamptz - f.created_at::timestamptz))::numeric, 3)::float8`
+    : sql<number>`round((julianday(f.first_reply_at) - julianday(f.created_at)) * 86400.0, 3)`;
+}
+
+/** The hour bucket of a created_at text (ISO, UTC): '2026-03-11T22:00:00.000Z'. */
+export const HOUR_BUCKET_SQL = sql<string>`substr(f.created_at, 1, 13) || ':00:00.000Z'`;
+
+async function addHourly(db: AnyDb, businessProfileId: number, scope: RollupScope, sign: 1 | -1) {
+  const engine = engineOf(db);
+  const s = sql.lit(sign);
+  await sql`
+    insert into analytics_hourly (business_profile_id, context_type, context_id, bucket, network, sentiment, language, country,
+      mentions, likes, comments, shares, views, total_engagements, reach, impact_sum, replied, first_reply_count, first_reply_seconds)
+    select f.business_profile_id, m.context_type, m.context_id, ${HOUR_BUCKET_SQL}, f.social_type, f.sentiment, f.language, f.author_country,
+      ${s} * count(*), ${s} * sum(f.likes), ${s} * sum(f.comments), ${s} * sum(f.shares), ${s} * sum(f.views),
+      ${s} * sum(f.total_engagements), ${s} * sum(f.reach), ${s} * sum(f.impact_score),
+      ${s} * sum(case when f.is_replied = 1 then 1 else 0 end),
+      ${s} * sum(case when f.first_reply_at is not null then 1 else 0 end),
+      ${s} * sum(case when f.first_reply_at is not null then ${replySeconds(engine)} else 0 end)
+    from (${membership(engine, businessProfileId, scope)}) m
+    join feed_items f on f.id = m.feed_item_id
+    where f.business_profile_id = ${businessProfileId} and f.muted = 0
+    group by f.business_profile_id, m.context_type, m.context_id, ${HOUR_BUCKET_SQL}, f.social_type, f.sentiment, f.language, f.author_country
+    on conflict (business_profile_id, context_type, context_id, bucket, network, sentiment, language, country) do update set
+      mentions = analytics_hourly.mentions + excluded.mentions,
+      likes = analytics_hourly.likes + excluded.likes,
+      comments = analytics_hourly.comments + excluded.comments,
+      shares = analytics_hourly.shares + excluded.shares,
+      views = analytics_hourly.views + excluded.views,
+      total_engagements = analytics_hourly.total_engagements + excluded.total_engagements,
+      reach = analytics_hourly.reach + excluded.reach,
+      impact_sum = analytics_hourly.impact_sum + excluded.impact_sum,
+      replied = analytics_hourly.replied + excluded.replied,
+      first_reply_count = analytics_hourly.first_reply_count + excluded.first_reply_count,
+      first_reply_seconds = analytics_hourly.first_reply_seconds + excluded.first_reply_seconds`.execute(db);
+}
+
+/** The terms of a mention's keywords (JSON text array, ADR 010); a term listed twice counts once (count distinct). */
+function termsOf(engine: Engine): RawBuilder<unknown> {
+  return engine === "postgres"
+    ? sql`cross join lateral json_array_elements_text(case when f.keywords like '[%' then f.keywords::json else '[]'::json end) as t(term)`
+    : sql`join json_each(case when json_valid(f.keywords) then f.keywords else '[]' end) as t`;
+}
+
+async function addTerms(db: AnyDb, businessProfileId: number, scope: RollupScope, sign: 1 | -1) {
+  const engine = engineOf(db);
+  const s = sql.lit(sign);
+  const termRef = engine === "postgres" ? sql`t.term` : sql`t.value`;
+  await sql`
+    insert into analytics_terms_daily (business_profile_id, context_type, context_id, day, term, mentions, positive, negative)
+    select f.business_profile_id, m.context_type, m.context_id, substr(f.created_at, 1, 10), ${termRef},
+      ${s} * count(distinct f.id), ${s} * count(distinct case when f.sentiment = 1 then f.id end),
+      ${s} * count(distinct case when f.sentiment = -1 then f.id end)
+    from (${membership(engine, businessProfileId, scope)}) m
+    join feed_items f on f.id = m.feed_item_id
+    ${termsOf(engine)}
+    where f.business_profile_id = ${businessProfileId} and f.muted = 0 and ${termRef} <> ''
+    group by f.business_profile_id, m.context_type, m.context_id, substr(f.created_at, 1, 10), ${termRef}
+    on conflict (business_profile_id, context_type, context_id, day, term) do update set
+      mentions = analytics_terms_daily.mentions + excluded.mentions,
+      positive = analytics_terms_daily.positive + excluded.positive,
+      negative = analytics_terms_daily.negative + excluded.negative`.execute(db);
+}
+
+/** Adds (sign 1) or subtracts (sign -1) what the scope's mentions count now. */
+export async function addToRollups(db: AnyDb, businessProfileId: number, scope: RollupScope, sign: 1 | -1): Promise<void> {
+  if (scope.kind === "items" && !scope.ids.length) return;
+  await addHourly(db, businessProfileId, scope, sign);
+  await addTerms(db, businessProfileId, scope, sign);
+}
+
+/** Locks mentions' rows until the transaction ends (PostgreSQL; SQLite writes one transaction at a time). */
+export async function lockItems(db: AnyDb, businessProfileId: number, ids: readonly number[]): Promise<void> {
+  if (!ids.length || engineOf(db) !== "postgres") return;
+  await sql`select id from feed_items where business_profile_id = ${businessProfileId} and id in (${idList("postgres", ids)}) order by id for update`.execute(db);
+}
+
+/**
+ * Runs a change of stored mentions (reply, muting, membership) with the rollups following it: their
+ * rows locked, what they count subtracted, the change, what they count then added. In the caller's transaction.
+ */
+export async function adjustItems<T>(
+  db: Database,
+  businessProfileId: number,
+  ids: readonly number[],
+  contexts: "all" | "memberships",
+  change: () => Promise<T>,
+): Promise<T> {
+  const unique = [...new Set(ids)];
+  await lockItems(db, businessProfileId, unique);
+  await addToRollups(db, businessProfileId, { kind: "items", ids: unique, contexts }, -1);
+  const result = await change();
+  await addToRollups(db, businessProfileId, { kind: "items", ids: unique, contexts }, 1);
+  return result;
+}
+
+/** Forgets a context's rollups (the saved search or topic was deleted, or matches nothing now). */
+export async function deleteContextRollups(db: AnyDb, businessProfileId: number, contextType: number, contextId: number) {
+  await sql`delete from analytics_hourly where business_profile_id = ${businessProfileId} and context_type = ${contextType} and context_id = ${contextId}`.execute(db);
+  await sql`delete from analytics_terms_daily where business_profile_id = ${businessProfileId} and context_type = ${contextType} and context_id = ${contextId}`.execute(db);
+}
+
+/** Rows emptied by subtractions (their measures are all zero) go; reads ignore them meanwhile. */
+export async function pruneEmptyRollups(db: AnyDb, businessProfileId: number) {
+  await sql`delete from analytics_hourly where business_profile_id = ${businessProfileId} and mentions = 0`.execute(db);
+  await sql`delete from analytics_terms_daily where business_profile_id = ${businessProfileId} and mentions = 0`.execute(db);
+}
+
+/** Recomputes one tenant's rollups from feed_items and query_matches. */
+export async function rebuildTenantRollups(db: AnyDb, businessProfileId: number): Promise<void> {
+  await sql`delete from analytics_hourly where business_profile_id = ${businessProfileId}`.execute(db);
+  await sql`delete from analytics_terms_daily where business_profile_id = ${businessProfileId}`.execute(db);
+  await addToRollups(db, businessProfileId, { kind: "tenant" }, 1);
+}
+
+/** Recomputes every tenant's rollups; returns the tenants rebuilt. */
+export async function rebuildAllRollups(db: AnyDb): Promise<number[]> {
+  const { rows } = await sql<{ id: number }>`select id from business_profiles order by id`.execute(db);
+  const ids = rows.map((r) => Number(r.id));
+  for (const id of ids) await rebuildTenantRollups(db, id);
+  return ids;
+}
+
+export interface RollupRow {
+  contextType: number;
+  contextId: number;
+  bucket: string;
+  network: string;
+  sentiment: number;
+  language: string;
+  country: string;
+  mentions: number;
+  likes: number;
+  comments: number;
+  shares: number;
+  views: number;
+  totalEngagements: number;
+  reach: number;
+  impactSum: number;
+  replied: number;
+  firstReplyCount: number;
+  firstReplySeconds: number;
+}
+
+export interface TermRow {
+  contextType: number;
+  contextId: number;
+  day: string;
+  term: string;
+  mentions: number;
+  positive: number;
+  negative: number;
+}
+
+const HOURLY_COLUMNS = sql`context_type, context_id, bucket, network, sentiment, language, country`;
+
+function numeric<T>(row: Record<string, unknown>, keys: readonly string[]): T {
+  const out: Record<string, unknown> = { ...row };
+  for (const k of keys) out[k] = Number(row[k]);
+  return out as T;
+}
+
+const HOURLY_NUMBERS = ["contextType", "contextId", "sentiment", "mentions", "likes", "comments", "shares", "views", "totalEngagements", "reach", "impactSum", "replied", "firstReplyCount", "firstReplySeconds"];
+const TERM_NUMBERS = ["contextType", "contextId", "mentions", "positive", "negative"];
+
+/** The stored rollups of a tenant (non-empty rows), in key order: what tests compare with a recount. */
+export async function listTenantRollups(db: Database, businessProfileId: number): Promise<{ hourly: RollupRow[]; terms: TermRow[] }> {
+  const hourly = await sql<Record<string, unknown>>`
+    select ${HOURLY_COLUMNS}, mentions, likes, comments, shares, views, total_engagements, reach, impact_sum, replied, first_reply_count, first_reply_seconds
+    from analytics_hourly where business_profile_id = ${businessProfileId} and mentions <> 0
+    order by ${HOURLY_COLUMNS}`.execute(db);
+  const terms = await sql<Record<string, unknown>>`
+    select context_type, context_id, day, term, mentions, positive, negative from analytics_terms_daily
+    where business_profile_id = ${businessProfileId} and mentions <> 0
+    order by context_type, context_id, day, term`.execute(db);
+  return {
+    hourly: hourly.rows.map((r) => numeric<RollupRow>(r, HOURLY_NUMBERS)),
+    terms: terms.rows.map((r) => numeric<TermRow>(r, TERM_NUMBERS)),
+  };
+}
+
+/** Ids of the tenant's mentions on a network with these external ids (parents of replies). */
+export async function findItemIdsByExternalIds(
+  db: Database,
+  businessProfileId: number,
+  socialType: string,
+  externalIds: readonly string[],
+): Promise<number[]> {
+  if (!externalIds.length) return [];
+  const rows = await db
+    .selectFrom("feedItems")
+    .select("id")
+    .where("businessProfileId", "=", businessProfileId)
+    .where("socialType", "=", socialType)
+    .where("externalId", "in", [...externalIds])
+    .execute();
+  return rows.map((r) => r.id);
+}
