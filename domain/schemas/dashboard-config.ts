@@ -2,6 +2,7 @@
 // page's forms and (when its author wants them) the API's bodies. Written minimally by the dashboard
 // page; the API's author extends it.
 import * as z from "zod";
+import { TEMPLATE_TIME_UNITS } from "../dashboard";
 import { LAYER_COLORS } from "../palette";
 import { MESSAGES } from "../messages";
 import { optionalString, requiredString } from "./common";
@@ -48,3 +49,111 @@ export const AnnotationFormSchema = z.object({
 });
 export const AnnotationUpdateSchema = AnnotationFormSchema.extend({ id: id() });
 export const AnnotationIdSchema = z.object({ id: id() });
+
+// ── API bodies (snake_case; the web client converts its camelCase keys) ─────────────────────────────
+// The service checks what the schemas leave loose: widget ids (400), the number of contexts (400), and
+// that contexts and layers belong to the tenant (404).
+
+/** Booleans as forms and query strings send them. */
+const flag = () =>
+  z.preprocess((v) => {
+    const last = Array.isArray(v) ? v.at(-1) : v;
+    if (last === undefined || last === null || last === "") return undefined;
+    return last === true || last === "true" || last === "on" || last === "1" || last === 1;
+  }, z.boolean().optional());
+
+/** A context token `{contextType}-{contextId}` (as the dashboard's address writes it) or a saved search id. */
+export const ContextTokenSchema = z.union([
+  z.string().trim().regex(/^\d+-\d+$/, { error: MESSAGES.wrongFormat }),
+  z.number().int().positive().transform((n) => `1-${n}`),
+]);
+
+const WidgetRefSchema = z.object({
+  id: z.string({ error: MESSAGES.wrongFormat }).trim().min(1, { error: MESSAGES.required }),
+  config: z.record(z.string(), z.unknown()).nullish(),
+});
+
+/** A dashboard template's config (spec §3): contexts as tokens, widgets with their parameters. */
+export const DashboardTemplateConfigSchema = z.object({
+  context_ids: z.array(ContextTokenSchema, { error: MESSAGES.wrongFormat }).default([]),
+  widgets: z.array(WidgetRefSchema, { error: MESSAGES.wrongFormat }).default([]),
+});
+export type DashboardTemplateConfigInput = z.infer<typeof DashboardTemplateConfigSchema>;
+
+const templateTime = () => z.coerce.number({ error: MESSAGES.numeric }).int({ error: MESSAGES.numeric }).positive({ error: MESSAGES.positive }).max(100_000, { error: MESSAGES.maxLength });
+const templateTimeUnit = () => z.enum(TEMPLATE_TIME_UNITS, { error: MESSAGES.wrongFormat });
+
+/** POST /v1/dashboard/templates */
+export const DashboardTemplateBodySchema = z.object({
+  name: name(),
+  time: templateTime().default(30),
+  time_unit: templateTimeUnit().default("Days"),
+  config: DashboardTemplateConfigSchema.default({ context_ids: [], widgets: [] }),
+});
+export type DashboardTemplateBody = z.infer<typeof DashboardTemplateBodySchema>;
+
+/** PATCH /v1/dashboard/templates/{id}: a field left out keeps its value; a given name is still required. */
+export const DashboardTemplatePatchSchema = z.object({
+  name: z.preprocess((v) => (v === null ? "" : v), name().optional()),
+  time: templateTime().optional(),
+  time_unit: templateTimeUnit().optional(),
+  config: DashboardTemplateConfigSchema.optional(),
+});
+export type DashboardTemplatePatch = z.infer<typeof DashboardTemplatePatchSchema>;
+
+/** A shared link's context: `{ context_type, context_id, properties }` or a token. */
+const SharedLinkContextSchema = z.union([
+  z.object({
+    context_type: z.coerce.number({ error: MESSAGES.wrongFormat }).int(),
+    context_id: z.coerce.number({ error: MESSAGES.wrongFormat }).int().nonnegative().default(0),
+    properties: z
+      .object({ query: z.string().nullish(), filters: z.array(z.unknown()).nullish() })
+      .nullish(),
+  }),
+  ContextTokenSchema.transform((token) => {
+    const [type, id] = token.split("-");
+    return { context_type: Number(type), context_id: Number(id), properties: null };
+  }),
+]);
+
+/** A shared link's config (spec §3; ADR 015 adds layer_ids). */
+export const SharedLinkConfigSchema = z.object({
+  widgets: z
+    .array(z.union([z.string().trim(), WidgetRefSchema.transform((w) => w.id)]), { error: MESSAGES.wrongFormat })
+    .optional(),
+  contexts: z.array(SharedLinkContextSchema, { error: MESSAGES.wrongFormat }).optional(),
+  time: z.union([z.number(), z.string()]).nullish(),
+  time_range: z.object({ from: z.string(), to: z.string() }).nullish(),
+  time_unit: z.string().max(20, { error: MESSAGES.maxLength }).nullish(),
+  layer_ids: z.array(z.coerce.number().int().positive(), { error: MESSAGES.wrongFormat }).optional(),
+});
+export type SharedLinkConfigInput = z.infer<typeof SharedLinkConfigSchema>;
+
+/** POST /v1/dashboard_shared_links */
+export const SharedLinkBodySchema = z.object({
+  title: name(),
+  non_logged_in_access: flag().default(false),
+  config: SharedLinkConfigSchema.default({}),
+});
+export type SharedLinkBody = z.infer<typeof SharedLinkBodySchema>;
+
+/** PUT /v1/dashboard_shared_links/{id}: a field left out keeps its value. */
+export const SharedLinkPutSchema = z.object({
+  title: z.preprocess((v) => (v === null ? "" : v), name().optional()),
+  non_logged_in_access: flag(),
+  config: SharedLinkConfigSchema.optional(),
+});
+export type SharedLinkPut = z.infer<typeof SharedLinkPutSchema>;
+
+/** POST /v1/dashboard/feeds/hash: a chart point's drill-down (ADR 015). */
+export const FeedHashBodySchema = z.object({
+  title: z.string().max(300, { error: MESSAGES.maxLength }).default(""),
+  view_type: z.string().max(100, { error: MESSAGES.maxLength }).default(""),
+  account_id: z.coerce.number().int().positive().nullish(),
+  context_id: z.coerce.number({ error: MESSAGES.wrongFormat }).int().nonnegative().default(0),
+  context_type: z.coerce.number({ error: MESSAGES.required }).int(),
+  min_created_at: requiredString().refine((v) => !Number.isNaN(Date.parse(v)), { error: MESSAGES.wrongFormat }),
+  max_created_at: requiredString().refine((v) => !Number.isNaN(Date.parse(v)), { error: MESSAGES.wrongFormat }),
+  properties: z.record(z.string(), z.unknown()).nullish(),
+});
+export type FeedHashBody = z.infer<typeof FeedHashBodySchema>;

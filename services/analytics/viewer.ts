@@ -3,8 +3,11 @@
 // may only read the contexts, widgets and annotation layers its link names, and may never write.
 import { findBusinessProfile } from "../../db/repositories/business-profiles";
 import { DEFAULT_TIME_ZONE } from "../../domain/dashboard";
-import { forbidden, notFound, unauthorized } from "../../domain/errors";
+import { forbidden, unauthorized } from "../../domain/errors";
+import { MESSAGES } from "../../domain/messages";
 import type { Actor, ServiceDeps } from "../context";
+import { readSharedLinkConfig } from "../dashboard-config/config";
+import { openSharedLink } from "../dashboard-config/shared-links";
 
 export interface DashboardViewer {
   businessProfileId: number;
@@ -50,19 +53,28 @@ export async function resolveViewer(
 }
 
 async function resolveSharedLinkViewer(deps: ServiceDeps, actor: Actor | null, code: string): Promise<DashboardViewer> {
-  void deps;
-  void actor;
-  void code;
-  // The shared-link table arrives with migration 0012; until then no code resolves.
-  throw notFound();
+  const link = await openSharedLink(deps, actor, code);
+  const config = readSharedLinkConfig(link.config);
+  const member = actor !== null && actor.businessProfileId === link.businessProfileId;
+  return {
+    businessProfileId: link.businessProfileId,
+    accountId: member ? actor.accountId : null,
+    timeZone: await tenantTimeZone(deps, link.businessProfileId),
+    sharedLink: {
+      id: link.id,
+      contexts: config.contexts.map(({ contextType, contextId }) => ({ contextType, contextId })),
+      widgets: config.widgets,
+      layerIds: config.layerIds,
+    },
+  };
 }
 
-/** Writes are refused to shared-link viewers (403); the caller must be signed in. */
+/** Writes are refused to shared-link viewers (403, MESSAGES.dashboardConfig.sharedLinkReadOnly); the caller must be signed in. */
 export function assertWritableViewer(viewer: DashboardViewer): asserts viewer is DashboardViewer & {
   accountId: number;
   sharedLink: null;
 } {
-  if (viewer.sharedLink) throw forbidden();
+  if (viewer.sharedLink) throw forbidden(MESSAGES.dashboardConfig.sharedLinkReadOnly);
   if (viewer.accountId === null) throw unauthorized();
 }
 

@@ -1,0 +1,177 @@
+// Shared dashboard links (spec analytics §3, §6, §7; ADR 015): a random code opens a read-only view of
+// the link's contexts, widgets and annotation layers; revoking takes effect at once.
+import crypto from "node:crypto";
+import {
+  findDashboardSharedLink,
+  findDashboardSharedLinkByCode,
+  insertDashboardSharedLink,
+  listDashboardSharedLinks,
+  revokeDashboardSharedLink,
+  updateDashboardSharedLink,
+} from "../../db/repositories/dashboard-shared-links";
+import { findBusinessProfile } from "../../db/repositories/business-profiles";
+import type { DashboardSharedLinkRow } from "../../db/schema";
+import { DEFAULT_TIME_ZONE, WIDGET_IDS } from "../../domain/dashboard";
+import { forbidden, notFound } from "../../domain/errors";
+import { MESSAGES } from "../../domain/messages";
+import { hasPermission } from "../../domain/permissions";
+import type { SharedLinkBody, SharedLinkConfigInput, SharedLinkPut } from "../../domain/schemas/dashboard-config";
+import { isoNow, type Actor, type ServiceDeps } from "../context";
+import {
+  ALL_MENTIONS_REF,
+  assertContextCount,
+  assertTenantContexts,
+  assertTenantLayers,
+  assertWidgetIds,
+  readSharedLinkConfig,
+  type SharedLinkConfig,
+} from "./config";
+
+export interface SharedLinkView {
+  id: number;
+  code: string;
+  title: string;
+  nonLoggedInAccess: boolean;
+  config: SharedLinkConfig;
+  createdBy: number | null;
+  createdAt: string;
+  updatedAt: string;
+}
+
+/** What a link's viewer is told about it (no author, no tenant internals beyond its time zone). */
+export interface SharedLinkPublicView {
+  id: number;
+  code: string;
+  title: string;
+  nonLoggedInAccess: boolean;
+  config: SharedLinkConfig;
+  businessProfile: { id: number; name: string; timeZone: string };
+}
+
+/** 24 random bytes (192 bits), base64url: 32 characters. */
+export function newSharedLinkCode(): string {
+  return crypto.randomBytes(24).toString("base64url");
+}
+
+function view(row: DashboardSharedLinkRow): SharedLinkView {
+  return {
+    id: row.id,
+    code: row.code,
+    title: row.title,
+    nonLoggedInAccess: row.nonLoggedInAccess === 1,
+    config: readSharedLinkConfig(row.config),
+    createdBy: row.createdBy,
+    createdAt: row.createdAt,
+    updatedAt: row.updatedAt,
+  };
+}
+
+function requireRead(actor: Actor): void {
+  if (!hasPermission(actor.permissions, "dashboard.index.read")) throw forbidden();
+}
+function requireWrite(actor: Actor): void {
+  if (!hasPermission(actor.permissions, "dashboard.shared_links.write")) throw forbidden();
+}
+
+/** The config checked against the tenant: widgets known (none given: all), ≤ 3 contexts (none: all mentions). */
+async function checkedConfig(deps: ServiceDeps, businessProfileId: number, input: SharedLinkConfigInput): Promise<SharedLinkConfig> {
+  const widgets = input.widgets?.length ? [...new Set(input.widgets)] : [...WIDGET_IDS];
+  assertWidgetIds(widgets);
+  const contexts = (input.contexts ?? []).map((c) => ({
+    contextType: c.context_type,
+    contextId: c.context_id,
+    properties: c.properties ? { query: c.properties.query ?? null, filters: c.properties.filters ?? null } : null,
+  }));
+  assertContextCount(contexts.length);
+  await assertTenantContexts(deps, businessProfileId, contexts);
+  const layerIds = [...new Set(input.layer_ids ?? [])];
+  await assertTenantLayers(deps, businessProfileId, layerIds);
+  return {
+    widgets,
+    contexts: contexts.length ? contexts : [{ ...ALL_MENTIONS_REF, properties: null }],
+    time: input.time ?? null,
+    timeRange: input.time_range ?? null,
+    timeUnit: input.time_unit ?? null,
+    layerIds,
+  };
+}
+
+export async function listSharedLinks(deps: ServiceDeps, actor: Actor): Promise<SharedLinkView[]> {
+  requireRead(actor);
+  return (await listDashboardSharedLinks(deps.db, actor.businessProfileId)).map(view);
+}
+
+async function liveLink(deps: ServiceDeps, actor: Actor, id: number): Promise<DashboardSharedLinkRow> {
+  const row = await findDashboardSharedLink(deps.db, actor.businessProfileId, id);
+  if (!row) throw notFound(MESSAGES.dashboardConfig.sharedLinkNotFound);
+  return row;
+}
+
+export async function createSharedLink(deps: ServiceDeps, actor: Actor, input: SharedLinkBody): Promise<SharedLinkView> {
+  requireWrite(actor);
+  const config = await checkedConfig(deps, actor.businessProfileId, input.config);
+  const { id } = await insertDashboardSharedLink(
+    deps.db,
+    actor.businessProfileId,
+    newSharedLinkCode(),
+    { title: input.title, nonLoggedInAccess: input.non_logged_in_access, config: JSON.stringify(config) },
+    actor.accountId,
+    isoNow(deps),
+  );
+  return view(await liveLink(deps, actor, id));
+}
+
+export async function updateSharedLink(deps: ServiceDeps, actor: Actor, id: number, input: SharedLinkPut): Promise<SharedLinkView> {
+  await liveLink(deps, actor, id);
+  requireWrite(actor);
+  const config = input.config ? await checkedConfig(deps, actor.businessProfileId, input.config) : undefined;
+  await updateDashboardSharedLink(
+    deps.db,
+    actor.businessProfileId,
+    id,
+    {
+      ...(input.title !== undefined ? { title: input.title } : {}),
+      ...(input.non_logged_in_access !== undefined ? { nonLoggedInAccess: input.non_logged_in_access } : {}),
+      ...(config ? { config: JSON.stringify(config) } : {}),
+    },
+    isoNow(deps),
+  );
+  return view(await liveLink(deps, actor, id));
+}
+
+export async function revokeSharedLink(deps: ServiceDeps, actor: Actor, id: number): Promise<void> {
+  await liveLink(deps, actor, id);
+  requireWrite(actor);
+  await revokeDashboardSharedLink(deps.db, actor.businessProfileId, id, isoNow(deps));
+}
+
+/**
+ * A live link by its code, as its viewer may open it: unknown and revoked codes answer 404, and so does a
+ * link without non_logged_in_access opened by anyone but a signed-in member of its tenant.
+ */
+export async function openSharedLink(deps: ServiceDeps, actor: Actor | null, code: string): Promise<DashboardSharedLinkRow> {
+  const row = code.length <= 200 ? await findDashboardSharedLinkByCode(deps.db, code) : undefined;
+  if (!row) throw notFound(MESSAGES.dashboardConfig.sharedLinkNotFound);
+  if (row.nonLoggedInAccess !== 1 && actor?.businessProfileId !== row.businessProfileId) {
+    throw notFound(MESSAGES.dashboardConfig.sharedLinkNotFound);
+  }
+  return row;
+}
+
+/** GET-via-POST /v1/dashboard_shared_links/{code}: the link's definition for its viewer. */
+export async function getSharedLinkByCode(deps: ServiceDeps, actor: Actor | null, code: string): Promise<SharedLinkPublicView> {
+  const row = await openSharedLink(deps, actor, code);
+  const profile = await findBusinessProfile(deps.db, row.businessProfileId);
+  return {
+    id: row.id,
+    code: row.code,
+    title: row.title,
+    nonLoggedInAccess: row.nonLoggedInAccess === 1,
+    config: readSharedLinkConfig(row.config),
+    businessProfile: {
+      id: row.businessProfileId,
+      name: profile?.name ?? "",
+      timeZone: profile?.timeZone || DEFAULT_TIME_ZONE,
+    },
+  };
+}
