@@ -6,6 +6,7 @@ import { formatDate, formatDateTime } from "../../domain/format";
 import { MESSAGES } from "../../domain/messages";
 import { ROLE_LABELS } from "../../domain/roles";
 import { LAYER_COLORS } from "../../domain/palette";
+import { isValidTimeZone } from "../../domain/periods";
 import {
   AnnotationIdSchema,
   AnnotationFormSchema,
@@ -97,8 +98,11 @@ async function orEmpty<T>(context: AppLoadContext, load: Promise<T[]>): Promise<
   }
 }
 
+/** Current IANA names that ICU still lists under their old spelling (Asia/Calcutta, Europe/Kiev, ...). */
+const RENAMED_ZONES = ["Asia/Kolkata", "Europe/Kyiv", "Asia/Ho_Chi_Minh", "Asia/Kathmandu", "Asia/Yangon", "America/Nuuk", "Pacific/Kanton", "Atlantic/Faroe"];
+
 function timeZones(current: string): string[] {
-  const zones = new Set<string>(["UTC", ...Intl.supportedValuesOf("timeZone")]);
+  const zones = new Set<string>(["UTC", ...Intl.supportedValuesOf("timeZone"), ...RENAMED_ZONES.filter(isValidTimeZone)]);
   zones.add(current);
   return [...zones].sort((a, b) => (a === "UTC" ? -1 : b === "UTC" ? 1 : a.localeCompare(b)));
 }
