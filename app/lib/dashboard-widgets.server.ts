@@ -2,10 +2,10 @@
 // compared range, zone, interval, contexts) and its own parameters from the page state. The answers
 // are kept as the API sends them (snake_case); app/components/dashboard/widgets/view.ts maps them to
 // the table the server renders and the series the chart draws.
-import { DEFAULT_REVIEW_NETWORKS, type WidgetId } from "../../domain/dashboard";
+import { DASHBOARD_SECTIONS, DEFAULT_REVIEW_NETWORKS, type DashboardSection, type WidgetId } from "../../domain/dashboard";
 import { MESSAGES } from "../../domain/messages";
 import { ApiError, type ApiClient } from "./api.server";
-import type { DashboardQuery } from "./dashboard-query";
+import type { DashboardQuery, DashboardSelector, DashboardSelectorContext } from "./dashboard-query";
 
 export type WidgetResult =
   | { widgetId: WidgetId; ok: true; data: unknown }
@@ -239,4 +239,22 @@ export async function loadFeedHash(api: ApiClient, feedHash: string, page = 1): 
     if (error instanceof ApiError) return { ok: false, error: error.message || MESSAGES.somethingWentWrong };
     throw error;
   }
+}
+
+/** POST /v1/dashboard_selector: the contexts the viewer may pick, by section (for routes that parse the page state). */
+export async function loadDashboardSelector(api: ApiClient): Promise<DashboardSelector> {
+  const answer = await api.post<unknown>("/v1/dashboard_selector", {});
+  const inner = (answer as { contexts?: unknown; data?: unknown } | null) ?? {};
+  const list = Array.isArray(answer) ? answer : Array.isArray(inner.contexts) ? inner.contexts : Array.isArray(inner.data) ? inner.data : [];
+  const contexts: DashboardSelectorContext[] = [];
+  for (const raw of list as Record<string, unknown>[]) {
+    const section = String(raw.section ?? "") as DashboardSection;
+    const contextType = Number(raw.contextType);
+    const contextId = Number(raw.contextId ?? raw.id);
+    if (!DASHBOARD_SECTIONS.includes(section) || !Number.isInteger(contextType) || !Number.isInteger(contextId)) continue;
+    const context: DashboardSelectorContext = { contextType, contextId, title: String(raw.title ?? raw.name ?? ""), section };
+    if (raw.properties && typeof raw.properties === "object") context.properties = raw.properties as DashboardSelectorContext["properties"];
+    contexts.push(context);
+  }
+  return { contexts };
 }
