@@ -130,7 +130,8 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     context.reportError(error);
     return { contexts: [] } satisfies DashboardSelector;
   });
-  let query = parseDashboardQuery(url, account?.businessProfile.timeZone, selector);
+  const businessTimeZone = link?.businessProfile?.timeZone ?? account?.businessProfile.timeZone ?? "UTC";
+  let query = parseDashboardQuery(url, businessTimeZone, selector);
   if (link) query = limitToLink(query, link, selector);
   const dialog = !readOnly && url.searchParams.get(DASHBOARD_PARAMS.dialog) === SHARE_DIALOG ? SHARE_DIALOG : null;
   const layerIds = query.layerIds ?? [];
@@ -156,6 +157,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     viewer: account && !link ? { firstName: account.firstName, role: ROLE_LABELS[account.role] } : null,
     dialog,
     origin: url.origin,
+    businessTimeZone,
     contexts: selector.contexts,
     timeZones: timeZones(query.timeZone),
     results,
@@ -417,6 +419,7 @@ export default function DashboardRoute() {
           query={query}
           links={data.links}
           origin={data.origin}
+          businessTimeZone={data.businessTimeZone}
           formAction={`${data.formAction}&${DASHBOARD_PARAMS.dialog}=${SHARE_DIALOG}`}
           lastCreate={last("createShare")}
           lastUpdate={lastWithId("updateShare")}

@@ -186,7 +186,7 @@ function NewLayerForm({ brands, formAction, lastResult }: { brands: DashboardSel
         <select {...getSelectProps(fields.brand)} key={fields.brand.key} className={inputClass}>
           <option value="">{UI.noBrand}</option>
           {brands.map((brand) => (
-            <option key={brand.contextId} value={brand.title}>
+            <option key={brand.contextId} value={brand.contextId}>
               {brand.title}
             </option>
           ))}

@@ -35,7 +35,7 @@ function contextTokensOf(config: ApiSharedLinkConfig): string[] {
 }
 
 /** The address a link hands out: `/?shared_link_code=…&from&to&timeUnit&contextIds&config` (spec §2). */
-export function sharedLinkPath(link: Pick<ApiSharedLink, "code" | "config">): string {
+export function sharedLinkPath(link: Pick<ApiSharedLink, "code" | "config">, fallbackTimeZone: string): string {
   const P = DASHBOARD_PARAMS;
   const config = link.config ?? {};
   const out = new URLSearchParams({ [P.sharedLinkCode]: link.code });
@@ -45,7 +45,7 @@ export function sharedLinkPath(link: Pick<ApiSharedLink, "code" | "config">): st
   }
   if (config.timeUnit) out.set(P.timeUnit, config.timeUnit);
   const zone = (config as { timeZone?: unknown }).timeZone;
-  if (typeof zone === "string" && zone) out.set(P.timeZone, zone);
+  out.set(P.timeZone, typeof zone === "string" && zone ? zone : fallbackTimeZone);
   const tokens = contextTokensOf(config);
   if (tokens.length) out.set(P.contextIds, tokens.join(","));
   const widgets = widgetIdsOf(config);
@@ -66,6 +66,7 @@ export function ShareDialog({
   query,
   links,
   origin,
+  businessTimeZone,
   formAction,
   lastCreate,
   lastUpdate,
@@ -73,6 +74,8 @@ export function ShareDialog({
   query: DashboardQuery;
   links: ApiSharedLink[];
   origin: string;
+  /** The zone a link that names none is read in (its tenant's). */
+  businessTimeZone: string;
   formAction: string;
   lastCreate: LastResult;
   lastUpdate: { id: number | null; result: LastResult };
@@ -126,6 +129,7 @@ export function ShareDialog({
                   key={link.id}
                   link={link}
                   origin={origin}
+                  timeZone={businessTimeZone}
                   formAction={formAction}
                   lastResult={lastUpdate.id === link.id ? lastUpdate.result : undefined}
                 />
@@ -138,9 +142,21 @@ export function ShareDialog({
   );
 }
 
-function SharedLinkRow({ link, origin, formAction, lastResult }: { link: ApiSharedLink; origin: string; formAction: string; lastResult: LastResult }) {
+function SharedLinkRow({
+  link,
+  origin,
+  timeZone,
+  formAction,
+  lastResult,
+}: {
+  link: ApiSharedLink;
+  origin: string;
+  timeZone: string;
+  formAction: string;
+  lastResult: LastResult;
+}) {
   const navigation = useNavigation();
-  const url = `${origin}${sharedLinkPath(link)}`;
+  const url = `${origin}${sharedLinkPath(link, timeZone)}`;
   const [form, fields] = useForm({
     id: `shared-link-${link.id}`,
     lastResult,

@@ -25,6 +25,8 @@ export interface ApiSharedLink {
   nonLoggedInAccess: boolean;
   config: ApiSharedLinkConfig;
   createdAt?: string;
+  /** The link's tenant, as its viewer is told (GET-via-POST /v1/dashboard_shared_links/{code}). */
+  businessProfile?: { id: number; name: string; timeZone: string };
 }
 
 export interface ApiAnnotationLayer {
