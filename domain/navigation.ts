@@ -78,7 +78,7 @@ export const ROUTE_RULES: readonly RouteRule[] = [
     prefix: true,
     built: true,
   },
-  { path: "/charts", title: "Charts", access: "login", layout: "default", prefix: true, built: false },
+  { path: "/charts", title: "Charts", access: "login", layout: "default", prefix: true, built: true },
   { path: "/helper", title: "Helper", access: "login", layout: "default", prefix: true, built: false },
   { path: "/how_to", title: "How To", access: "login", layout: "default", built: false },
   // Form targets of take-over (start from the users list; 'Restore Admin Account' to exit).
