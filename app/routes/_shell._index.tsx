@@ -412,7 +412,7 @@ export default function DashboardRoute() {
         </details>
       </div>
 
-      <WidgetGrid query={query} results={data.results} />
+      <WidgetGrid query={query} results={data.results} annotations={data.visible} />
 
       {data.dialog === SHARE_DIALOG ? (
         <ShareDialog

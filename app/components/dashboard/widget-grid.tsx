@@ -1,23 +1,19 @@
-import { WIDGET_TITLES, type WidgetId } from "../../../domain/dashboard";
-import { MESSAGES } from "../../../domain/messages";
+import type { WidgetId } from "../../../domain/dashboard";
 import type { DashboardQuery } from "../../lib/dashboard-query";
+import type { ChartAnnotation } from "../charts/types";
 import type { ApiAnnotation, ApiAnnotationLayer } from "./types";
-
-const UI = MESSAGES.dashboardUi;
+import { Widget } from "./widgets/widget";
 
 /** A widget's answer as the loader hands it over (helper E's WidgetResult, serialised). */
 export type GridWidgetResult = { widgetId: WidgetId; ok: true; data: unknown } | { widgetId: WidgetId; ok: false; error: string };
 
-/** An annotation as the timelines draw it: its day and its layer's colour. */
-export interface VisibleAnnotation extends ApiAnnotation {
-  color: string;
-  layerName: string;
-}
-
-export function visibleAnnotations(annotations: ApiAnnotation[], layers: ApiAnnotationLayer[], colors: readonly string[]): VisibleAnnotation[] {
+/** The selected layers' annotations as the timelines draw them: their day and their layer's colour. */
+export function visibleAnnotations(annotations: ApiAnnotation[], layers: ApiAnnotationLayer[], colors: readonly string[]): ChartAnnotation[] {
   return annotations.flatMap((annotation) => {
     const layer = layers.find((l) => l.id === annotation.layerId);
-    return layer ? [{ ...annotation, color: colors[layer.color] ?? colors[0]!, layerName: layer.name }] : [];
+    return layer
+      ? [{ id: annotation.id, name: annotation.name, text: annotation.text ?? "", anchorDate: annotation.anchorDate, color: colors[layer.color] ?? colors[0]! }]
+      : [];
   });
 }
 
@@ -25,11 +21,11 @@ export function visibleAnnotations(annotations: ApiAnnotation[], layers: ApiAnno
 export function WidgetGrid({
   query,
   results,
-  renderWidget,
+  annotations,
 }: {
   query: DashboardQuery;
   results: GridWidgetResult[];
-  renderWidget?: (result: GridWidgetResult) => React.ReactNode;
+  annotations: ChartAnnotation[];
 }) {
   return (
     <div
@@ -39,18 +35,9 @@ export function WidgetGrid({
     >
       {results.map((result) => (
         <div key={result.widgetId} data-testid="widget" data-widget-id={result.widgetId} className="min-w-0">
-          {renderWidget ? renderWidget(result) : <PlaceholderWidget result={result} />}
+          <Widget result={result} query={query} annotations={annotations} />
         </div>
       ))}
     </div>
-  );
-}
-
-function PlaceholderWidget({ result }: { result: GridWidgetResult }) {
-  return (
-    <section className="h-full rounded-lg border border-slate-200 bg-white p-4" aria-label={WIDGET_TITLES[result.widgetId]}>
-      <h2 className="text-sm font-semibold">{WIDGET_TITLES[result.widgetId]}</h2>
-      <p className="mt-2 text-sm text-slate-500">{result.ok ? UI.widgetPending : result.error || UI.widgetFailed}</p>
-    </section>
   );
 }
