@@ -929,8 +929,6 @@ export const MESSAGES = {
     annotationCreated: (name: string) => `Annotation '${name}' added`,
     annotationUpdated: (name: string) => `Annotation '${name}' updated`,
     annotationDeleted: "Annotation deleted",
-    widgetPending: "This widget's data is being prepared.",
-    widgetFailed: "This widget could not be loaded.",
   },
   /** The dashboard widgets, their CSV and drill-down, and /charts (our wording). */
   widgetsUi: {
