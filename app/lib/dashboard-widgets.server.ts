@@ -243,7 +243,14 @@ export async function loadFeedHash(api: ApiClient, feedHash: string, page = 1): 
 
 /** POST /v1/dashboard_selector: the contexts the viewer may pick, by section (for routes that parse the page state). */
 export async function loadDashboardSelector(api: ApiClient): Promise<DashboardSelector> {
-  const answer = await api.post<unknown>("/v1/dashboard_selector", {});
+  let answer: unknown;
+  try {
+    answer = await api.post<unknown>("/v1/dashboard_selector", {});
+  } catch (error) {
+    // Without the selector the page still works on "every mention".
+    if (error instanceof ApiError) return { contexts: [] };
+    throw error;
+  }
   const inner = (answer as { contexts?: unknown; data?: unknown } | null) ?? {};
   const list = Array.isArray(answer) ? answer : Array.isArray(inner.contexts) ? inner.contexts : Array.isArray(inner.data) ? inner.data : [];
   const contexts: DashboardSelectorContext[] = [];

@@ -8,6 +8,7 @@ import {
   type WidgetId,
 } from "../../../../domain/dashboard";
 import { MESSAGES } from "../../../../domain/messages";
+import { isNetworkId, networkById } from "../../../../domain/networks";
 import { COMPARE_COLOR_HEX, compareColor, type CompareColor } from "../../../../domain/palette";
 
 const T = MESSAGES.widgetsUi;
@@ -88,6 +89,11 @@ function num(value: unknown): number {
 }
 function str(value: unknown): string {
   return typeof value === "string" ? value : typeof value === "number" ? String(value) : "";
+}
+/** A network id as people read it (X (Twitter), App Store, ...). */
+export function networkName(value: unknown): string {
+  const id = str(value);
+  return isNetworkId(id) ? networkById(id).name : id;
 }
 
 export interface ContextEntry {
@@ -453,13 +459,13 @@ function reviewsView(data: Json, opts: ViewOptions): WidgetView {
     data.reviews,
     [MESSAGES.network, T.reviewsColumn, T.averageRatingColumn, ...[5, 4, 3, 2, 1].map((s) => T.starsColumn(s))],
     (item) => [
-      str(item.social_type),
+      networkName(item.social_type),
       formatInt(num(item.reviews)),
       formatDecimal(num(item.average_rating)),
       ...[5, 4, 3, 2, 1].map((s) => formatInt(num(obj(item.ratings)[String(s)]))),
     ],
     (item) => num(item.reviews),
-    (item) => str(item.social_type),
+    (item) => networkName(item.social_type),
     opts,
     undefined,
     (p) => arr(p.networks ?? p.items ?? p.social_types),
@@ -499,7 +505,7 @@ function postsView(data: Json, opts: ViewOptions): WidgetView {
         cells: withContext(entries, entry, [
           text,
           author,
-          str(item.social_type),
+          networkName(item.social_type),
           sentimentWord(item.sentiment),
           formatDecimal(num(item.impact ?? item.impact_score)),
         ]),
@@ -573,9 +579,9 @@ export function widgetView(widgetId: WidgetId, rawData: unknown, opts: ViewOptio
       return listView(
         data.networks,
         [MESSAGES.network, T.mentionsColumn, MESSAGES.inboxUi.sortEngagement, MESSAGES.searchScreen.metricReach],
-        (item) => [str(item.social_type), formatInt(num(item.mentions)), formatInt(num(item.engagement)), formatInt(num(item.reach))],
+        (item) => [networkName(item.social_type), formatInt(num(item.mentions)), formatInt(num(item.engagement)), formatInt(num(item.reach))],
         (item) => num(item.mentions),
-        (item) => str(item.social_type),
+        (item) => networkName(item.social_type),
         opts,
         undefined,
         (p) => arr(p.networks ?? p.items),

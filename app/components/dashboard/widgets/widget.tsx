@@ -261,13 +261,13 @@ export function Widget({
           {view.hasNextPage !== undefined && (page > 1 || view.hasNextPage) ? (
             <nav className="flex items-center gap-3 text-xs" aria-label={`${title}: ${MESSAGES.searchScreen.resultPages}`}>
               {page > 1 ? (
-                <Link to={href({ [`${widgetId}.page`]: page - 1 > 1 ? String(page - 1) : null })} preventScrollReset>
+                <Link className="text-blue-700 underline" to={href({ [`${widgetId}.page`]: page - 1 > 1 ? String(page - 1) : null })} preventScrollReset>
                   {T.earlierPage}
                 </Link>
               ) : null}
               <span>{MESSAGES.channelScreen.pageNumber(page)}</span>
               {view.hasNextPage ? (
-                <Link to={href({ [`${widgetId}.page`]: String(page + 1) })} preventScrollReset>
+                <Link className="text-blue-700 underline" to={href({ [`${widgetId}.page`]: String(page + 1) })} preventScrollReset>
                   {T.laterPage}
                 </Link>
               ) : null}

@@ -1,0 +1,129 @@
+import { describe, expect, it } from "vitest";
+import { COMPARE_COLOR_HEX } from "../../../../domain/palette";
+import { changePercent, formatSeconds, widgetView } from "./view";
+
+const range = { from: "2026-11-01T00:00:00.000Z", to: "2026-11-03T00:00:00.000Z" };
+const ctx = (title: string, color: string, index = 0) => ({
+  context: { context_type: 1, context_id: index + 1, title, color },
+});
+
+describe("widgetView", () => {
+  it("maps the sentiment series to a timeline with one row per bucket and Neutral hidden by default", () => {
+    const data = {
+      sentiment: {
+        data: [
+          {
+            ...ctx("Brand", "blue"),
+            totals: { neutral: 3, positive: 5, negative: 2 },
+            series: [
+              { bucket: "2026-11-01T00:00:00.000Z", neutral: 1, positive: 2, negative: 1 },
+              { bucket: "2026-11-02T00:00:00.000Z", neutral: 2, positive: 3, negative: 1 },
+            ],
+          },
+        ],
+      },
+    };
+    const view = widgetView("trend-sentiment", data, { ...range, showNeutral: false });
+    expect(view.columns).toEqual(["Period start", "Positive", "Negative"]);
+    expect(view.rows.map((r) => r.cells)).toEqual([
+      ["2026-11-01 00:00", "2", "1"],
+      ["2026-11-02 00:00", "3", "1"],
+    ]);
+    expect(view.chart?.timeline).toBe(true);
+    expect(view.chart?.allDataPoints).toBe(true);
+    expect(view.chart?.series.map((s) => s.name)).toEqual(["Positive", "Negative"]);
+    // The last bucket's drill-down ends at the range's end.
+    expect(view.rows[1]?.drill).toMatchObject({ from: "2026-11-02T00:00:00.000Z", to: range.to, contextIndex: 0 });
+    const withNeutral = widgetView("trend-sentiment", data, { ...range, showNeutral: true });
+    expect(withNeutral.columns).toContain("Neutral");
+  });
+
+  it("gives one series per compared context in its compare colour", () => {
+    const data = {
+      networks: {
+        data: [
+          { ...ctx("A", "blue"), items: [{ social_type: "twitter", mentions: 4, engagement: 10, reach: 100 }] },
+          { ...ctx("B", "purple", 1), items: [{ social_type: "reddit", mentions: 2, engagement: 1, reach: 5 }] },
+        ],
+      },
+    };
+    const view = widgetView("network-breakdown", data, { ...range, showNeutral: false });
+    expect(view.chart?.series.map((s) => [s.name, s.color])).toEqual([
+      ["A", COMPARE_COLOR_HEX.blue],
+      ["B", COMPARE_COLOR_HEX.purple],
+    ]);
+    expect(view.chart?.categories).toEqual(["X (Twitter)", "Reddit"]);
+    expect(view.chart?.series[0]?.data).toEqual([4, 0]);
+    expect(view.columns[0]).toBe("Context");
+    expect(view.rows.map((r) => r.cells)).toEqual([
+      ["A", "X (Twitter)", "4", "10", "100"],
+      ["B", "Reddit", "2", "1", "5"],
+    ]);
+  });
+
+  it("keeps user text as it is and links only http(s) post addresses", () => {
+    const data = {
+      posts: {
+        data: [
+          {
+            ...ctx("A", "blue"),
+            items: [
+              { id: 1, description: "<b>=cmd</b>", author_name: "Eve", social_type: "reddit", sentiment: -1, impact_score: 3.5, post_url: "javascript:alert(1)" },
+              { id: 2, description: "fine", author_username: "bob", social_type: "twitter", sentiment: 1, impact_score: 2, post_url: "https://x.test/2" },
+            ],
+            total: 7,
+          },
+        ],
+      },
+    };
+    const view = widgetView("most-impactful-posts", data, { ...range, showNeutral: false, page: 1, perPage: 6 });
+    expect(view.rows[0]?.cells[0]).toBe("<b>=cmd</b>");
+    expect(view.rows[0]?.href).toBeUndefined();
+    expect(view.rows[1]?.href).toBe("https://x.test/2");
+    expect(view.rows[1]?.cells[1]).toBe("bob");
+    expect(view.hasNextPage).toBe(true);
+    expect(widgetView("most-impactful-posts", data, { ...range, showNeutral: false, page: 2, perPage: 6 }).hasNextPage).toBe(false);
+  });
+
+  it("drills into term widgets by term over the whole range", () => {
+    const data = { terms: { data: [{ ...ctx("A", "blue"), items: [{ term: "refund", mentions: 9, sentiment: -1 }] }] } };
+    const view = widgetView("keywords-cloud", data, { ...range, showNeutral: false });
+    expect(view.rows[0]?.cells).toEqual(["refund", "9", "Negative"]);
+    expect(view.rows[0]?.drill).toEqual({ contextIndex: 0, from: range.from, to: range.to, title: "refund", query: "refund" });
+    expect(view.chart?.drills[0]?.[0]?.query).toBe("refund");
+  });
+
+  it("summarises the impact metrics with their previous values", () => {
+    const metric = (value: number, previous: number) => ({
+      data: [{ ...ctx("A", "blue"), value, previous, series: [{ bucket: "2026-11-01T00:00:00.000Z", value }] }],
+    });
+    const view = widgetView(
+      "impact-score",
+      { impact: metric(10, 5), reputation: metric(2, 2), reach: metric(1, 0), shares: metric(0, 0) },
+      { ...range, showNeutral: false },
+    );
+    expect(view.rows.map((r) => r.cells)).toEqual([
+      ["Impact score", "10", "5", "+100%"],
+      ["Reputation", "2", "2", "0%"],
+      ["Reach score", "1", "0", "–"],
+      ["Shares count", "0", "0", "0%"],
+    ]);
+    expect(view.chart?.type).toBe("area");
+  });
+
+  it("answers an empty view for an empty answer", () => {
+    const view = widgetView("topics", { topics: { data: [] } }, { ...range, showNeutral: false });
+    expect(view.rows).toEqual([]);
+    expect(view.chart).toBeNull();
+  });
+});
+
+describe("formatting", () => {
+  it("formats durations and changes", () => {
+    expect(formatSeconds(42)).toBe("42s");
+    expect(formatSeconds(3725)).toBe("1h 2m");
+    expect(formatSeconds(null)).toBe("–");
+    expect(changePercent(5, 0)).toBeNull();
+    expect(changePercent(0, 0)).toBe(0);
+  });
+});
