@@ -6,6 +6,7 @@ import { openDatabase } from "./db/client";
 import { migrateToLatest } from "./db/migrate";
 import { readConfig } from "./server/config";
 import { createWorkspace } from "./services/workspace/create-workspace";
+import { rebuildAnalytics } from "./services/analytics/rebuild";
 import { ROLES } from "./domain/roles";
 import { PasswordSchema } from "./domain/schemas/password";
 import * as z from "zod";
@@ -49,11 +50,32 @@ async function createAdmin(args: string[]) {
   }
 }
 
+/** analytics:rebuild [--business-profile-id N]: recomputes the dashboard's rollups from the stored mentions (ADR 015). */
+async function analyticsRebuild(args: string[]) {
+  const { values } = parseArgs({ args, options: { "business-profile-id": { type: "string" } } });
+  const raw = values["business-profile-id"];
+  const id = raw === undefined ? undefined : Number(raw);
+  if (id !== undefined && (!Number.isInteger(id) || id <= 0)) throw new Error("--business-profile-id must be a positive integer");
+  const config = readConfig();
+  const database = openDatabase({ url: config.databaseUrl ?? path.join(config.dataDir, "app.db") });
+  try {
+    await migrateToLatest(database.db);
+    const started = Date.now();
+    const ids = await rebuildAnalytics(database.db, id);
+    process.stdout.write(`Rebuilt the analytics rollups of ${ids.length} business profile(s) in ${Date.now() - started} ms.\n`);
+  } finally {
+    await database.close();
+  }
+}
+
 const [command, ...rest] = process.argv.slice(2);
-const commands: Record<string, (args: string[]) => Promise<void>> = { "create-admin": createAdmin };
+const commands: Record<string, (args: string[]) => Promise<void>> = { "create-admin": createAdmin, "analytics:rebuild": analyticsRebuild };
 const run = command ? commands[command] : undefined;
 if (!run) {
-  process.stderr.write("Usage: node build/cli.js create-admin --email EMAIL --password PASSWORD [--first-name F] [--last-name L] [--business-profile NAME]\n");
+  process.stderr.write(
+    "Usage: node build/cli.js create-admin --email EMAIL --password PASSWORD [--first-name F] [--last-name L] [--business-profile NAME]\n" +
+      "       node build/cli.js analytics:rebuild [--business-profile-id ID]\n",
+  );
   process.exit(2);
 }
 run(rest).catch((error: unknown) => {

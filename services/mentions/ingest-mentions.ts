@@ -20,6 +20,7 @@ import { percolateItems } from "../queries/backfill";
 import { loadTenantDefinitions } from "../queries/definitions";
 import { emitStored, type LiveBatch } from "../queries/live";
 import { vocabularyStored } from "../queries/vocabulary";
+import { dashboardDataChanged, mentionsStored } from "../analytics/cache";
 import { authorKey, type EnrichedMention, type IngestPorts, type NetworkedItem, type TenantEnrichmentContext } from "./ports";
 
 /** Where a batch goes: a stream of a tenant (found by the caller from a key, a webhook or the session). */
@@ -160,6 +161,11 @@ export async function storePrepared(deps: ServiceDeps, prepared: PreparedBatch):
   report.accepted += stored;
   report.duplicates += prepared.mentions.length - stored;
   if (tokens) vocabularyStored(deps, prepared.target.businessProfileId, tokens);
+  if (stored > 0) {
+    // The dashboard's cached reads over these instants are stale; a reply changes earlier mentions too.
+    if (prepared.mentions.some((m) => m.item.is_agent_reply)) dashboardDataChanged(prepared.target.businessProfileId);
+    else mentionsStored(prepared.target.businessProfileId, prepared.mentions.map((m) => m.item.created_at));
+  }
   if (live && prepared.definitionsVersion !== undefined) {
     // A saved search or topic changed while the batch was enriched: its backfill may already have passed
     // these ids, so they are matched again against the definitions as they are now.

@@ -1,4 +1,5 @@
 import { adjustItems } from "../../db/repositories/analytics-rollups";
+import { dashboardDataChanged } from "../analytics/cache";
 import { listItemTextsContaining, listMutedItemTexts, setItemsMuted } from "../../db/repositories/feed-items";
 import {
   deleteMutedKeyword as deleteRow,
@@ -25,6 +26,7 @@ function requireWrite(actor: Actor) {
 async function setItemsMutedCounted(deps: ServiceDeps, businessProfileId: number, ids: number[], muted: boolean) {
   if (!ids.length) return;
   await deps.db.transaction().execute((trx) => adjustItems(trx, businessProfileId, ids, "all", () => setItemsMuted(trx, businessProfileId, ids, muted)));
+  dashboardDataChanged(businessProfileId);
 }
 
 const textOf = (item: { title: string | null; description: string }) => `${item.title ?? ""} ${item.description}`;

@@ -1,5 +1,6 @@
 import type { Database } from "../../db/client";
 import { addToRollups, adjustItems, deleteContextRollups } from "../../db/repositories/analytics-rollups";
+import { dashboardDataChanged } from "../analytics/cache";
 import {
   CONTEXT_TYPES,
   countTenantFeedItems,
@@ -81,6 +82,7 @@ export async function forgetContext(
     await deleteContextMatches(trx, businessProfileId, context.type, context.id);
     await deleteContextRollups(trx, businessProfileId, context.type, context.id);
   });
+  dashboardDataChanged(businessProfileId);
 }
 
 /** Resolves when no backfill of this database is running (tests, shutdown). */
@@ -181,6 +183,7 @@ async function runBackfill(
       await deleteContextMatchesInRange(trx, businessProfileId, context.type, context.id, fromId, toId);
       await insertQueryMatches(trx, businessProfileId, matched, now);
       await addToRollups(trx, businessProfileId, chunk, 1);
+      dashboardDataChanged(businessProfileId);
       await setBackfillProgress(trx, businessProfileId, context, {
         done,
         total: Math.max(total, done),
@@ -272,4 +275,5 @@ export async function percolateItems(
       await insertQueryMatches(trx, businessProfileId, matched, isoNow(deps));
     });
   });
+  dashboardDataChanged(businessProfileId);
 }

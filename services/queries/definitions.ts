@@ -1,4 +1,5 @@
 import type { Database } from "../../db/client";
+import { dashboardDataChanged } from "../analytics/cache";
 import {
   definitionsFingerprint,
   findSearchItemQuery,
@@ -35,6 +36,7 @@ let versionCounter = 0;
 /** To be called after a saved search or topic of the tenant is created, edited or deleted. */
 export function definitionsChanged(businessProfileId: number): void {
   generations.set(businessProfileId, (generations.get(businessProfileId) ?? 0) + 1);
+  dashboardDataChanged(businessProfileId);
 }
 
 /** A saved search item's `query` column (JSON groups); an unreadable one matches nothing. */

@@ -1,5 +1,6 @@
 import { insertAccountEvent } from "../../db/repositories/account-events";
 import { adjustItems } from "../../db/repositories/analytics-rollups";
+import { dashboardDataChanged } from "../analytics/cache";
 import { deleteDraft } from "../../db/repositories/reply-drafts";
 import { appendItemAction, countItemReplies, markItemReplied, replaceItemActionData, templateBelongsTo } from "../../db/repositories/replies";
 import type { FeedItemActionRow, FeedItemRow } from "../../db/schema";
@@ -53,6 +54,7 @@ export async function sendReply(deps: ServiceDeps, actor: Actor, feedItemId: num
     // The dashboard's rollups (ADR 015) lock it first and count its replied state again around the update.
     const marked = await adjustItems(trx, actor.businessProfileId, [item.id], "all", () => markItemReplied(trx, actor.businessProfileId, item.id, now));
     if (!marked) throw notFound();
+    dashboardDataChanged(actor.businessProfileId);
     const replies = await countItemReplies(trx, actor.businessProfileId, item.id);
     if (replies > input.seen_reply_count && input.confirm_stale !== true) {
       const stale = conflict(MESSAGES.replies.replyStale);

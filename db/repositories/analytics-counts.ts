@@ -1,0 +1,171 @@
+import { sql, type RawBuilder } from "kysely";
+import { engineOf, type Database, type Engine } from "../client";
+import { feedItemConditions, type FeedItemFilter } from "./feed-items";
+
+// Reads of the dashboard's count widgets (ADR 015): partial sums per time slot and dimension, from the
+// hourly rollups (slot = UTC hour) or from feed_items with the search's conditions (slot = UTC minute,
+// so any zone's buckets can be made from them). The service turns slots into the request's buckets.
+
+export type CountDimension = "network" | "sentiment" | "language" | "country";
+
+export interface CountSource {
+  /** Rollup context (0 every mention, 1 saved search, 2 topic), or null for the raw path. */
+  rollup: { contextType: number; contextId: number } | null;
+  /** The raw path's conditions (tenant and muted applied by feedItemConditions). */
+  filter: FeedItemFilter;
+}
+
+export interface CountRow {
+  slot: string | null;
+  network?: string;
+  sentiment?: number;
+  language?: string;
+  country?: string;
+  mentions: number;
+  likes: number;
+  comments: number;
+  shares: number;
+  views: number;
+  totalEngagements: number;
+  reach: number;
+  impactSum: number;
+  replied: number;
+  firstReplyCount: number;
+  firstReplySeconds: number;
+}
+
+const MEASURES = ["mentions", "likes", "comments", "shares", "views", "totalEngagements", "reach", "impactSum", "replied", "firstReplyCount", "firstReplySeconds"] as const;
+
+function toRow(raw: Record<string, unknown>): CountRow {
+  const row: Record<string, unknown> = { slot: raw.slot ?? null };
+  for (const m of MEASURES) row[m] = Number(raw[m] ?? 0);
+  if (raw.network !== undefined) row.network = String(raw.network);
+  if (raw.sentiment !== undefined) row.sentiment = Number(raw.sentiment);
+  if (raw.language !== undefined) row.language = String(raw.language);
+  if (raw.country !== undefined) row.country = String(raw.country);
+  return row as unknown as CountRow;
+}
+
+function replySeconds(engine: Engine): RawBuilder<number> {
+  return engine === "postgres"
+    ? sql<number>`round(extract(epoch from (first_reply_at::timestamptz - created_at::timestamptz))::numeric, 3)::float8`
+    : sql<number>`round((julianday(first_reply_at) - julianday(created_at)) * 86400.0, 3)`;
+}
+
+const RAW_DIMENSION: Record<CountDimension, RawBuilder<unknown>> = {
+  network: sql`social_type`,
+  sentiment: sql`sentiment`,
+  language: sql`language`,
+  country: sql`author_country`,
+};
+
+/** Partial sums of a context's mentions in [from, to), per slot (when bySlot) and per dimension. */
+export async function countSlots(
+  db: Database,
+  businessProfileId: number,
+  source: CountSource,
+  range: { from: string; to: string },
+  dimensions: readonly CountDimension[],
+  bySlot: boolean,
+): Promise<CountRow[]> {
+  return source.rollup ? rollupSlots(db, businessProfileId, source.rollup, range, dimensions, bySlot) : rawSlots(db, businessProfileId, source.filter, range, dimensions, bySlot);
+}
+
+async function rollupSlots(
+  db: Database,
+  businessProfileId: number,
+  context: { contextType: number; contextId: number },
+  range: { from: string; to: string },
+  dimensions: readonly CountDimension[],
+  bySlot: boolean,
+): Promise<CountRow[]> {
+  const keys = [...(bySlot ? [sql`bucket`] : []), ...dimensions.map((d) => sql.ref(d))];
+  const selectKeys = [...(bySlot ? [sql`bucket as slot`] : []), ...dimensions.map((d) => sql.ref(d))];
+  const { rows } = await sql<Record<string, unknown>>`
+    select ${sql.join([...selectKeys, sql`sum(mentions) as mentions`])}, sum(likes) as likes, sum(comments) as comments, sum(shares) as shares,
+      sum(views) as views, sum(total_engagements) as total_engagements, sum(reach) as reach, sum(impact_sum) as impact_sum,
+      sum(replied) as replied, sum(first_reply_count) as first_reply_count, sum(first_reply_seconds) as first_reply_seconds
+    from analytics_hourly
+    where business_profile_id = ${businessProfileId} and context_type = ${context.contextType} and context_id = ${context.contextId}
+      and bucket >= ${range.from} and bucket < ${range.to}
+    ${keys.length ? sql`group by ${sql.join(keys)}` : sql``}
+    having sum(mentions) > 0`.execute(db);
+  return rows.map(toRow);
+}
+
+async function rawSlots(
+  db: Database,
+  businessProfileId: number,
+  filter: FeedItemFilter,
+  range: { from: string; to: string },
+  dimensions: readonly CountDimension[],
+  bySlot: boolean,
+): Promise<CountRow[]> {
+  const engine = engineOf(db);
+  const slot = sql<string>`substr(created_at, 1, 16) || ':00.000Z'`;
+  const keys = [...(bySlot ? [slot] : []), ...dimensions.map((d) => RAW_DIMENSION[d])];
+  const rows = await db
+    .selectFrom("feedItems")
+    .where((eb) => feedItemConditions(eb, engine, businessProfileId, { ...filter, from: range.from, to: range.to }))
+    .select([
+      ...(bySlot ? [slot.as("slot")] : []),
+      ...dimensions.map((d) => RAW_DIMENSION[d].as(d)),
+      sql<number>`count(*)`.as("mentions"),
+      sql<number>`sum(likes)`.as("likes"),
+      sql<number>`sum(comments)`.as("comments"),
+      sql<number>`sum(shares)`.as("shares"),
+      sql<number>`sum(views)`.as("views"),
+      sql<number>`sum(total_engagements)`.as("totalEngagements"),
+      sql<number>`sum(reach)`.as("reach"),
+      sql<number>`sum(impact_score)`.as("impactSum"),
+      sql<number>`sum(case when is_replied = 1 then 1 else 0 end)`.as("replied"),
+      sql<number>`sum(case when first_reply_at is not null then 1 else 0 end)`.as("firstReplyCount"),
+      sql<number>`sum(case when first_reply_at is not null then ${replySeconds(engine)} else 0 end)`.as("firstReplySeconds"),
+    ])
+    .$if(keys.length > 0, (q) => q.groupBy(keys))
+    .execute();
+  return (rows as Record<string, unknown>[]).filter((r) => Number(r.mentions) > 0).map(toRow);
+}
+
+/** First-reply times (seconds) of a context's mentions in [from, to), with the minute slot of each mention. */
+export async function listFirstReplySeconds(
+  db: Database,
+  businessProfileId: number,
+  filter: FeedItemFilter,
+  range: { from: string; to: string },
+): Promise<Array<{ slot: string; seconds: number }>> {
+  const engine = engineOf(db);
+  const rows = await db
+    .selectFrom("feedItems")
+    .where((eb) => feedItemConditions(eb, engine, businessProfileId, { ...filter, from: range.from, to: range.to }))
+    .where("firstReplyAt", "is not", null)
+    .select([sql<string>`substr(created_at, 1, 16) || ':00.000Z'`.as("slot"), replySeconds(engine).as("seconds")])
+    .execute();
+  return rows.map((r) => ({ slot: r.slot, seconds: Number(r.seconds) }));
+}
+
+/** Review counts per network, rating and minute slot (ratings from feed_items.rating). */
+export async function countReviews(
+  db: Database,
+  businessProfileId: number,
+  filter: FeedItemFilter,
+  range: { from: string; to: string },
+  socialTypes: readonly string[],
+): Promise<Array<{ slot: string; socialType: string; rating: number | null; reviews: number }>> {
+  if (!socialTypes.length) return [];
+  const engine = engineOf(db);
+  const slot = sql<string>`substr(created_at, 1, 16) || ':00.000Z'`;
+  const rows = await db
+    .selectFrom("feedItems")
+    .where((eb) => feedItemConditions(eb, engine, businessProfileId, { ...filter, from: range.from, to: range.to }))
+    .where("socialType", "in", [...socialTypes])
+    .select([slot.as("slot"), "socialType", "rating", sql<number>`count(*)`.as("reviews")])
+    .groupBy([slot, "socialType", "rating"])
+    .execute();
+  return rows.map((r) => ({ slot: r.slot, socialType: r.socialType, rating: r.rating === null ? null : Number(r.rating), reviews: Number(r.reviews) }));
+}
+
+export async function listBusinessProfileIds(db: Database): Promise<number[]> {
+  const rows = await db.selectFrom("businessProfiles").select("id").orderBy("id").execute();
+  return rows.map((r) => r.id);
+}

@@ -1,0 +1,83 @@
+// The dashboard's read cache (ADR 015 "Caching"): per key (tenant, path, body without account_id), at
+// most CACHE_TTL_HOURS old, dropped when mentions are stored inside an entry's range (or its compared
+// range), or when the tenant's definitions, labels or replies change. One process, one cache.
+import { CACHE_TTL_HOURS } from "../../domain/constants";
+
+interface Entry {
+  businessProfileId: number;
+  expiresAt: number;
+  /** [from, to) instants (ms) whose new mentions make the entry stale. */
+  ranges: Array<[number, number]>;
+  value: unknown;
+}
+
+const MAX_ENTRIES = 2000;
+const entries = new Map<string, Entry>();
+
+/** A canonical JSON text: keys sorted at every level (so the same body always gives the same key). */
+function canonical(value: unknown): string {
+  if (Array.isArray(value)) return `[${value.map(canonical).join(",")}]`;
+  if (value && typeof value === "object") {
+    return `{${Object.keys(value)
+      .sort()
+      .map((k) => `${JSON.stringify(k)}:${canonical((value as Record<string, unknown>)[k])}`)
+      .join(",")}}`;
+  }
+  return JSON.stringify(value) ?? "null";
+}
+
+/** The cache key of a dashboard read: tenant, path and body without account_id. */
+export function dashboardCacheKey(businessProfileId: number, path: string, body: Record<string, unknown>): string {
+  const { account_id: _ignored, ...rest } = body;
+  void _ignored;
+  return `${businessProfileId}|${path}|${canonical(rest)}`;
+}
+
+export function readCached<T>(key: string, nowMs: number): T | undefined {
+  const entry = entries.get(key);
+  if (!entry) return undefined;
+  if (entry.expiresAt <= nowMs) {
+    entries.delete(key);
+    return undefined;
+  }
+  return entry.value as T;
+}
+
+export function writeCached(
+  key: string,
+  businessProfileId: number,
+  ranges: ReadonlyArray<{ from: string; to: string }>,
+  value: unknown,
+  nowMs: number,
+): void {
+  if (entries.size >= MAX_ENTRIES) {
+    for (const [k, e] of entries) if (e.expiresAt <= nowMs) entries.delete(k);
+    while (entries.size >= MAX_ENTRIES) entries.delete(entries.keys().next().value!);
+  }
+  entries.set(key, {
+    businessProfileId,
+    expiresAt: nowMs + CACHE_TTL_HOURS * 3_600_000,
+    ranges: ranges.map((r) => [Date.parse(r.from), Date.parse(r.to)]),
+    value,
+  });
+}
+
+/** Mentions created at these instants were stored: entries of the tenant whose range holds one go. */
+export function mentionsStored(businessProfileId: number, createdAts: Iterable<string>): void {
+  const instants = [...createdAts].map((t) => Date.parse(t)).filter((t) => !Number.isNaN(t));
+  if (!instants.length) return;
+  for (const [key, entry] of entries) {
+    if (entry.businessProfileId !== businessProfileId) continue;
+    if (entry.ranges.some(([from, to]) => instants.some((t) => t >= from && t < to))) entries.delete(key);
+  }
+}
+
+/** Definitions, labels, replies or mutes of the tenant changed: all its entries go. */
+export function dashboardDataChanged(businessProfileId: number): void {
+  for (const [key, entry] of entries) if (entry.businessProfileId === businessProfileId) entries.delete(key);
+}
+
+/** Tests: forget everything. */
+export function clearDashboardCache(): void {
+  entries.clear();
+}
