@@ -33,6 +33,9 @@ import { registerLabelRoutes } from "./routes/labels/labels.handlers";
 import { registerModerationRoutes } from "./routes/moderation/moderation.handlers";
 import { registerTemplateRoutes } from "./routes/templates/templates.handlers";
 import { registerDashboardTextRoutes } from "./routes/dashboard-text/dashboard-text.handlers";
+import { registerDashboardTemplateRoutes } from "./routes/dashboard-templates/dashboard-templates.handlers";
+import { registerDashboardSharedLinkRoutes } from "./routes/dashboard-shared-links/dashboard-shared-links.handlers";
+import { registerAnnotationRoutes } from "./routes/annotations/annotations.handlers";
 
 export interface ApiOptions {
   deps: ServiceDeps;
@@ -99,6 +102,10 @@ export function createApi(options: ApiOptions): Api {
   registerLabelRoutes(app);
   registerModerationRoutes(app);
   registerTemplateRoutes(app);
+  // The dashboard's configuration (ADR 015): fixed /v1/dashboard/templates paths before any widget path.
+  registerDashboardTemplateRoutes(app);
+  registerDashboardSharedLinkRoutes(app);
+  registerAnnotationRoutes(app);
   registerDashboardTextRoutes(app);
 
   app.doc31("/v1/openapi.json", {

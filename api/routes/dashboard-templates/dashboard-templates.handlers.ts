@@ -1,0 +1,43 @@
+import {
+  createDashboardTemplate,
+  getDashboardTemplate,
+  listDashboardTemplateViews,
+  updateDashboardTemplateById,
+} from "../../../services/dashboard-config/templates";
+import type { ApiApp } from "../../env";
+import { toSnakeCase } from "../../lib/case";
+import { requireWritableViewer } from "../../lib/dashboard-viewer";
+import { requireActor } from "../../middleware/auth";
+import { definitionBodyLimit } from "../queries/body-limit";
+import {
+  createDashboardTemplateRoute,
+  getDashboardTemplateRoute,
+  listDashboardTemplatesRoute,
+  updateDashboardTemplateRoute,
+} from "./dashboard-templates.routes";
+
+/** Dashboard templates (spec analytics §7, ADR 015): members only; a shared-link viewer gets 403. */
+export function registerDashboardTemplateRoutes(app: ApiApp) {
+  app.use("/v1/dashboard/templates", definitionBodyLimit);
+  app.use("/v1/dashboard/templates/*", definitionBodyLimit);
+
+  app.openapi(listDashboardTemplatesRoute, async (c) => {
+    await requireWritableViewer(c);
+    return c.json({ data: toSnakeCase(await listDashboardTemplateViews(c.get("deps"), requireActor(c))) }, 200);
+  });
+  app.openapi(createDashboardTemplateRoute, async (c) => {
+    await requireWritableViewer(c);
+    return c.json(toSnakeCase(await createDashboardTemplate(c.get("deps"), requireActor(c), c.req.valid("json"))), 201);
+  });
+  app.openapi(getDashboardTemplateRoute, async (c) => {
+    await requireWritableViewer(c);
+    return c.json(toSnakeCase(await getDashboardTemplate(c.get("deps"), requireActor(c), c.req.valid("param").id)), 200);
+  });
+  app.openapi(updateDashboardTemplateRoute, async (c) => {
+    await requireWritableViewer(c);
+    return c.json(
+      toSnakeCase(await updateDashboardTemplateById(c.get("deps"), requireActor(c), c.req.valid("param").id, c.req.valid("json"))),
+      200,
+    );
+  });
+}
