@@ -13,6 +13,8 @@ import { getKeywordCloud, getTrendingKeywords } from "../../../services/analytic
 import { getConversationThemes } from "../../../services/analytics/text/themes";
 import { getTopicCounts } from "../../../services/analytics/text/topics";
 import { viewerMayReadWidget } from "../../../services/analytics/viewer";
+import { dashboardCacheKey, readCached, writeCached } from "../../../services/analytics/cache";
+import { previousRange, type TextMeta, type TextRequest } from "../../../services/analytics/text/context";
 import { resolveDashboardViewer } from "../../lib/dashboard-viewer";
 import type { ApiApp, ApiEnv } from "../../env";
 import { parseNestedQuery, toSnakeCase } from "../../lib/case";
@@ -57,6 +59,29 @@ async function readOf(c: Context<ApiEnv>, widget: WidgetId, query = queryOf(c)) 
   return resolveTextRequest(c.get("deps"), viewer, query);
 }
 
+/**
+ * A widget's answer through the dashboard cache (ADR 015 "Caching"): the request is resolved first (its
+ * 400s and 404s hold whatever is cached), then the entry of (tenant, path, body) is served when present
+ * (`meta.cached` true) unless the request says `Cache-Control: no-cache`.
+ */
+async function cachedRead<T extends { meta: TextMeta }>(
+  c: Context<ApiEnv>,
+  widget: WidgetId,
+  query: Record<string, unknown>,
+  compute: (request: TextRequest) => Promise<T>,
+): Promise<T> {
+  const request = await readOf(c, widget, query);
+  const key = dashboardCacheKey(request.businessProfileId, c.req.path, query);
+  const nowMs = c.get("deps").now().getTime();
+  if (!/no-cache/i.test(c.req.header("cache-control") ?? "")) {
+    const hit = readCached<T>(key, nowMs);
+    if (hit) return { ...hit, meta: { ...hit.meta, cached: true } };
+  }
+  const value = await compute(request);
+  writeCached(key, request.businessProfileId, [request.range, previousRange(request)], value, nowMs);
+  return value;
+}
+
 function csvResponse(c: Context<ApiEnv>, name: string, table: CsvTable) {
   return c.body(toCsv(table.header, table.rows), 200, {
     "content-type": "text/csv; charset=utf-8",
@@ -69,14 +94,12 @@ export function registerDashboardTextRoutes(app: ApiApp) {
   app.openapi(keywordCloudRoute, async (c) => {
     const query = queryOf(c);
     const params = widgetParams(KeywordCloudParams, query);
-    const request = await readOf(c, "keywords-cloud", query);
-    return c.json(toSnakeCase(await getKeywordCloud(c.get("deps"), request, params)), 200);
+    return c.json(toSnakeCase(await cachedRead(c, "keywords-cloud", query, (request) => getKeywordCloud(c.get("deps"), request, params))), 200);
   });
 
   const trending = async (c: Context<ApiEnv>, asCsv: boolean) => {
     const query = queryOf(c);
     const p = widgetParams(TrendingParams, query);
-    const request = await readOf(c, "trending-keywords", query);
     const params = {
       nlpFields: p.nlp_fields ?? [],
       numTerms: p.tkw_num_terms,
@@ -86,7 +109,7 @@ export function registerDashboardTextRoutes(app: ApiApp) {
       page: asCsv ? 1 : p.page,
       perPage: asCsv ? p.tkw_num_sig_terms : p.per_page,
     };
-    return getTrendingKeywords(c.get("deps"), request, params);
+    return cachedRead(c, "trending-keywords", query, (request) => getTrendingKeywords(c.get("deps"), request, params));
   };
   app.openapi(trendingRoute, async (c) => c.json(toSnakeCase(await trending(c, false)), 200));
   app.openapi(trendingCsvRoute, async (c) => csvResponse(c, "trending-keywords", trendingCsv((await trending(c, true)).data)));
@@ -94,25 +117,22 @@ export function registerDashboardTextRoutes(app: ApiApp) {
   const entities = async (c: Context<ApiEnv>) => {
     const query = queryOf(c);
     const p = widgetParams(EntitiesParams, query);
-    const request = await readOf(c, "trending-label", query);
-    return getLabelTrends(c.get("deps"), request, { sort: p.sort, order: p.order, keyword: p.keyword, limit: p.limit });
+    const params = { sort: p.sort, order: p.order, keyword: p.keyword, limit: p.limit };
+    return cachedRead(c, "trending-label", query, (request) => getLabelTrends(c.get("deps"), request, params));
   };
   app.openapi(entitiesRoute, async (c) => c.json(toSnakeCase(await entities(c)), 200));
   app.openapi(entitiesCsvRoute, async (c) => csvResponse(c, "trending-labels", labelsCsv((await entities(c)).data)));
 
-  const themes = async (c: Context<ApiEnv>) => getConversationThemes(c.get("deps"), await readOf(c, "conversation-themes"));
+  const themes = async (c: Context<ApiEnv>) =>
+    cachedRead(c, "conversation-themes", queryOf(c), (request) => getConversationThemes(c.get("deps"), request));
   app.openapi(themesRoute, async (c) => c.json(toSnakeCase(await themes(c)), 200));
   app.openapi(themesCsvRoute, async (c) => csvResponse(c, "conversation-themes", themesCsv((await themes(c)).data)));
 
   const topics = async (c: Context<ApiEnv>) => {
     const query = queryOf(c);
     const p = widgetParams(TopicsParams, query);
-    const request = await readOf(c, "topics", query);
-    return getTopicCounts(c.get("deps"), request, {
-      topicGroupId: p.topic_group_id,
-      limit: p.limit,
-      sortByMentions: p.sort === "true" || p.sort === "mentions",
-    });
+    const params = { topicGroupId: p.topic_group_id, limit: p.limit, sortByMentions: p.sort === "true" || p.sort === "mentions" };
+    return cachedRead(c, "topics", query, (request) => getTopicCounts(c.get("deps"), request, params));
   };
   app.openapi(topicsRoute, async (c) => c.json(toSnakeCase(await topics(c)), 200));
   app.openapi(topicsCsvRoute, async (c) => csvResponse(c, "topics", topicsCsv((await topics(c)).data)));
@@ -120,15 +140,8 @@ export function registerDashboardTextRoutes(app: ApiApp) {
   app.openapi(postsRoute, async (c) => {
     const query = queryOf(c);
     const p = widgetParams(PostsParams, query);
-    const request = await readOf(c, "most-impactful-posts", query);
-    const result = await getMostImpactfulPosts(c.get("deps"), request, {
-      page: p.page,
-      perPage: p.per_page,
-      sentiments: p.selected_sentiments,
-      socialTypes: p.selected_social_types,
-      userId: p.user_id,
-    });
-    return c.json(toSnakeCase(result), 200);
+    const params = { page: p.page, perPage: p.per_page, sentiments: p.selected_sentiments, socialTypes: p.selected_social_types, userId: p.user_id };
+    return c.json(toSnakeCase(await cachedRead(c, "most-impactful-posts", query, (request) => getMostImpactfulPosts(c.get("deps"), request, params))), 200);
   });
 
   app.openapi(clustersRoute, async (c) => {
@@ -136,8 +149,7 @@ export function registerDashboardTextRoutes(app: ApiApp) {
     const p = widgetParams(ClustersParams, query);
     // filter_id names a saved search: the clusters of its mentions.
     const body = p.filter_id === undefined ? query : { ...query, contexts: [{ context_type: 1, context_id: p.filter_id }], properties: undefined };
-    const request = await readOf(c, "conversation-cluster", body);
-    return c.json(toSnakeCase(await getConversationClusters(c.get("deps"), request)), 200);
+    return c.json(toSnakeCase(await cachedRead(c, "conversation-cluster", body, (request) => getConversationClusters(c.get("deps"), request))), 200);
   });
 
   app.openapi(clusterRoute, async (c) => {
@@ -146,9 +158,9 @@ export function registerDashboardTextRoutes(app: ApiApp) {
     const decoded = decodeClusterId(asCsv ? raw.slice(0, -4) : raw);
     if (!decoded) throw notFound();
     const p = widgetParams(ClusterParams, queryOf(c));
-    const request = await readOf(c, "conversation-cluster", { ...decoded.body, ...(p.time_zone ? { time_zone: p.time_zone } : {}) });
-    const result = await getConversationCluster(c.get("deps"), request, decoded.key, p.cluster_actionable);
-    if (asCsv) return csvResponse(c, "conversation-cluster", clusterCsv(result.data[0]!, request.timeZone));
+    const body = { ...decoded.body, ...(p.time_zone ? { time_zone: p.time_zone } : {}), key: decoded.key, actionable: p.cluster_actionable };
+    const result = await cachedRead(c, "conversation-cluster", body, (request) => getConversationCluster(c.get("deps"), request, decoded.key, p.cluster_actionable));
+    if (asCsv) return csvResponse(c, "conversation-cluster", clusterCsv(result.data[0]!, result.meta.timeZone));
     return c.json(toSnakeCase(result), 200);
   });
 }

@@ -6,6 +6,7 @@ import { insertSearchItem } from "../../../db/repositories/search-items";
 import { replaceSearchTokens } from "../../../db/repositories/search-index";
 import { insertTopic } from "../../../db/repositories/topics";
 import { MESSAGES } from "../../../domain/messages";
+import { clearDashboardCache } from "../../../services/analytics/cache";
 import { jlhScore } from "../../../domain/text-analytics";
 import { createApiFixture, type ApiFixture, type SignedIn, type TenantFixture } from "../../../tests/support/api-fixture";
 import { testEngines } from "../../../tests/support/database";
@@ -105,6 +106,8 @@ describe.each(testEngines())("dashboard text widgets on %s", (engine) => {
   let groupId: number;
 
   beforeAll(async () => {
+    // The cache is per process: the other engine's run (same tenant ids) must not answer for this one.
+    clearDashboardCache();
     fx = await createApiFixture(engine, { now: () => new Date(NOW) });
     mine = await fx.createTenant();
     const theirs = await fx.createTenant();
@@ -450,6 +453,24 @@ describe.each(testEngines())("dashboard text widgets on %s", (engine) => {
     it("never counts another tenant's mentions or labels", async () => {
       const res = await read("entities", all, theirAdmin);
       expect(res.json.data[0].items).toEqual([expect.objectContaining({ name: "Complaints", mentions: 1, previous: 0, change: null })]);
+    });
+
+    it("serves a repeated read from the cache (meta.cached), unless Cache-Control: no-cache", async () => {
+      const body = { ...all, limit: 2 };
+      const first = await read("keyword_cloud", body);
+      const second = await read("keyword_cloud", body);
+      expect(second.json.meta.cached).toBe(true);
+      expect(second.json.data).toEqual(first.json.data);
+      const fresh = await fx.request("POST", "/api/v1/dashboard/keyword_cloud", {
+        auth: agent,
+        body,
+        headers: { "x-http-method-override": "GET", "cache-control": "no-cache" },
+      });
+      expect(fresh.json.meta.cached).toBe(false);
+      // Another tenant with the same body has its own entry.
+      const theirs = await read("keyword_cloud", body, theirAdmin);
+      expect(theirs.json.meta.cached).toBe(false);
+      expect(theirs.json.data[0].items).toEqual([{ term: "delivery", mentions: 1, sentiment: -1 }, { term: "late", mentions: 1, sentiment: -1 }]);
     });
 
     it("401 without a session", async () => {
