@@ -7,7 +7,9 @@
 // Before the server starts, the bench gives the store what an inbox in use has: the ten agents, six labels
 // on 2% of the items each, and 1% of the items assigned (spread over the agents).
 // BENCH_INBOX_SIZE (default 1000000) mentions; BENCH_INBOX_SQLITE_DIR reuses a data directory an earlier
-// run prepared (BENCH_KEEP_DATA=1 keeps it).
+// run prepared (BENCH_KEEP_DATA=1 keeps it). While working on it: BENCH_INBOX_ONLY (a regular expression)
+// runs only the scenarios whose names match; BENCH_INBOX_NODE_OPTIONS is the server's NODE_OPTIONS (e.g.
+// `--import ./profile-hook.mjs` to profile it: --cpu-prof is not allowed there).
 import fs from "node:fs";
 import path from "node:path";
 import { sql } from "kysely";
@@ -191,7 +193,14 @@ export async function run(ctx: BenchContext): Promise<BenchOutcome> {
     results.store = { mentions: prepared.items, agents: prepared.agents.length, labels: prepared.labelIds.length };
 
     const app = await snapshotBuild(ctx.root, appDir);
-    const server = await spawnServer({ root: app, dataDir: dir, demo: false, logFile: path.join(dir, "server.log") });
+    const nodeOptions = process.env.BENCH_INBOX_NODE_OPTIONS;
+    const server = await spawnServer({
+      root: app,
+      dataDir: dir,
+      demo: false,
+      logFile: path.join(dir, "server.log"),
+      ...(nodeOptions ? { env: { NODE_OPTIONS: nodeOptions } } : {}),
+    });
     try {
       await waitForStatus200(server);
       const origin = server.origin;
@@ -287,6 +296,9 @@ export async function run(ctx: BenchContext): Promise<BenchOutcome> {
           expectStatus: 200,
         });
       }
+
+      const only = process.env.BENCH_INBOX_ONLY ? new RegExp(process.env.BENCH_INBOX_ONLY) : null;
+      if (only) scenarios.splice(0, scenarios.length, ...scenarios.filter((s) => only.test(s.name)));
 
       type Measured = LoadResult & { group: Group; otherCpuDuring: number | null; rssAfterMB: number | null };
       const measured: Measured[] = [];

@@ -1,5 +1,5 @@
 import { Form, Link, useLocation } from "@remix-run/react";
-import type { FormEvent, RefObject } from "react";
+import { useRef, type FormEvent, type RefObject } from "react";
 import { relativeTime } from "../../../domain/format";
 import { MESSAGES } from "../../../domain/messages";
 import {
@@ -133,7 +133,17 @@ function NotificationList({ items, ...actions }: { items: ShellNotification[] } 
 function NotificationItem({ notification: n, back, hydrated, markRead, onDismiss }: { notification: ShellNotification } & ItemActions) {
   const { summary, rest } = splitNotificationText(n.text);
   const unread = !n.readAt && !n.dismissed;
-  const readNow = unread && hydrated ? () => markRead(n.id) : undefined;
+  // One read mark per row: the pointer's every move over it until the mark shows would each post one,
+  // and their answers would arrive around a quick Dismiss.
+  const asked = useRef(false);
+  const readNow =
+    unread && hydrated
+      ? () => {
+          if (asked.current) return;
+          asked.current = true;
+          markRead(n.id);
+        }
+      : undefined;
   const body = (
     <>
       {n.entityName ? <p className="font-medium text-ink">{n.entityName}</p> : null}

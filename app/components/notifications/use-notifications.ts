@@ -82,9 +82,12 @@ export function useNotifications(loaded: readonly ShellNotification[]) {
     }
     if (answer?.ok) {
       const stored = new Map(answer.notifications.map((n) => [n.id, n]));
+      // Only what this action changed is taken from its answer: a read mark's answer, arriving after a
+      // Dismiss clicked meanwhile, must not bring the dismissed notification back.
       change(ids, (n) => {
         const saved = stored.get(n?.id ?? -1);
-        return saved ? { readAt: saved.readAt, dismissed: saved.dismissed } : null;
+        if (!saved) return null;
+        return "dismissed" in optimistic ? { readAt: saved.readAt, dismissed: saved.dismissed } : { readAt: saved.readAt };
       });
       return;
     }
