@@ -45,12 +45,14 @@ function membership(engine: Engine, businessProfileId: number, scope: RollupScop
       union all
       select feed_item_id, context_type, context_id from query_matches where business_profile_id = ${businessProfileId} and context_type in (${types})`;
   }
+  // Driven by the id list (CROSS JOIN keeps SQLite's join order), each id looked up by the mention index
+  // of query_matches (unary + keeps the tenant/type prefix of the primary key from being chosen, which
+  // would walk every match of the tenant): a batch costs its own size, not the store's.
   const ids = idList(engine, scope.ids);
-  const matches = sql`select feed_item_id, context_type, context_id from query_matches
-    where business_profile_id = ${businessProfileId} and context_type in (${types}) and feed_item_id in (${ids})`;
+  const matches = sql`select q.feed_item_id, q.context_type, q.context_id from (${ids}) i cross join query_matches q
+    where q.feed_item_id = i.id and +q.business_profile_id = ${businessProfileId} and +q.context_type in (${types})`;
   if (scope.contexts === "memberships") return matches;
-  return sql`select id as feed_item_id, 0 as context_type, 0 as context_id from feed_items
-      where business_profile_id = ${businessProfileId} and id in (${ids})
+  return sql`select i.id as feed_item_id, 0 as context_type, 0 as context_id from (${ids}) i
     union all ${matches}`;
 }
 
@@ -77,8 +79,8 @@ async function addHourly(db: AnyDb, businessProfileId: number, scope: RollupScop
       ${s} * sum(case when f.first_reply_at is not null then 1 else 0 end),
       ${s} * sum(case when f.first_reply_at is not null then ${replySeconds(engine)} else 0 end)
     from (${membership(engine, businessProfileId, scope)}) m
-    join feed_items f on f.id = m.feed_item_id
-    where f.business_profile_id = ${businessProfileId} and f.muted = 0
+    cross join feed_items f
+    where f.id = m.feed_item_id and f.business_profile_id = ${businessProfileId} and f.muted = 0
     group by f.business_profile_id, m.context_type, m.context_id, ${HOUR_BUCKET_SQL}, f.social_type, f.sentiment, f.language, f.author_country
     on conflict (business_profile_id, context_type, context_id, bucket, network, sentiment, language, country) do update set
       mentions = analytics_hourly.mentions + excluded.mentions,
@@ -111,9 +113,9 @@ async function addTerms(db: AnyDb, businessProfileId: number, scope: RollupScope
       ${s} * count(distinct f.id), ${s} * count(distinct case when f.sentiment = 1 then f.id end),
       ${s} * count(distinct case when f.sentiment = -1 then f.id end)
     from (${membership(engine, businessProfileId, scope)}) m
-    join feed_items f on f.id = m.feed_item_id
+    cross join feed_items f
     ${termsOf(engine)}
-    where f.business_profile_id = ${businessProfileId} and f.muted = 0 and ${termRef} <> ''
+    where f.id = m.feed_item_id and f.business_profile_id = ${businessProfileId} and f.muted = 0 and ${termRef} <> ''
     group by f.business_profile_id, m.context_type, m.context_id, substr(f.created_at, 1, 10), ${termRef}
     on conflict (business_profile_id, context_type, context_id, day, term) do update set
       mentions = analytics_terms_daily.mentions + excluded.mentions,
