@@ -9,9 +9,10 @@ import { PERIOD_PRESETS, WIDGET_IDS, WIDGET_TITLES, isWidgetId, type WidgetId } 
 import { MESSAGES } from "../../domain/messages";
 import { intervalChoices } from "../../domain/periods";
 import type { ChartSpec } from "../components/dashboard/widgets/view";
+import { FeedHashPanel } from "../components/dashboard/widgets/feed-hash-panel";
 import { Widget } from "../components/dashboard/widgets/widget";
 import { ALL_MENTIONS_TOKEN, contextToken, parseDashboardQuery } from "../lib/dashboard-query";
-import { loadDashboardSelector, loadWidget } from "../lib/dashboard-widgets.server";
+import { loadDashboardSelector, loadFeedHash, loadWidget } from "../lib/dashboard-widgets.server";
 import { requireAccount } from "../lib/guard.server";
 import { titleMeta } from "../lib/meta";
 import { useHydrated } from "../lib/use-hydrated";
@@ -38,8 +39,16 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const parsed = parseDashboardQuery(url, account.businessProfile.timeZone, selector);
   // One context, one widget.
   const query = { ...parsed, contexts: parsed.contexts.slice(0, 1), widgets: [widgetId] };
-  const result = await loadWidget(context.api, widgetId, query);
+  const feedHash = url.searchParams.get("feed_hash");
+  const [result, feed] = await Promise.all([
+    loadWidget(context.api, widgetId, query),
+    feedHash ? loadFeedHash(context.api, feedHash) : Promise.resolve(null),
+  ]);
+  const closeFeed = new URLSearchParams(url.searchParams);
+  closeFeed.delete("feed_hash");
   return {
+    feed,
+    closeFeedHref: `/charts?${closeFeed.toString()}`,
     query,
     result,
     chartType,
@@ -52,7 +61,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 }
 
 export default function ChartsPage() {
-  const { query, result, chartType, units, contexts } = useLoaderData<typeof loader>();
+  const { query, result, chartType, units, contexts, feed, closeFeedHref } = useLoaderData<typeof loader>();
   const hydrated = useHydrated();
   const chart = useRef<ApexCharts | null>(null);
   const widgetId = result.widgetId;
@@ -109,6 +118,7 @@ export default function ChartsPage() {
           </button>
         ) : null}
       </Form>
+      {feed ? <FeedHashPanel feed={feed} closeHref={closeFeedHref} /> : null}
       <Widget
         result={result}
         query={query}

@@ -19,6 +19,8 @@ const DrillSchema = z.object({
   title: z.string().max(300),
   query: z.string().max(300).optional(),
   state: z.string().max(4000).default(""),
+  /** The page that opens the mentions: the dashboard, or /charts for its own widget. */
+  returnTo: z.enum(["/", "/charts"]).default("/"),
 });
 
 export async function loader() {
@@ -30,6 +32,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const { submission } = await readForm(request, context, DrillSchema);
   if (submission.status !== "success") return redirect("/");
   const input = submission.value;
+  const back = (params: URLSearchParams) => redirect(`${input.returnTo}?${params.toString()}`);
   const state = new URLSearchParams(input.state);
   state.delete("feed_hash");
   const page = new URL(`/?${state.toString()}`, request.url);
@@ -52,10 +55,11 @@ export async function action({ request, context }: ActionFunctionArgs) {
       },
     });
     state.set("feed_hash", id);
-    return redirect(`/?${state.toString()}`);
+    state.set("widgetId", input.widgetId);
+    return back(state);
   } catch (error) {
     if (!(error instanceof ApiError)) throw error;
     flashToast(context, { kind: "error", message: error.message });
-    return redirect(`/?${state.toString()}`);
+    return back(state);
   }
 }

@@ -91,13 +91,13 @@ export function Widget({
     ["widgetId", widgetId],
     ...widgetSearch(query, {}, {}).entries(),
   ]).toString()}`;
-  const state = widgetSearch(query, {}, {}).toString();
+  const state = widgetSearch(query, {}, extraParams).toString();
   const chart = view?.chart ?? null;
   const timelineAnnotations = chart?.timeline && TIMELINE_WIDGETS.includes(widgetId) ? annotations : undefined;
 
   function drillTo(drill: Drill) {
     const form = new FormData();
-    for (const [name, value] of Object.entries(drillFields(widgetId, drill, state))) form.set(name, value);
+    for (const [name, value] of Object.entries(drillFields(widgetId, drill, state, basePath))) form.set(name, value);
     const csrf = document.querySelector<HTMLInputElement>('input[name="csrf"]')?.value;
     if (csrf) form.set("csrf", csrf);
     submit(form, { method: "post", action: "/dashboard/drill" });
@@ -248,7 +248,7 @@ export function Widget({
                     ))}
                     {row.drill ? (
                       <td className="py-1 pr-2">
-                        <DrillForm widgetId={widgetId} drill={row.drill} state={state} />
+                        <DrillForm widgetId={widgetId} drill={row.drill} state={state} returnTo={basePath} />
                       </td>
                     ) : view.rows.some((r) => r.drill) ? (
                       <td />
@@ -333,9 +333,10 @@ function FilterForm({ basePath, params, fields }: { basePath: string; params: UR
   );
 }
 
-export function drillFields(widgetId: WidgetId, drill: Drill, state: string): Record<string, string> {
+export function drillFields(widgetId: WidgetId, drill: Drill, state: string, returnTo: string): Record<string, string> {
   const fields: Record<string, string> = {
     widgetId,
+    returnTo,
     contextIndex: String(drill.contextIndex),
     from: drill.from,
     to: drill.to,
@@ -347,11 +348,11 @@ export function drillFields(widgetId: WidgetId, drill: Drill, state: string): Re
 }
 
 /** Drill-down without JavaScript: a small POST form per row. */
-function DrillForm({ widgetId, drill, state }: { widgetId: WidgetId; drill: Drill; state: string }) {
+function DrillForm({ widgetId, drill, state, returnTo }: { widgetId: WidgetId; drill: Drill; state: string; returnTo: string }) {
   return (
     <Form method="post" action="/dashboard/drill">
       <CsrfInput />
-      {Object.entries(drillFields(widgetId, drill, state)).map(([name, value]) => (
+      {Object.entries(drillFields(widgetId, drill, state, returnTo)).map(([name, value]) => (
         <input key={name} type="hidden" name={name} value={value} />
       ))}
       <button type="submit" className="text-blue-700 underline" aria-label={T.viewMentionsOf(drill.title)}>
