@@ -166,14 +166,38 @@ export async function countTopicMentions(
   return rows.map((r) => ({ topicId: r.topicId, sentiment: r.sentiment, mentions: Number(r.mentions) }));
 }
 
-/** analytics_hourly (migration 0011), the columns the topics widget reads. */
+/** analytics_hourly (migration 0011), the columns the text widgets read. */
 interface AnalyticsHourlyTopicColumns {
   businessProfileId: number;
   contextType: number;
   contextId: number;
   bucket: string; // the hour's start, ISO-8601 UTC
+  network: string;
   sentiment: number;
   mentions: number;
+}
+
+/** A rollup context's mentions in the hours [from, to), optionally of some networks and sentiments. */
+export async function sumRollupMentions(
+  db: Database,
+  businessProfileId: number,
+  context: { contextType: number; contextId: number },
+  range: { from: string; to: string },
+  only: { networks?: readonly string[]; sentiments?: readonly number[] } = {},
+): Promise<number> {
+  let query = db
+    .withTables<{ analyticsHourly: AnalyticsHourlyTopicColumns }>()
+    .selectFrom("analyticsHourly")
+    .select((eb) => eb.fn.sum<number>("mentions").as("mentions"))
+    .where("businessProfileId", "=", businessProfileId)
+    .where("contextType", "=", context.contextType)
+    .where("contextId", "=", context.contextId)
+    .where("bucket", ">=", range.from)
+    .where("bucket", "<", range.to);
+  if (only.networks) query = query.where("network", "in", only.networks.length ? [...only.networks] : [""]);
+  if (only.sentiments) query = query.where("sentiment", "in", only.sentiments.length ? [...only.sentiments] : [9]);
+  const row = await query.executeTakeFirst();
+  return Number(row?.mentions ?? 0);
 }
 
 /** Per topic and sentiment: the topic's mentions in the hours [from, to) from the hourly rollup (context type 2). */

@@ -372,6 +372,11 @@ describe.each(testEngines())("dashboard text widgets on %s", (engine) => {
       const negative = await read("most-impactful-posts", { ...all, selected_sentiments: [-1] });
       expect(negative.json.data[0].items.map((s: { id: number }) => keyOf(s.id))).toEqual([5, 2, 1, 4]);
       expect(negative.json.data[0].total).toBe(4);
+      // The total comes from the hourly rollup here and from feed_items through the raw path: the same.
+      const negativeRaw = await read("most-impactful-posts", { ...allRaw, selected_sentiments: [-1] });
+      expect(negativeRaw.json.data[0]).toMatchObject({ total: 4, items: negative.json.data[0].items });
+      const bySearch = await read("most-impactful-posts", { ...all, selected_social_types: ["reddit"], contexts: [{ context_type: 1, context_id: searchId }] });
+      expect(bySearch.json.data[0].total).toBe(1);
       const reddit = await read("most-impactful-posts", { ...all, selected_social_types: ["reddit"] });
       expect(reddit.json.data[0].items.map((s: { id: number }) => keyOf(s.id))).toEqual([7, 4, 3]);
     });

@@ -2,7 +2,7 @@
 // contexts with the conditions selecting their mentions) and the term counts of a context over a range,
 // whole UTC days from analytics_terms_daily and the partial days at the edges raw from feed_items.keywords.
 import { countFeedItems, type FeedItemFilter } from "../../../db/repositories/feed-items";
-import { listKeywordsOfMentions, sumDailyTerms } from "../../../db/repositories/analytics-terms";
+import { listKeywordsOfMentions, sumDailyTerms, sumRollupMentions } from "../../../db/repositories/analytics-terms";
 import { countTerms, mergeTermCounts, type TermCount } from "../../../domain/text-analytics";
 import type { ServiceDeps } from "../../context";
 
@@ -116,9 +116,27 @@ export async function readTermCounts(
   return { counts: mergeTermCounts(daily, ...edges), source: "rollup" };
 }
 
-/** How many mentions a context has in a range. */
-export async function countMentions(deps: ServiceDeps, businessProfileId: number, context: TextContext, range: TimeRange) {
-  const rows = await countFeedItems(deps.db, businessProfileId, inRange(context.filter, range));
+export function onWholeHours(range: TimeRange): boolean {
+  return Date.parse(range.from) % 3_600_000 === 0 && Date.parse(range.to) % 3_600_000 === 0;
+}
+
+/**
+ * How many mentions a context has in a range (optionally of some networks and sentiments): the hourly
+ * rollup when the context has one and the range falls on whole hours, feed_items otherwise.
+ */
+export async function countMentions(
+  deps: ServiceDeps,
+  businessProfileId: number,
+  context: TextContext,
+  range: TimeRange,
+  only: { networks?: string[]; sentiments?: number[] } = {},
+): Promise<number> {
+  if (context.rollup && onWholeHours(range)) return sumRollupMentions(deps.db, businessProfileId, context.rollup, range, only);
+  const filter = inRange(context.filter, range);
+  if (only.networks) filter.socialTypes = only.networks;
+  if (only.sentiments) filter.sentiments = only.sentiments;
+  if (only.networks?.length === 0 || only.sentiments?.length === 0) filter.matchNothing = true;
+  const rows = await countFeedItems(deps.db, businessProfileId, filter);
   return rows.reduce((sum, r) => sum + r.count, 0);
 }
 

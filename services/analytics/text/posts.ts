@@ -3,7 +3,7 @@
 import { countFeedItems, listFeedItems } from "../../../db/repositories/feed-items";
 import type { ServiceDeps } from "../../context";
 import { statusView, type StatusView } from "../../statuses/status-view";
-import { inRange, metaOf, type ContextRef, type TextMeta, type TextRequest } from "./context";
+import { countMentions, inRange, metaOf, onWholeHours, type ContextRef, type TextMeta, type TextRequest } from "./context";
 
 export interface PostParams {
   page: number;
@@ -31,19 +31,25 @@ export async function getMostImpactfulPosts(
         ...(params.userId !== undefined ? { identityId: params.userId } : {}),
       };
       if (filter.socialTypes && !filter.socialTypes.length) filter.matchNothing = true;
-      const [rows, counts] = await Promise.all([
+      const [rows, total] = await Promise.all([
         listFeedItems(deps.db, request.businessProfileId, filter, {
           orderBy: "impact_score",
           direction: "desc",
           offset: (params.page - 1) * params.perPage,
           limit: params.perPage,
         }),
-        countFeedItems(deps.db, request.businessProfileId, filter),
+        // The total from the hourly rollup when it can answer it (it has networks and sentiments, not authors).
+        context.rollup && onWholeHours(request.range) && params.userId === undefined
+          ? countMentions(deps, request.businessProfileId, context, request.range, {
+              ...(params.socialTypes?.length ? { networks: params.socialTypes } : {}),
+              ...(params.sentiments?.length ? { sentiments: params.sentiments } : {}),
+            })
+          : countFeedItems(deps.db, request.businessProfileId, filter).then((rows) => rows.reduce((sum, c) => sum + c.count, 0)),
       ]);
       return {
         context: context.ref,
         items: rows.map(statusView),
-        total: counts.reduce((sum, c) => sum + c.count, 0),
+        total,
         page: params.page,
         perPage: params.perPage,
       };

@@ -3,7 +3,7 @@
 import { countTopicMentions, listTopicNames, sumTopicRollups } from "../../../db/repositories/analytics-terms";
 import { dominantSentiment } from "../../../domain/text-analytics";
 import type { ServiceDeps } from "../../context";
-import { combinedSource, inRange, metaOf, type ContextRef, type Source, type TextMeta, type TextRequest } from "./context";
+import { combinedSource, inRange, metaOf, onWholeHours, type ContextRef, type Source, type TextMeta, type TextRequest } from "./context";
 
 export interface TopicCount {
   topicId: number;
@@ -26,7 +26,7 @@ export async function getTopicCounts(
 ): Promise<{ data: Array<{ context: ContextRef; items: TopicCount[] }>; meta: TextMeta }> {
   const topics = await listTopicNames(deps.db, request.businessProfileId, params.topicGroupId);
   const ids = topics.map((t) => t.id);
-  const onHours = [request.range.from, request.range.to].every((iso) => Date.parse(iso) % 3_600_000 === 0);
+  const onHours = onWholeHours(request.range);
   const sources: Source[] = [];
   const data = await Promise.all(
     request.contexts.map(async (context) => {
