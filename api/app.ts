@@ -33,6 +33,7 @@ import { registerLabelRoutes } from "./routes/labels/labels.handlers";
 import { registerModerationRoutes } from "./routes/moderation/moderation.handlers";
 import { registerTemplateRoutes } from "./routes/templates/templates.handlers";
 import { registerDashboardTextRoutes } from "./routes/dashboard-text/dashboard-text.handlers";
+import { registerDashboardCountRoutes } from "./routes/dashboard/dashboard.handlers";
 import { registerDashboardTemplateRoutes } from "./routes/dashboard-templates/dashboard-templates.handlers";
 import { registerDashboardSharedLinkRoutes } from "./routes/dashboard-shared-links/dashboard-shared-links.handlers";
 import { registerAnnotationRoutes } from "./routes/annotations/annotations.handlers";
@@ -107,6 +108,7 @@ export function createApi(options: ApiOptions): Api {
   registerDashboardSharedLinkRoutes(app);
   registerAnnotationRoutes(app);
   registerDashboardTextRoutes(app);
+  registerDashboardCountRoutes(app);
 
   app.doc31("/v1/openapi.json", {
     openapi: "3.1.0",

@@ -1,0 +1,97 @@
+// The count widgets' reads end to end (ADR 015): the request resolved for the viewer (400, 404), the
+// answer served from the cache when there, else computed per context in request order.
+import type { WidgetId } from "../../domain/dashboard";
+import { notFound } from "../../domain/errors";
+import type { ServiceDeps } from "../context";
+import { dashboardCacheKey, readCached, writeCached } from "./cache";
+import type { WidgetArgs } from "./counts";
+import { resolveDashboardRequest, type ResolvedDashboardRequest } from "./request";
+import { viewerMayReadWidget, type DashboardViewer } from "./viewer";
+
+export interface DashboardMeta {
+  range: { from: string; to: string };
+  compared_range: { from: string; to: string } | null;
+  interval: string;
+  time_zone: string;
+  source: "rollup" | "raw";
+  cached: boolean;
+}
+
+export interface DashboardAnswer<P> {
+  data: Array<{ context: { context_type: number; context_id: number; title: string; color: string } } & P>;
+  meta: DashboardMeta;
+}
+
+export interface CountReadOptions {
+  /** The answer reads feed_items whatever the request's source (reviews: ratings are not rolled up). */
+  alwaysRaw?: boolean;
+  /** Ask the cache to be skipped (Cache-Control: no-cache). */
+  noCache?: boolean;
+}
+
+function metaOf(request: ResolvedDashboardRequest, source: "rollup" | "raw"): DashboardMeta {
+  return {
+    range: request.range,
+    compared_range: request.comparedRange,
+    interval: request.interval,
+    time_zone: request.timeZone,
+    source,
+    cached: false,
+  };
+}
+
+/** A count widget's answer: one entry per context, in request order, and the meta. */
+export async function readCountWidget<P extends object>(
+  deps: ServiceDeps,
+  viewer: DashboardViewer,
+  widget: WidgetId,
+  path: string,
+  query: Record<string, unknown>,
+  compute: (args: WidgetArgs) => Promise<P>,
+  options: CountReadOptions = {},
+): Promise<DashboardAnswer<P>> {
+  if (!viewerMayReadWidget(viewer, widget)) throw notFound();
+  const resolved = await resolveDashboardRequest(deps, viewer, query);
+  const request: ResolvedDashboardRequest = options.alwaysRaw ? { ...resolved, source: "raw" } : resolved;
+  const key = dashboardCacheKey(request.businessProfileId, path, query);
+  const nowMs = deps.now().getTime();
+  if (!options.noCache) {
+    const hit = readCached<DashboardAnswer<P>>(key, nowMs);
+    if (hit) return { ...hit, meta: { ...hit.meta, cached: true } };
+  }
+  const data: DashboardAnswer<P>["data"] = [];
+  for (const context of request.contexts) {
+    const payload = await compute({ deps, request, context });
+    data.push({
+      context: { context_type: context.contextType, context_id: context.contextId, title: context.title, color: context.color },
+      ...payload,
+    });
+  }
+  const answer = { data, meta: metaOf(request, request.source) };
+  writeCached(key, request.businessProfileId, [request.range, request.previousRange], answer, nowMs);
+  return answer;
+}
+
+/**
+ * Times the raw store queries of each count widget for one request (bench/dashboard.ts): the same
+ * request read through feed_items, then through the rollups where it may, in milliseconds.
+ */
+export async function timeCountWidgets(
+  deps: ServiceDeps,
+  viewer: DashboardViewer,
+  query: Record<string, unknown>,
+  widgets: Record<string, (args: WidgetArgs) => Promise<unknown>>,
+): Promise<Array<{ widget: string; source: "rollup" | "raw"; ms: number }>> {
+  const resolved = await resolveDashboardRequest(deps, viewer, query);
+  const out: Array<{ widget: string; source: "rollup" | "raw"; ms: number }> = [];
+  const sources: Array<"rollup" | "raw"> = resolved.source === "rollup" ? ["raw", "rollup"] : ["raw"];
+  for (const [widget, compute] of Object.entries(widgets)) {
+    for (const source of sources) {
+      const request = { ...resolved, source };
+      const started = performance.now();
+      for (const context of request.contexts) await compute({ deps, request, context });
+      out.push({ widget, source, ms: performance.now() - started });
+    }
+  }
+  return out;
+}
