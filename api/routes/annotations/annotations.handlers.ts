@@ -10,11 +10,14 @@ import {
   updateLayer,
 } from "../../../services/annotations/annotations";
 import type { ApiApp } from "../../env";
-import { toSnakeCase } from "../../lib/case";
+import { validationError } from "../../../domain/errors";
+import { parseNestedQuery, toSnakeCase } from "../../lib/case";
 import { requireWritableViewer, resolveDashboardViewer } from "../../lib/dashboard-viewer";
 import { requireActor } from "../../middleware/auth";
+import { zodFieldErrors } from "../../middleware/errors";
 import { definitionBodyLimit } from "../queries/body-limit";
 import {
+  AnnotationsQuerySchema,
   createAnnotationRoute,
   createLayerRoute,
   deleteAnnotationRoute,
@@ -51,7 +54,9 @@ export function registerAnnotationRoutes(app: ApiApp) {
 
   app.openapi(listAnnotationsRoute, async (c) => {
     const viewer = await resolveDashboardViewer(c);
-    const q = c.req.valid("query");
+    const parsed = AnnotationsQuerySchema.safeParse(parseNestedQuery(new URL(c.req.url).searchParams));
+    if (!parsed.success) throw validationError(zodFieldErrors(parsed.error));
+    const q = parsed.data;
     const annotations = await listLayerAnnotations(c.get("deps"), viewer, c.get("caller")?.actor ?? null, {
       layerIds: q.layer_ids,
       from: q.range?.from ?? q.from,

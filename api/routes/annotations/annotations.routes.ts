@@ -6,6 +6,7 @@ import {
   AnnotationLayerPatchSchema,
   AnnotationPatchSchema,
 } from "../../../domain/schemas/annotations";
+import { MESSAGES } from "../../../domain/messages";
 import { errorResponses, IdParamSchema, json } from "../../lib/schemas";
 
 export const LayerResponseSchema = z.object({
@@ -43,6 +44,20 @@ const idList = z
       .filter((n) => Number.isInteger(n) && n > 0),
   )
   .optional();
+
+const instant = z
+  .string()
+  .refine((v) => !Number.isNaN(Date.parse(v)), { error: MESSAGES.wrongFormat })
+  .transform((v) => new Date(Date.parse(v)).toISOString())
+  .optional();
+
+/** The annotations list's query, read with nested keys (`range[from]`, `layer_ids[]`). */
+export const AnnotationsQuerySchema = z.object({
+  layer_ids: idList,
+  range: z.object({ from: instant, to: instant }).optional(),
+  from: instant,
+  to: instant,
+});
 
 export const layerPropertiesRoute = createRoute({
   method: "get",
@@ -94,14 +109,7 @@ export const listAnnotationsRoute = createRoute({
   tags: ["annotations"],
   summary:
     "The annotations of layer_ids (none: every readable layer), anchored in [range[from], range[to]) when given; a shared-link viewer reads only its link's layers",
-  request: {
-    query: z.object({
-      layer_ids: idList,
-      range: z.object({ from: z.string().optional(), to: z.string().optional() }).optional(),
-      from: z.string().optional(),
-      to: z.string().optional(),
-    }),
-  },
+  request: { query: z.looseObject({ layer_ids: z.union([z.string(), z.array(z.string())]).optional() }) },
   responses: { 200: json(z.object({ data: z.array(AnnotationResponseSchema) }), "Annotations"), 401: errorResponses[401], 403: errorResponses[403], 404: errorResponses[404] },
 });
 
