@@ -137,6 +137,16 @@ export function jlhScore(mentions: number, foregroundTotal: number, previous: nu
   return Math.round((f - b) * (f / b) * 1e6) / 1e6;
 }
 
+/** The terms significantTerms scores: the `numTerms` most mentioned (of `onlyTerms` when given). */
+export function candidateTerms(current: readonly TermCount[], numTerms: number, onlyTerms?: readonly string[]): string[] {
+  const only = onlyTerms?.length ? new Set(onlyTerms.map((t) => t.toLowerCase())) : null;
+  return [...current]
+    .filter((c) => (only ? only.has(c.term) : true))
+    .sort(byMentions)
+    .slice(0, numTerms)
+    .map((c) => c.term);
+}
+
 /**
  * The significant terms of a period (`current`) against the previous one (`previous`); totals are the
  * periods' mention counts. Highest score first, then most mentions, then term.
@@ -148,13 +158,10 @@ export function significantTerms(
   options: SignificantTermOptions,
 ): SignificantTerm[] {
   const prev = new Map(previous.map((c) => [c.term, c.mentions]));
-  const only = options.onlyTerms?.length ? new Set(options.onlyTerms.map((t) => t.toLowerCase())) : null;
   const min = options.minMentions ?? TRENDING_MIN_MENTIONS;
-  const candidates = [...current]
-    .filter((c) => (only ? only.has(c.term) : true))
-    .sort(byMentions)
-    .slice(0, options.numTerms);
-  return candidates
+  const wanted = new Set(candidateTerms(current, options.numTerms, options.onlyTerms));
+  return current
+    .filter((c) => wanted.has(c.term))
     .filter((c) => c.mentions >= min)
     .map((c) => {
       const before = prev.get(c.term) ?? 0;

@@ -35,9 +35,10 @@ export async function sumDailyTerms(
   context: { contextType: number; contextId: number },
   days: { from: string; to: string },
   limit: number,
+  onlyTerms?: readonly string[],
 ): Promise<TermCountRow[]> {
-  if (days.from >= days.to) return [];
-  const rows = await withTerms(db)
+  if (days.from >= days.to || onlyTerms?.length === 0) return [];
+  let query = withTerms(db)
     .selectFrom("analyticsTermsDaily")
     .select((eb) => [
       "term",
@@ -49,7 +50,9 @@ export async function sumDailyTerms(
     .where("contextType", "=", context.contextType)
     .where("contextId", "=", context.contextId)
     .where("day", ">=", days.from)
-    .where("day", "<", days.to)
+    .where("day", "<", days.to);
+  if (onlyTerms) query = query.where("term", "in", [...onlyTerms]);
+  const rows = await query
     .groupBy("term")
     .orderBy(sql`sum(mentions)`, "desc")
     .orderBy("term")

@@ -273,7 +273,7 @@ describe.each(testEngines())("dashboard text widgets on %s", (engine) => {
       const lines = String(res.json).trim().split("\r\n");
       expect(lines[0]).toBe("context,term,mentions,previous,score");
       expect(lines).toHaveLength(7);
-      expect(lines[1]).toBe(`${MESSAGES.dashboardApi.everyMention},delivery,3,0,0.1875`);
+      expect(lines[1]).toBe(`${MESSAGES.widgetsUi.everyMention},delivery,3,0,0.1875`);
     });
   });
 
@@ -301,8 +301,8 @@ describe.each(testEngines())("dashboard text widgets on %s", (engine) => {
       expect(res.status).toBe(200);
       expect(String(res.json).split("\r\n")).toEqual([
         "context,label_id,name,mentions,previous,change",
-        `${MESSAGES.dashboardApi.everyMention},${labels.complaints},Complaints,3,1,200`,
-        `${MESSAGES.dashboardApi.everyMention},${labels.formula},'=SUM(A1),1,1,0`,
+        `${MESSAGES.widgetsUi.everyMention},${labels.complaints},Complaints,3,1,200`,
+        `${MESSAGES.widgetsUi.everyMention},${labels.formula},'=SUM(A1),1,1,0`,
         "",
       ]);
     });
@@ -325,8 +325,8 @@ describe.each(testEngines())("dashboard text widgets on %s", (engine) => {
       const res = await read("conversation_themes.csv", all);
       expect(String(res.json).split("\r\n").slice(0, 3)).toEqual([
         "context,name,terms,mentions,sentiment",
-        `${MESSAGES.dashboardApi.everyMention},app & login,app; login; design; update,4,neutral`,
-        `${MESSAGES.dashboardApi.everyMention},delivery & late,delivery; late; parcel; courier,4,negative`,
+        `${MESSAGES.widgetsUi.everyMention},app & login,app; login; design; update,4,neutral`,
+        `${MESSAGES.widgetsUi.everyMention},delivery & late,delivery; late; parcel; courier,4,negative`,
       ]);
     });
   });
@@ -352,7 +352,7 @@ describe.each(testEngines())("dashboard text widgets on %s", (engine) => {
       const inSearch = await read("topics", { ...all, contexts: [{ context_type: 1, context_id: searchId }] });
       expect(inSearch.json.data[0].items[0]).toEqual({ topic_id: topics.shipping, name: "Shipping", mentions: 1, sentiment: -1 });
       const csv = await read("topics.csv", all);
-      expect(String(csv.json).split("\r\n")[1]).toBe(`${MESSAGES.dashboardApi.everyMention},${topics.app},App,3,negative`);
+      expect(String(csv.json).split("\r\n")[1]).toBe(`${MESSAGES.widgetsUi.everyMention},${topics.app},App,3,negative`);
     });
   });
 

@@ -93,24 +93,29 @@ export function splitDays(range: TimeRange): { days: TimeRange | null; edges: Ti
   return { days: { from: iso(firstDay).slice(0, 10), to: iso(lastDay).slice(0, 10) }, edges };
 }
 
-/** Term counts of a context over a range: the rollup's whole days plus the raw edges, or all raw. */
+/**
+ * Term counts of a context over a range: the rollup's whole days plus the raw edges, or all raw; with
+ * `onlyTerms`, the counts of those terms only (the previous period of trending keywords).
+ */
 export async function readTermCounts(
   deps: ServiceDeps,
   businessProfileId: number,
   context: TextContext,
   range: TimeRange,
+  onlyTerms?: readonly string[],
 ): Promise<{ counts: TermCount[]; source: Source }> {
+  const wanted = onlyTerms ? new Set(onlyTerms) : null;
   const raw = async (r: TimeRange) =>
     countTerms(
       (await listKeywordsOfMentions(deps.db, businessProfileId, inRange(context.filter, r))).map((m) => ({
-        terms: m.keywords,
+        terms: wanted ? m.keywords.filter((t) => wanted.has(t)) : m.keywords,
         sentiment: m.sentiment,
       })),
     );
   const split = context.rollup ? splitDays(range) : null;
   if (!context.rollup || !split?.days) return { counts: await raw(range), source: "raw" };
   const [daily, ...edges] = await Promise.all([
-    sumDailyTerms(deps.db, businessProfileId, context.rollup, split.days, TERM_READ_LIMIT),
+    sumDailyTerms(deps.db, businessProfileId, context.rollup, split.days, TERM_READ_LIMIT, onlyTerms),
     ...split.edges.map(raw),
   ]);
   return { counts: mergeTermCounts(daily, ...edges), source: "rollup" };

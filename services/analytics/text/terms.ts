@@ -1,5 +1,6 @@
 // keyword_cloud and trending_labels (trending keywords): ADR 015 payloads, ADR 016 method.
 import {
+  candidateTerms,
   keywordCloud,
   pageOf,
   significantTerms,
@@ -59,12 +60,14 @@ export async function getTrendingKeywords(
   const before = previousRange(request);
   const results = await Promise.all(
     request.contexts.map(async (context) => {
-      const [current, previous, currentTotal, previousTotal] = await Promise.all([
+      const [current, currentTotal, previousTotal] = await Promise.all([
         readTermCounts(deps, request.businessProfileId, context, request.range),
-        readTermCounts(deps, request.businessProfileId, context, before),
         countMentions(deps, request.businessProfileId, context, request.range),
         countMentions(deps, request.businessProfileId, context, before),
       ]);
+      // The previous period is read for the scored candidates only (exact counts, however rare they were).
+      const candidates = candidateTerms(current.counts, params.numTerms, params.sigTerms);
+      const previous = await readTermCounts(deps, request.businessProfileId, context, before, candidates);
       const all = significantTerms(
         current.counts,
         previous.counts,
