@@ -165,12 +165,10 @@ export type WidgetData = Record<string, unknown>;
 export async function loadWidget(api: ApiClient, widgetId: WidgetId, query: DashboardQuery): Promise<WidgetResult> {
   try {
     const calls = widgetCalls(widgetId, query);
+    // Every read goes as GET via POST, plain GETs (sla) too: the API turns it into the GET it stands
+    // for, and the JSON body carries the contexts' nested objects, which a query string cannot.
     const answers = await Promise.all(
-      calls.map((c) =>
-        c.method === "get"
-          ? api.get<unknown>(c.path, { query: c.params, raw: true })
-          : api.get<unknown>(c.path, { query: c.params, viaPost: true, raw: true }),
-      ),
+      calls.map((c) => api.get<unknown>(c.path, { query: c.params, viaPost: true, raw: true })),
     );
     const data: WidgetData = Object.fromEntries(calls.map((c, i) => [c.key, answers[i]]));
     return { widgetId, ok: true, data };

@@ -202,6 +202,8 @@ export function Widget({
                 </p>
               ) : null}
               <LazyChart
+                // A new chart for new numbers: ApexCharts' in-place update fails on some axis changes.
+                key={JSON.stringify([chartType, chart.type, chart.categories, chart.series])}
                 spec={chart}
                 title={`${widgetId}-${location.pathname === "/charts" ? "full" : "card"}`}
                 annotations={timelineAnnotations}
