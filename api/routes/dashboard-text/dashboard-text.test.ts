@@ -478,6 +478,33 @@ describe.each(testEngines())("dashboard text widgets on %s", (engine) => {
       expect(theirs.json.data[0].items).toEqual([{ term: "delivery", mentions: 1, sentiment: -1 }, { term: "late", mentions: 1, sentiment: -1 }]);
     });
 
+    it("a shared link reads the widgets and contexts it names, anonymously; others answer 404", async () => {
+      const created = await fx.request("POST", "/api/v1/dashboard_shared_links", {
+        auth: agent,
+        body: {
+          title: "Board",
+          non_logged_in_access: true,
+          config: { widgets: ["keywords-cloud", "conversation-cluster"], contexts: [{ context_type: 1, context_id: searchId }], time: 30, time_unit: "Days", layer_ids: [] },
+        },
+      });
+      expect(created.status, JSON.stringify(created.json)).toBe(201);
+      const viaLink = (path: string, body: Record<string, unknown>) =>
+        fx.request("POST", `/api/v1/dashboard/${path}`, { body, headers: { "x-http-method-override": "GET", "shared-link-code": created.json.code } });
+      const brand = { ...all, contexts: [{ context_type: 1, context_id: searchId }] };
+      const cloud = await viaLink("keyword_cloud", { ...brand, limit: 1 });
+      expect(cloud.status, JSON.stringify(cloud.json)).toBe(200);
+      expect(cloud.json.data[0].items).toEqual([{ term: "late", mentions: 3, sentiment: -1 }]);
+      expect((await viaLink("entities", brand)).status).toBe(404);
+      expect((await viaLink("keyword_cloud", all)).status).toBe(404);
+      const clusters = await viaLink("conversation_clusters/searches", brand);
+      expect(clusters.status).toBe(200);
+      const one = await fx.request("GET", `/api/v1/dashboard/conversation_clusters/searches/${clusters.json.data[0].items[0].id}`, {
+        headers: { "shared-link-code": created.json.code },
+      });
+      expect(one.status, JSON.stringify(one.json)).toBe(200);
+      expect(one.json.data[0].size).toBe(3);
+    });
+
     it("401 without a session", async () => {
       const res = await fx.request("POST", "/api/v1/dashboard/keyword_cloud", { body: all, headers: { "x-http-method-override": "GET" } });
       expect(res.status).toBe(401);
