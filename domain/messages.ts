@@ -860,7 +860,6 @@ export const MESSAGES = {
     unknownTimeZone: "Unknown time zone.",
     unknownWidget: "Unknown dashboard widget.",
     invalidParameter: (name: string) => `The parameter ${name} is not valid.`,
-    everyMention: "Every mention",
   },
   /** The dashboard page's controls, templates, shared links and annotations (issue 7, our wording). */
   dashboardUi: {

@@ -177,7 +177,7 @@ async function resolveContext(
     return {
       contextType: input.context_type,
       contextId: input.context_id,
-      title: input.properties?.query?.trim() || MESSAGES.dashboardApi.everyMention,
+      title: input.properties?.query?.trim() || MESSAGES.widgetsUi.everyMention,
       color,
       rollup: plain ? { contextType: 0, contextId: 0 } : null,
       filter: extra,

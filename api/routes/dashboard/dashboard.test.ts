@@ -118,7 +118,7 @@ describe.each(testEngines())("dashboard count widgets on %s", (engine) => {
     if (path !== "reviews") expect(rollup.meta.source).toBe("rollup");
     expect(raw.meta.source).toBe("raw");
     expect(rollup.data.map((d: Json) => d.context)).toEqual([
-      { context_type: 6, context_id: 0, title: MESSAGES.dashboardApi.everyMention, color: "blue" },
+      { context_type: 6, context_id: 0, title: MESSAGES.widgetsUi.everyMention, color: "blue" },
       { context_type: 1, context_id: searchId, title: "Refunds", color: "purple" },
     ]);
     // The raw range's extra half hour adds an empty bucket before the range's: left out of the comparison.
