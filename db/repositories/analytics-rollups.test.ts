@@ -4,7 +4,8 @@ import { backfillsSettled, forgetContext, percolateItems, requestBackfill } from
 import { createTestDatabase, testEngines, type TestDatabase } from "../../tests/support/database";
 import { createSearchTenant, ingestItems, insertSearchItem, insertTopic, keywordsGroups, testDeps, type SearchTenant } from "../../tests/support/search";
 import type { ServiceDeps } from "../../services/context";
-import { adjustItems, listTenantRollups, rebuildTenantRollups } from "./analytics-rollups";
+import { sql } from "kysely";
+import { adjustItems, listTenantRollups, rebuildAllRollups, rebuildTenantRollups } from "./analytics-rollups";
 import { setItemsMuted } from "./feed-items";
 
 const WORDS = ["refund", "great app", "terrible crash", "login", "thanks"];
@@ -101,5 +102,16 @@ describe.each(testEngines())("analytics rollups on %s", (engine) => {
     await deps.db.transaction().execute((trx) => adjustItems(trx, tenant.businessProfileId, [m1.id], "all", () => setItemsMuted(trx, tenant.businessProfileId, [m1.id], true)));
     const after = await expectRecount();
     expect(after.hourly.filter((r) => r.contextType === 0).reduce((n, r) => n + r.mentions, 0)).toBe(40); // 41 stored, 1 muted
+  });
+
+  it("the migration's backfill (an install upgraded with mentions already stored) gives the maintained rollups", async () => {
+    const kept = await listTenantRollups(deps.db, tenant.businessProfileId);
+    await sql`delete from analytics_hourly`.execute(deps.db);
+    await sql`delete from analytics_terms_daily`.execute(deps.db);
+    const rebuilt = await rebuildAllRollups(deps.db);
+    expect(rebuilt).toEqual(expect.arrayContaining([tenant.businessProfileId, other.businessProfileId]));
+    const again = await listTenantRollups(deps.db, tenant.businessProfileId);
+    expect(rounded(again.hourly)).toEqual(rounded(kept.hourly));
+    expect(again.terms).toEqual(kept.terms);
   });
 });
