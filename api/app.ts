@@ -37,6 +37,7 @@ import { registerDashboardCountRoutes } from "./routes/dashboard/dashboard.handl
 import { registerDashboardTemplateRoutes } from "./routes/dashboard-templates/dashboard-templates.handlers";
 import { registerDashboardSharedLinkRoutes } from "./routes/dashboard-shared-links/dashboard-shared-links.handlers";
 import { registerAnnotationRoutes } from "./routes/annotations/annotations.handlers";
+import { registerDashboardFeedRoutes } from "./routes/dashboard-feeds/dashboard-feeds.handlers";
 
 export interface ApiOptions {
   deps: ServiceDeps;
@@ -107,6 +108,7 @@ export function createApi(options: ApiOptions): Api {
   registerDashboardTemplateRoutes(app);
   registerDashboardSharedLinkRoutes(app);
   registerAnnotationRoutes(app);
+  registerDashboardFeedRoutes(app);
   registerDashboardTextRoutes(app);
   registerDashboardCountRoutes(app);
 

@@ -1,0 +1,140 @@
+// A chart point's drill-down (ADR 015): POST stores its definition under a random code; GET answers the
+// definition and a page of its mentions (the context's mentions between min_created_at and max_created_at,
+// narrowed by the point's own properties: a sentiment, a network, a language, a country).
+import crypto from "node:crypto";
+import { insertDashboardFeedHash, findDashboardFeedHash } from "../../db/repositories/dashboard-feed-hashes";
+import { countFeedItems, listFeedItems, type FeedItemFilter } from "../../db/repositories/feed-items";
+import type { DashboardFeedHashRow } from "../../db/schema";
+import { notFound } from "../../domain/errors";
+import { MESSAGES } from "../../domain/messages";
+import type { FeedHashBody } from "../../domain/schemas/dashboard-config";
+import { resolveDashboardRequest, type ResolvedDashboardContext } from "../analytics/request";
+import type { DashboardViewer } from "../analytics/viewer";
+import { isoNow, type ServiceDeps } from "../context";
+import { statusView, type StatusView } from "../statuses/status-view";
+import { parseJsonObject } from "./config";
+
+export interface FeedHashDefinition {
+  id: string;
+  title: string;
+  viewType: string;
+  accountId: number | null;
+  contextId: number;
+  contextType: number;
+  minCreatedAt: string;
+  maxCreatedAt: string;
+  properties: Record<string, unknown>;
+}
+
+export interface FeedHashPage extends FeedHashDefinition {
+  context: { contextType: number; contextId: number; title: string };
+  statuses: { data: StatusView[]; total: number; page: number; perPage: number };
+}
+
+const iso = (v: string) => new Date(Date.parse(v)).toISOString();
+
+function definition(row: DashboardFeedHashRow): FeedHashDefinition {
+  return {
+    id: row.code,
+    title: row.title,
+    viewType: row.viewType,
+    accountId: row.accountId,
+    contextId: row.contextId,
+    contextType: row.contextType,
+    minCreatedAt: row.minCreatedAt,
+    maxCreatedAt: row.maxCreatedAt,
+    properties: parseJsonObject(row.properties),
+  };
+}
+
+/** The context of a feed hash, resolved (and checked) for this viewer like any dashboard read. */
+async function resolveContext(
+  deps: ServiceDeps,
+  viewer: DashboardViewer,
+  def: { contextType: number; contextId: number; minCreatedAt: string; maxCreatedAt: string; properties: Record<string, unknown> },
+): Promise<ResolvedDashboardContext> {
+  const { query, filters } = def.properties;
+  const properties = { ...(typeof query === "string" ? { query } : {}), ...(Array.isArray(filters) ? { filters } : {}) };
+  const resolved = await resolveDashboardRequest(deps, viewer, {
+    range: { from: def.minCreatedAt, to: def.maxCreatedAt },
+    contexts: [{ context_type: def.contextType, context_id: def.contextId, properties }],
+  });
+  return resolved.contexts[0]!;
+}
+
+const SENTIMENTS: Record<string, number> = { negative: -1, neutral: 0, positive: 1 };
+
+function listOf(...values: unknown[]): unknown[] {
+  return values.flatMap((v) => (v === undefined || v === null || v === "" ? [] : Array.isArray(v) ? v : [v]));
+}
+
+/** The chart point's own conditions (sentiment, network, language, country) on top of the context's. */
+export function pointFilter(properties: Record<string, unknown>): FeedItemFilter {
+  const sentiments = listOf(properties.sentiment, properties.sentiments).flatMap((v) => {
+    if (typeof v === "number" && [-1, 0, 1].includes(v)) return [v];
+    if (typeof v === "string" && v.toLowerCase() in SENTIMENTS) return [SENTIMENTS[v.toLowerCase()]!];
+    if (typeof v === "string" && ["-1", "0", "1"].includes(v)) return [Number(v)];
+    return [];
+  });
+  const strings = (...values: unknown[]) => listOf(...values).filter((v): v is string => typeof v === "string" && v.length > 0);
+  const socialTypes = strings(properties.social_type, properties.social_types, properties.network);
+  const languages = strings(properties.language, properties.languages);
+  const countries = strings(properties.country, properties.countries).map((c) => c.toUpperCase());
+  return {
+    ...(sentiments.length ? { sentiments } : {}),
+    ...(socialTypes.length ? { socialTypes } : {}),
+    ...(languages.length ? { languages } : {}),
+    ...(countries.length ? { countries } : {}),
+  };
+}
+
+/** POST /v1/dashboard/feeds/hash: a member stores a drill-down; answers its code. */
+export async function createFeedHash(deps: ServiceDeps, viewer: DashboardViewer, input: FeedHashBody): Promise<{ id: string }> {
+  const properties = input.properties ?? {};
+  const def = {
+    contextType: input.context_type,
+    contextId: input.context_id,
+    minCreatedAt: iso(input.min_created_at),
+    maxCreatedAt: iso(input.max_created_at),
+    properties,
+  };
+  await resolveContext(deps, viewer, def);
+  const code = crypto.randomBytes(16).toString("base64url");
+  await insertDashboardFeedHash(
+    deps.db,
+    viewer.businessProfileId,
+    code,
+    { title: input.title, viewType: input.view_type, accountId: input.account_id ?? null, ...def, properties: JSON.stringify(properties) },
+    viewer.accountId,
+    isoNow(deps),
+  );
+  return { id: code };
+}
+
+/** GET /v1/dashboard/feeds/hash?feed_hash=: the definition and a page of its mentions, newest first. */
+export async function getFeedHash(
+  deps: ServiceDeps,
+  viewer: DashboardViewer,
+  code: string,
+  page: { page: number; perPage: number },
+): Promise<FeedHashPage> {
+  const row = code.length <= 100 ? await findDashboardFeedHash(deps.db, viewer.businessProfileId, code) : undefined;
+  if (!row) throw notFound(MESSAGES.dashboardConfig.feedHashNotFound);
+  const def = definition(row);
+  const context = await resolveContext(deps, viewer, def);
+  const filter: FeedItemFilter = { ...context.filter, ...pointFilter(def.properties), from: def.minCreatedAt, to: def.maxCreatedAt };
+  const [rows, counts] = await Promise.all([
+    listFeedItems(deps.db, viewer.businessProfileId, filter, {
+      orderBy: "created_at",
+      direction: "desc",
+      offset: (page.page - 1) * page.perPage,
+      limit: page.perPage,
+    }),
+    countFeedItems(deps.db, viewer.businessProfileId, filter),
+  ]);
+  return {
+    ...def,
+    context: { contextType: context.contextType, contextId: context.contextId, title: context.title },
+    statuses: { data: rows.map(statusView), total: counts.reduce((sum, r) => sum + r.count, 0), page: page.page, perPage: page.perPage },
+  };
+}
