@@ -2,7 +2,6 @@
 // conversation themes (communities of a term co-occurrence graph), conversation clusters and their
 // "actionable" flag. Pure and deterministic: the same input always gives the same output, in the same order.
 import { TERM_SENTIMENT } from "./dashboard";
-export { DEFAULT_LIMIT, MOST_IMPACTFUL_PER_PAGE, TRENDING_KEYWORDS_PER_PAGE } from "./constants";
 
 /** Counts of one term over a period: mentions carrying it, and how many of those are positive/negative. */
 export interface TermCount {
@@ -26,8 +25,6 @@ export const TRENDING_DEFAULT_NUM_TERMS = 200;
 export const TRENDING_DEFAULT_NUM_SIG_TERMS = 21;
 /** A term needs at least this many mentions in the period to be significant (Elasticsearch uses 3). */
 export const TRENDING_MIN_MENTIONS = 2;
-/** Keyword cloud size unless `limit` says otherwise. */
-export const KEYWORD_CLOUD_DEFAULT_LIMIT = 50;
 /** Themes and clusters read at most this many mentions of the period (the newest). */
 export const TEXT_SAMPLE_SIZE = 2000;
 /** Themes and clusters are built from the sample's most frequent terms. */
