@@ -1,6 +1,6 @@
 import type { SubmissionResult } from "@conform-to/react";
 import { data, redirect, type ActionFunctionArgs, type AppLoadContext, type LoaderFunctionArgs } from "@remix-run/node";
-import { Link, isRouteErrorResponse, useActionData, useLoaderData, useRouteError } from "@remix-run/react";
+import { Link, isRouteErrorResponse, useActionData, useLoaderData, useLocation, useRouteError } from "@remix-run/react";
 import { DASHBOARD_SECTIONS, type DashboardSection } from "../../domain/dashboard";
 import { formatDate, formatDateTime } from "../../domain/format";
 import { MESSAGES } from "../../domain/messages";
@@ -324,6 +324,8 @@ export async function action({ request, context }: ActionFunctionArgs) {
 export default function DashboardRoute() {
   const data = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
+  // Forms start afresh after each navigation (a saved template or link); a refusal shows its errors.
+  const { key: visit } = useLocation();
   const { query, readOnly } = data;
   const last = (intent: Intent) => (actionData?.intent === intent ? (actionData.result as SubmissionResult<string[]>) : undefined);
   const lastWithId = (intent: Intent) => ({ id: actionData?.intent === intent ? actionData.id : null, result: last(intent) });
@@ -377,11 +379,12 @@ export default function DashboardRoute() {
       <div className="flex flex-wrap gap-3">
         {readOnly ? null : (
           <details className="min-w-72 flex-1 rounded-lg border border-slate-200 bg-white" open={actionData?.intent === "saveTemplate" || actionData?.intent === "renameTemplate" ? true : undefined}>
-            <summary className="cursor-pointer px-4 py-2 text-sm font-semibold">
+            <summary className="cursor-pointer px-4 py-2 text-sm font-semibold" data-testid="templates-toggle">
               {UI.dashboardTemplates} ({data.templates.length})
             </summary>
             <div className="border-t border-slate-200 p-4">
               <TemplatesPanel
+                key={visit}
                 query={query}
                 templates={data.templates}
                 formAction={data.formAction}
@@ -395,7 +398,7 @@ export default function DashboardRoute() {
           className="min-w-72 flex-1 rounded-lg border border-slate-200 bg-white"
           open={annotationResult.intent || (query.layerIds?.length ?? 0) > 0 ? true : undefined}
         >
-          <summary className="cursor-pointer px-4 py-2 text-sm font-semibold">
+          <summary className="cursor-pointer px-4 py-2 text-sm font-semibold" data-testid="annotations-toggle">
             {UI.annotations} ({data.annotations.length})
           </summary>
           <div className="border-t border-slate-200 p-4">
@@ -412,10 +415,11 @@ export default function DashboardRoute() {
         </details>
       </div>
 
-      <WidgetGrid query={query} results={data.results} annotations={data.visible} />
+      <WidgetGrid query={query} results={data.results} annotations={data.visible} version={visit} />
 
       {data.dialog === SHARE_DIALOG ? (
         <ShareDialog
+          key={visit}
           query={query}
           links={data.links}
           origin={data.origin}

@@ -109,7 +109,7 @@ test.describe("dashboard", () => {
     await signIn(page, "admin");
     await open(page, "/?period=14d&timeUnit=week&config=sentiment,network-breakdown");
     await expect(page.getByTestId("widget")).toHaveCount(2);
-    await openDetails(page.getByText(UI.dashboardTemplates, { exact: false }));
+    await openDetails(page.getByTestId("templates-toggle"));
     const save = page.getByRole("form", { name: UI.saveAsTemplate });
     await save.getByRole("button", { name: UI.saveAsTemplate }).click();
     await expect(save.getByText(MESSAGES.required)).toBeVisible();
@@ -119,20 +119,20 @@ test.describe("dashboard", () => {
 
     await open(page, "/");
     await expect(page.getByTestId("widget")).toHaveCount(14);
-    await openDetails(page.getByText(UI.dashboardTemplates, { exact: false }));
+    await openDetails(page.getByTestId("templates-toggle"));
     await page.getByRole("link", { name: UI.loadTemplateOf(`Weekly ${word}`) }).click();
     await expect(page).toHaveURL(/[?&]period=14d&/);
     await expect(page.getByTestId("widget")).toHaveCount(2);
     await expect(periodForm(page).getByLabel(UI.period)).toHaveValue("14d");
     await waitForHydration(page);
 
-    await openDetails(page.getByText(UI.dashboardTemplates, { exact: false }));
+    await openDetails(page.getByTestId("templates-toggle"));
     await page.getByLabel(UI.renameTemplateOf(`Weekly ${word}`)).first().click();
     const rename = page.getByRole("form", { name: UI.renameTemplateOf(`Weekly ${word}`) });
     await rename.getByLabel(MESSAGES.name).fill(`Fortnight ${word}`);
     await rename.getByRole("button", { name: MESSAGES.save }).click();
     await expect(toast(page)).toHaveText(UI.templateRenamed(`Fortnight ${word}`));
-    await openDetails(page.getByText(UI.dashboardTemplates, { exact: false }));
+    await openDetails(page.getByTestId("templates-toggle"));
     await expect(page.getByRole("link", { name: UI.loadTemplateOf(`Fortnight ${word}`) })).toBeVisible();
   });
 
@@ -142,8 +142,8 @@ test.describe("dashboard", () => {
     // Each project its own colour: both run against one workspace, where colours are unique.
     const colour = javaScriptEnabled() ? 3 : 6;
     await signIn(page, "admin");
-    await openDetails(page.getByText(UI.annotations, { exact: false }).first());
-    await page.getByText(UI.newLayer, { exact: true }).click();
+    await openDetails(page.getByTestId("annotations-toggle"));
+    await openDetails(page.getByTestId("new-layer-toggle"));
     const layerForm = page.getByRole("form", { name: UI.newLayer });
     await layerForm.getByLabel(MESSAGES.name).fill(`Launches ${word}`);
     await layerForm.getByLabel(UI.colourNumber(`${colour + 1} (${LAYER_COLORS[colour]})`)).check({ force: true });
@@ -156,7 +156,7 @@ test.describe("dashboard", () => {
     await waitForHydration(page);
 
     // The same colour again: the API's message under the colour field.
-    await page.getByText(UI.newLayer, { exact: true }).click();
+    await openDetails(page.getByTestId("new-layer-toggle"));
     const again = page.getByRole("form", { name: UI.newLayer });
     await again.getByLabel(MESSAGES.name).fill(`Events ${word}`);
     await again.getByLabel(UI.colourNumber(`${colour + 1} (${LAYER_COLORS[colour]})`)).check({ force: true });
@@ -164,8 +164,8 @@ test.describe("dashboard", () => {
     await expect(page.getByRole("form", { name: UI.newLayer }).getByRole("alert")).toHaveText(MESSAGES.colorInUse);
     await waitForHydration(page);
 
-    await openDetails(page.getByText(UI.annotations, { exact: false }).first());
-    await page.getByText(UI.newAnnotation, { exact: true }).click();
+    await openDetails(page.getByTestId("annotations-toggle"));
+    await openDetails(page.getByTestId("new-annotation-toggle"));
     const note = page.getByRole("form", { name: UI.newAnnotation });
     await note.getByLabel(MESSAGES.name).fill(`Season launch ${word}`);
     await note.getByLabel(UI.description).fill("Season 4 went live");

@@ -1,6 +1,6 @@
 import { getFormProps, getInputProps, getSelectProps, getTextareaProps, useForm, type FieldMetadata, type SubmissionResult } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
-import { Form, useNavigation } from "@remix-run/react";
+import { Form, useLocation, useNavigation } from "@remix-run/react";
 import type { FormEvent, ReactNode } from "react";
 import { MESSAGES } from "../../../domain/messages";
 import { LAYER_COLORS } from "../../../domain/palette";
@@ -56,6 +56,8 @@ export function AnnotationsPanel({
   lastResults: { intent: string | null; id: number | null; result: LastResult };
 }) {
   const hydrated = useHydrated();
+  // The "new" forms start closed after each navigation (a saved layer or annotation), open after a refusal.
+  const { key: visit } = useLocation();
   const selected = query.layerIds ?? [];
   const resultOf = (intent: string, id: number | null = null) =>
     lastResults.intent === intent && lastResults.id === id ? lastResults.result : undefined;
@@ -93,8 +95,10 @@ export function AnnotationsPanel({
       </Form>
 
       {readOnly ? null : (
-        <details className="rounded-md border border-slate-200" open={resultOf("createLayer")?.status === "error" ? true : undefined}>
-          <summary className="cursor-pointer px-3 py-2 text-sm font-medium">{UI.newLayer}</summary>
+        <details key={`layer-${visit}`} className="rounded-md border border-slate-200" open={resultOf("createLayer")?.status === "error" ? true : undefined}>
+          <summary className="cursor-pointer px-3 py-2 text-sm font-medium" data-testid="new-layer-toggle">
+            {UI.newLayer}
+          </summary>
           <div className="border-t border-slate-200 p-3">
             <NewLayerForm brands={brands} formAction={formAction} lastResult={resultOf("createLayer")} />
           </div>
@@ -123,8 +127,14 @@ export function AnnotationsPanel({
           </ul>
         )}
         {readOnly || layers.length === 0 ? null : (
-          <details className="rounded-md border border-slate-200" open={resultOf("createAnnotation")?.status === "error" ? true : undefined}>
-            <summary className="cursor-pointer px-3 py-2 text-sm font-medium">{UI.newAnnotation}</summary>
+          <details
+            key={`annotation-${visit}`}
+            className="rounded-md border border-slate-200"
+            open={resultOf("createAnnotation")?.status === "error" ? true : undefined}
+          >
+            <summary className="cursor-pointer px-3 py-2 text-sm font-medium" data-testid="new-annotation-toggle">
+              {UI.newAnnotation}
+            </summary>
             <div className="border-t border-slate-200 p-3">
               <AnnotationForm
                 id="new-annotation"

@@ -1,4 +1,5 @@
 import type { WidgetId } from "../../../domain/dashboard";
+import { memo } from "react";
 import type { DashboardQuery } from "../../lib/dashboard-query";
 import type { ChartAnnotation } from "../charts/types";
 import type { ApiAnnotation, ApiAnnotationLayer } from "./types";
@@ -17,27 +18,37 @@ export function visibleAnnotations(annotations: ApiAnnotation[], layers: ApiAnno
   });
 }
 
-/** The widgets in the page's order: two columns, or four narrower ones in the compact layout. */
-export function WidgetGrid({
-  query,
-  results,
-  annotations,
-}: {
-  query: DashboardQuery;
-  results: GridWidgetResult[];
-  annotations: ChartAnnotation[];
-}) {
-  return (
-    <div
-      className={`grid gap-4 ${query.compact ? "grid-cols-1 gap-3 md:grid-cols-3 2xl:grid-cols-4" : "grid-cols-1 lg:grid-cols-2"}`}
-      data-testid="widget-grid"
-      data-compact={query.compact || undefined}
-    >
-      {results.map((result) => (
-        <div key={result.widgetId} data-testid="widget" data-widget-id={result.widgetId} className="min-w-0">
-          <Widget result={result} query={query} annotations={annotations} />
-        </div>
-      ))}
-    </div>
-  );
-}
+/**
+ * The widgets in the page's order: two columns, or four narrower ones in the compact layout.
+ * `version` (the navigation's key) decides when it renders again: each navigation draws new charts
+ * rather than updating the old ones in place (ApexCharts' in-place update throws "Cannot read
+ * properties of undefined (reading '0')" in revertDefaultAxisMinMax), and nothing else re-renders them.
+ */
+export const WidgetGrid = memo(
+  function WidgetGrid({
+    query,
+    results,
+    annotations,
+    version,
+  }: {
+    query: DashboardQuery;
+    results: GridWidgetResult[];
+    annotations: ChartAnnotation[];
+    version: string;
+  }) {
+    return (
+      <div
+        className={`grid gap-4 ${query.compact ? "grid-cols-1 gap-3 md:grid-cols-3 2xl:grid-cols-4" : "grid-cols-1 lg:grid-cols-2"}`}
+        data-testid="widget-grid"
+        data-compact={query.compact || undefined}
+      >
+        {results.map((result) => (
+          <div key={result.widgetId} data-testid="widget" data-widget-id={result.widgetId} className="min-w-0">
+            <Widget key={version} result={result} query={query} annotations={annotations} />
+          </div>
+        ))}
+      </div>
+    );
+  },
+  (previous, next) => previous.version === next.version,
+);
