@@ -260,7 +260,13 @@ export async function run(ctx: BenchContext): Promise<BenchOutcome> {
         const link = await api<{ code?: string; data?: { code: string } }>(origin, auth, "POST", "/api/v1/dashboard_shared_links", {
           title: "Bench comparison",
           non_logged_in_access: true,
-          config: { widgets: [...new Set(WIDGET_CALLS.map((c) => c.widget))], contexts, time: RANGE, time_range: "custom", time_unit: "day" },
+          config: {
+            widgets: [...new Set(WIDGET_CALLS.map((c) => c.widget))].map((id) => ({ id, config: {} })),
+            contexts,
+            time: 30 * 24,
+            time_range: RANGE,
+            time_unit: "day",
+          },
         });
         const code = link.code ?? link.data?.code;
         const pageUrl = `${origin}/?shared_link_code=${code}&from=${encodeURIComponent(RANGE.from)}&to=${encodeURIComponent(RANGE.to)}&timeUnit=day&contextIds=${searchIds.join(",")}`;
