@@ -25,7 +25,7 @@ export interface FeedMention {
 export function feedHashView(data: unknown): { title: string; mentions: FeedMention[] } {
   const answer = obj(data);
   const definition = obj(answer.feed ?? answer.definition ?? answer.feed_hash ?? answer);
-  const list = [answer.items, answer.data, answer.statuses, answer.mentions, obj(answer.feed).items].find(Array.isArray) as
+  const list = [obj(answer.statuses).data, answer.items, answer.data, answer.statuses, answer.mentions].find(Array.isArray) as
     | unknown[]
     | undefined;
   const mentions = (list ?? []).map((raw, i) => {

@@ -127,3 +127,20 @@ describe("formatting", () => {
     expect(changePercent(0, 0)).toBe(0);
   });
 });
+
+describe("feedHashView", () => {
+  it("reads the drill-down's title and mentions", async () => {
+    const { feedHashView } = await import("./feed-hash-panel");
+    const view = feedHashView({
+      title: "Keywords cloud: app",
+      statuses: {
+        data: [{ id: 5, description: "<i>app</i> crashed", author_name: "Eve", social_type: "reddit", created_at: "2026-11-02T10:00:00.000Z", post_url: "javascript:x" }],
+        total: 1,
+      },
+    });
+    expect(view.title).toBe("Keywords cloud: app");
+    expect(view.mentions).toEqual([
+      { id: "5", text: "<i>app</i> crashed", author: "Eve", network: "Reddit", createdAt: "2026-11-02T10:00:00.000Z", url: undefined },
+    ]);
+  });
+});

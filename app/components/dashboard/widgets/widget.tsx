@@ -195,7 +195,7 @@ export function Widget({
         <>
           {view.note ? <p className="text-xs text-slate-500">{view.note}</p> : null}
           {chart ? (
-            <div className="min-h-[120px]">
+            <div className={hydrated ? "min-h-[120px]" : undefined}>
               {chart.allDataPoints ? (
                 <p className="text-xs text-slate-500" data-testid="all-data-points">
                   {ALL_DATA_POINTS_LABEL}
