@@ -44,13 +44,15 @@ function metaOf(request: ResolvedDashboardRequest, source: "rollup" | "raw"): Da
 export async function readCountWidget<P extends object>(
   deps: ServiceDeps,
   viewer: DashboardViewer,
-  widget: WidgetId,
+  /** The widget(s) the answer serves: a shared link must show one of them (else 404). */
+  widget: WidgetId | readonly WidgetId[],
   path: string,
   query: Record<string, unknown>,
   compute: (args: WidgetArgs) => Promise<P>,
   options: CountReadOptions = {},
 ): Promise<DashboardAnswer<P>> {
-  if (!viewerMayReadWidget(viewer, widget)) throw notFound();
+  const widgets: readonly WidgetId[] = typeof widget === "string" ? [widget] : widget;
+  if (!widgets.some((w) => viewerMayReadWidget(viewer, w))) throw notFound();
   const resolved = await resolveDashboardRequest(deps, viewer, query);
   const request: ResolvedDashboardRequest = options.alwaysRaw ? { ...resolved, source: "raw" } : resolved;
   const key = dashboardCacheKey(request.businessProfileId, path, query);

@@ -44,9 +44,12 @@ function queryOf(c: Context<ApiEnv>): Record<string, unknown> {
   return parseNestedQuery(new URL(c.req.url).searchParams);
 }
 
+/** Both sentiment widgets read /sentiment (the trend draws its series). */
+const SENTIMENT_WIDGETS: readonly WidgetId[] = ["sentiment", "trend-sentiment"];
+
 async function countRead<P extends object>(
   c: Context<ApiEnv>,
-  widget: WidgetId,
+  widget: WidgetId | readonly WidgetId[],
   compute: (args: WidgetArgs) => Promise<P>,
   options: CountReadOptions = {},
 ) {
@@ -65,8 +68,8 @@ function csvResponse(c: Context<ApiEnv>, name: string, header: string[], rows: u
 
 /** The count widgets of the dashboard (ADR 015). */
 export function registerDashboardCountRoutes(app: ApiApp) {
-  app.openapi(sentimentRoute, async (c) => c.json(await countRead(c, "sentiment", sentimentWidget), 200));
-  app.openapi(comparedSentimentRoute, async (c) => c.json(await countRead(c, "sentiment", comparedSentimentWidget), 200));
+  app.openapi(sentimentRoute, async (c) => c.json(await countRead(c, SENTIMENT_WIDGETS, sentimentWidget), 200));
+  app.openapi(comparedSentimentRoute, async (c) => c.json(await countRead(c, SENTIMENT_WIDGETS, comparedSentimentWidget), 200));
   app.openapi(networksRoute, async (c) => c.json(await countRead(c, "network-breakdown", networksWidget), 200));
   app.openapi(languagesRoute, async (c) => c.json(await countRead(c, "demographics", (a) => demographicsWidget(a, "languages")), 200));
   app.openapi(countriesRoute, async (c) => c.json(await countRead(c, "demographics", (a) => demographicsWidget(a, "countries")), 200));
@@ -89,7 +92,7 @@ export function registerDashboardCountRoutes(app: ApiApp) {
   app.openapi(generalReportRoute, async (c) => {
     const query = queryOf(c);
     const searchName = typeof query.search_name === "string" && query.search_name.trim() ? query.search_name.trim() : "general";
-    const answer = await countRead(c, "sentiment", async (a) => ({ rows: await generalReportRows(a, searchName) }));
+    const answer = await countRead(c, SENTIMENT_WIDGETS, async (a) => ({ rows: await generalReportRows(a, searchName) }));
     return csvResponse(c, searchName, GENERAL_REPORT_HEADER, answer.data.flatMap((entry) => entry.rows));
   });
 }

@@ -220,4 +220,21 @@ describe.each(testEngines())("dashboard count widgets on %s", (engine) => {
     expect(fresh.meta.cached).toBe(false);
     expect(fresh.data[0].totals.positive + fresh.data[0].totals.neutral + fresh.data[0].totals.negative).toBe(1);
   });
+
+  it("a shared link reads its own contexts and widgets only (404 otherwise), without signing in", async () => {
+    const created = await fx.request("POST", "/api/v1/dashboard_shared_links", {
+      auth: admin,
+      body: { title: "Board", non_logged_in_access: true, config: { widgets: ["trend-sentiment"], contexts: [{ context_type: 1, context_id: searchId }] } },
+    });
+    expect(created.status, JSON.stringify(created.json)).toBe(201);
+    const code = created.json.code as string;
+    const viaLink = (path: string, body: Record<string, unknown>) =>
+      fx.request("POST", `/api/v1/dashboard/${path}`, { body, headers: { "x-http-method-override": "GET", "shared-link-code": code } });
+    const shown = await viaLink("sentiment", { range: RANGE, contexts: [{ context_type: 1, context_id: searchId }] });
+    expect(shown.status, JSON.stringify(shown.json)).toBe(200);
+    expect(shown.json.data[0].context.title).toBe("Refunds");
+    expect((await viaLink("sentiment", { range: RANGE, contexts: [{ context_type: 1, context_id: trickyId }] })).status).toBe(404);
+    expect((await viaLink("sentiment", { range: RANGE })).status).toBe(404);
+    expect((await viaLink("networks", { range: RANGE, contexts: [{ context_type: 1, context_id: searchId }] })).status).toBe(404);
+  });
 });
