@@ -6,7 +6,8 @@ import { engineOf, type Database, type Engine } from "../client";
 // ON CONFLICT DO UPDATE adding the signed sums. A mention counts (muted ones never do) in context (0, 0)
 // and in every saved search (1, id) and topic (2, id) whose stored membership (query_matches) holds it.
 // A change to stored mentions is "subtract what they count now, change them, add what they count then"
-// (adjustItems); a change of one context's membership is done per context (addContextMembers).
+// (adjustItems); a change of one context's membership is done per context (a "context" scope). Rows are
+// upserted in key order, so concurrent transactions (PostgreSQL) take the rows' locks in the same order.
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 type AnyDb = Kysely<any>;
@@ -82,6 +83,7 @@ async function addHourly(db: AnyDb, businessProfileId: number, scope: RollupScop
     cross join feed_items f
     where f.id = m.feed_item_id and f.business_profile_id = ${businessProfileId} and f.muted = 0
     group by f.business_profile_id, m.context_type, m.context_id, ${HOUR_BUCKET_SQL}, f.social_type, f.sentiment, f.language, f.author_country
+    order by 2, 3, 4, 5, 6, 7, 8
     on conflict (business_profile_id, context_type, context_id, bucket, network, sentiment, language, country) do update set
       mentions = analytics_hourly.mentions + excluded.mentions,
       likes = analytics_hourly.likes + excluded.likes,
@@ -117,6 +119,7 @@ async function addTerms(db: AnyDb, businessProfileId: number, scope: RollupScope
     ${termsOf(engine)}
     where f.id = m.feed_item_id and f.business_profile_id = ${businessProfileId} and f.muted = 0 and ${termRef} <> ''
     group by f.business_profile_id, m.context_type, m.context_id, substr(f.created_at, 1, 10), ${termRef}
+    order by 2, 3, 4, 5
     on conflict (business_profile_id, context_type, context_id, day, term) do update set
       mentions = analytics_terms_daily.mentions + excluded.mentions,
       positive = analytics_terms_daily.positive + excluded.positive,
