@@ -17,7 +17,8 @@ export interface LabelView {
   ownerAccountId: number | null;
   createdAt: string;
   updatedAt: string;
-  itemsCount: number;
+  /** Left out when the caller did not ask for counts. */
+  itemsCount?: number;
 }
 
 export function labelView(row: LabelRow, itemsCount: number): LabelView {

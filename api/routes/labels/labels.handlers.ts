@@ -14,7 +14,12 @@ export function registerLabelRoutes(app: ApiApp) {
     const actor = requireActor(c);
     const q = c.req.valid("query");
     ownProfileOnly(actor, q.business_profile_id);
-    const labels = await listLabels(c.get("deps"), actor, { contextId: q.context_id, contextType: q.context_type });
+    const labels = await listLabels(
+      c.get("deps"),
+      actor,
+      { contextId: q.context_id, contextType: q.context_type },
+      { itemsCount: q.items_count !== "0" },
+    );
     return c.json({ data: toSnakeCase(labels) }, 200);
   });
 

@@ -86,7 +86,8 @@ export async function loadSidebar(request: Request, context: AppLoadContext, acc
             })
           .catch(softFail({ data: [] }))
       : Promise.resolve({ data: [] }),
-    context.api.get<{ data: ApiLabel[] }>("/v1/labels").catch(softFail({ data: [] as ApiLabel[] })),
+    // Names only: the counts per label would read every labelled item.
+    context.api.get<{ data: ApiLabel[] }>("/v1/labels", { query: { itemsCount: 0 } }).catch(softFail({ data: [] as ApiLabel[] })),
     context.api.get<{ count: number }>("/v1/feed-items/assigned-to-me-count").catch(softFail({ count: 0 })),
   ]);
   const counts = new Map(searchCounts.data.map((row) => [row.searchItemId, row.count]));
