@@ -38,6 +38,7 @@ import { registerDashboardTemplateRoutes } from "./routes/dashboard-templates/da
 import { registerDashboardSharedLinkRoutes } from "./routes/dashboard-shared-links/dashboard-shared-links.handlers";
 import { registerAnnotationRoutes } from "./routes/annotations/annotations.handlers";
 import { registerDashboardFeedRoutes } from "./routes/dashboard-feeds/dashboard-feeds.handlers";
+import { registerDashboardSelectorRoutes } from "./routes/dashboard-selector/dashboard-selector.handlers";
 
 export interface ApiOptions {
   deps: ServiceDeps;
@@ -109,6 +110,7 @@ export function createApi(options: ApiOptions): Api {
   registerDashboardSharedLinkRoutes(app);
   registerAnnotationRoutes(app);
   registerDashboardFeedRoutes(app);
+  registerDashboardSelectorRoutes(app);
   registerDashboardTextRoutes(app);
   registerDashboardCountRoutes(app);
 
