@@ -376,7 +376,7 @@ export default function DashboardRoute() {
         </div>
       </div>
 
-      <div className="flex flex-wrap gap-3">
+      <div className="flex flex-wrap items-start gap-3">
         {readOnly ? null : (
           <details className="min-w-72 flex-1 rounded-lg border border-slate-200 bg-white" open={actionData?.intent === "saveTemplate" || actionData?.intent === "renameTemplate" ? true : undefined}>
             <summary className="cursor-pointer px-4 py-2 text-sm font-semibold" data-testid="templates-toggle">

@@ -181,7 +181,8 @@ export function ContextPicker({ query, contexts }: { query: DashboardQuery; cont
     </label>
   );
   return (
-    <details className="relative" data-testid="context-picker">
+    // Keyed by the choice, so the popover closes once the new contexts are shown.
+    <details key={chosen.join()} className="relative" data-testid="context-picker">
       <summary className="cursor-pointer list-none rounded-md border border-slate-300 bg-white px-3 py-1.5 text-sm font-medium hover:bg-slate-50">
         {UI.chooseContexts} ({query.contexts.length}/{COMPARE_LIMIT})
       </summary>
