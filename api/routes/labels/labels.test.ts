@@ -122,6 +122,10 @@ describe.each(testEngines())("labels API on %s", (engine) => {
     const names = labels.map((l) => l.name);
     expect(names).toEqual([...names].sort((x, y) => x.toLowerCase().localeCompare(y.toLowerCase())));
     expect(labels.find((l) => l.id === bug)!.items_count).toBe(2);
+    // Names only (the inbox sidebar): the same labels, without the counts.
+    const namesOnly = await list(roles.agent, "?items_count=0");
+    expect(namesOnly.map((l) => l.id)).toEqual(labels.map((l) => l.id));
+    expect(namesOnly.every((l) => !("items_count" in l))).toBe(true);
     // Never another business profile's labels.
     expect((await list(theirAdmin)).map((l) => l.name)).toEqual(["Praise"]);
     expect((await list(roles.agent, `?business_profile_id=${mine.businessProfileId}`)).length).toBe(labels.length);
