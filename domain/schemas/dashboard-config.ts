@@ -125,6 +125,8 @@ export const SharedLinkConfigSchema = z.object({
   time: z.union([z.number(), z.string()]).nullish(),
   time_range: z.object({ from: z.string(), to: z.string() }).nullish(),
   time_unit: z.string().max(20, { error: MESSAGES.maxLength }).nullish(),
+  /** The zone the link's period was chosen in (the viewer's default). */
+  time_zone: z.string().max(64, { error: MESSAGES.maxLength }).nullish(),
   layer_ids: z.array(z.coerce.number().int().positive(), { error: MESSAGES.wrongFormat }).optional(),
 });
 export type SharedLinkConfigInput = z.infer<typeof SharedLinkConfigSchema>;

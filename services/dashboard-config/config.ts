@@ -96,6 +96,7 @@ export interface SharedLinkConfig {
   time: number | string | null;
   timeRange: { from: string; to: string } | null;
   timeUnit: string | null;
+  timeZone: string | null;
   layerIds: number[];
 }
 
@@ -117,6 +118,7 @@ export function readSharedLinkConfig(text: string): SharedLinkConfig {
     time: typeof raw.time === "number" || typeof raw.time === "string" ? raw.time : null,
     timeRange: range && typeof range.from === "string" && typeof range.to === "string" ? { from: range.from, to: range.to } : null,
     timeUnit: typeof raw.timeUnit === "string" ? raw.timeUnit : null,
+    timeZone: typeof raw.timeZone === "string" ? raw.timeZone : null,
     layerIds: Array.isArray(raw.layerIds) ? raw.layerIds.filter((v): v is number => typeof v === "number") : [],
   };
 }

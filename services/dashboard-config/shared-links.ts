@@ -16,6 +16,7 @@ import { forbidden, notFound } from "../../domain/errors";
 import { MESSAGES } from "../../domain/messages";
 import { hasPermission } from "../../domain/permissions";
 import type { SharedLinkBody, SharedLinkConfigInput, SharedLinkPut } from "../../domain/schemas/dashboard-config";
+import { isValidTimeZone } from "../../domain/periods";
 import { isoNow, type Actor, type ServiceDeps } from "../context";
 import {
   ALL_MENTIONS_REF,
@@ -92,6 +93,7 @@ async function checkedConfig(deps: ServiceDeps, businessProfileId: number, input
     time: input.time ?? null,
     timeRange: input.time_range ?? null,
     timeUnit: input.time_unit ?? null,
+    timeZone: input.time_zone && isValidTimeZone(input.time_zone) ? input.time_zone : null,
     layerIds,
   };
 }

@@ -15,6 +15,7 @@ const ConfigResponseSchema = z.object({
   time: z.union([z.number(), z.string()]).nullable(),
   time_range: z.object({ from: z.string(), to: z.string() }).nullable(),
   time_unit: z.string().nullable(),
+  time_zone: z.string().nullable(),
   layer_ids: z.array(z.number()),
 });
 

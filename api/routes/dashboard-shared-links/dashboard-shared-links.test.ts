@@ -119,6 +119,7 @@ describe.each(testEngines())("dashboard templates and shared links on %s", (engi
           contexts: [{ context_type: 1, context_id: brandId }],
           time: 30,
           time_unit: "Days",
+          time_zone: "Europe/Paris",
           layer_ids: [layerId],
         },
       });
@@ -132,6 +133,7 @@ describe.each(testEngines())("dashboard templates and shared links on %s", (engi
           time: 30,
           time_range: null,
           time_unit: "Days",
+          time_zone: "Europe/Paris",
           layer_ids: [layerId],
         },
       });
