@@ -11,6 +11,8 @@ import "apexcharts/features/legend";
 import "apexcharts/features/exports";
 import type { ApexChartProps } from "./types";
 
+const NUMBER = new Intl.NumberFormat("en-US", { maximumFractionDigits: 2 });
+
 export default function ApexImpl({ spec, annotations, type, height, onPoint, onChart, title }: ApexChartProps) {
   const chartType = type ?? spec.type;
   const series = spec.series.map((s) => ({
@@ -44,6 +46,7 @@ export default function ApexImpl({ spec, annotations, type, height, onPoint, onC
     legend: { show: spec.series.length > 1, position: "bottom" },
     markers: { size: chartType === "bar" ? 0 : 3 },
     tooltip: { shared: false, intersect: chartType !== "bar" ? false : true },
+    yaxis: { labels: { formatter: (value: number | string) => (typeof value === "number" ? NUMBER.format(value) : value) } },
     xaxis: spec.timeline
       ? { type: "datetime", labels: { datetimeUTC: true } }
       : { type: "category", categories: spec.categories },
@@ -63,5 +66,7 @@ export default function ApexImpl({ spec, annotations, type, height, onPoint, onC
         }
       : undefined,
   };
-  return <Chart type={chartType} series={series} options={options} height={height ?? 260} width="100%" />;
+  // Horizontal bars get room for every category's label.
+  const fitted = spec.horizontal && chartType === "bar" ? Math.max(260, 22 * spec.categories.length + 60) : 260;
+  return <Chart type={chartType} series={series} options={options} height={Math.max(height ?? 0, fitted)} width="100%" />;
 }

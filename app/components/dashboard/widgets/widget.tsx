@@ -196,7 +196,7 @@ export function Widget({
           {view.note ? <p className="text-xs text-slate-500">{view.note}</p> : null}
           {chart ? (
             <div className={hydrated ? "min-h-[120px]" : undefined}>
-              {chart.allDataPoints ? (
+              {hydrated && chart.allDataPoints ? (
                 <p className="text-xs text-slate-500" data-testid="all-data-points">
                   {ALL_DATA_POINTS_LABEL}
                 </p>
@@ -357,7 +357,7 @@ function DrillForm({ widgetId, drill, state, returnTo }: { widgetId: WidgetId; d
       {Object.entries(drillFields(widgetId, drill, state, returnTo)).map(([name, value]) => (
         <input key={name} type="hidden" name={name} value={value} />
       ))}
-      <button type="submit" className="text-blue-700 underline" aria-label={T.viewMentionsOf(drill.title)}>
+      <button type="submit" className="whitespace-nowrap text-blue-700 underline" aria-label={T.viewMentionsOf(drill.title)}>
         {T.viewMentions}
       </button>
     </Form>
