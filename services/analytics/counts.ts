@@ -324,3 +324,20 @@ export async function generalReportRows(args: WidgetArgs, searchName: string): P
     b.acc.mentions ? round(b.acc.impactSum / b.acc.mentions) : "",
   ]);
 }
+
+/** Every count widget's read by name (bench/dashboard.ts times them with timeCountWidgets). */
+export const COUNT_WIDGET_READS: Record<string, (args: WidgetArgs) => Promise<unknown>> = {
+  sentiment: sentimentWidget,
+  compared_sentiment: comparedSentimentWidget,
+  networks: networksWidget,
+  languages: (a) => demographicsWidget(a, "languages"),
+  countries: (a) => demographicsWidget(a, "countries"),
+  engagement: (a) => sumWidget(a, "totalEngagements"),
+  reach: (a) => sumWidget(a, "reach"),
+  impact_score: (a) => scoreWidget(a, "impact_score"),
+  reputation: (a) => scoreWidget(a, "reputation"),
+  shares_count: (a) => scoreWidget(a, "shares_count"),
+  reach_score: (a) => scoreWidget(a, "reach_score"),
+  reviews: reviewsWidget,
+  sla: slaWidget,
+};

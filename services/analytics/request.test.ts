@@ -2,6 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestDatabase, testEngines, type TestDatabase } from "../../tests/support/database";
 import { createSearchTenant, insertSearchItem, keywordsGroups, testDeps } from "../../tests/support/search";
 import type { ServiceDeps } from "../context";
+import { timeCountWidgets } from "./count-reads";
+import { COUNT_WIDGET_READS } from "./counts";
 import { resolveDashboardRequest } from "./request";
 import type { DashboardViewer } from "./viewer";
 
@@ -52,5 +54,21 @@ describe.each(testEngines())("dashboard request resolution on %s", (engine) => {
     expect(kolkata.interval).toBe("day");
     const previous = await resolveDashboardRequest(deps, viewer, { range });
     expect(previous.previousRange).toEqual({ from: "2026-02-22T00:00:00.000Z", to: range.from });
+  });
+});
+
+describe.each(testEngines())("count widget timing on %s", (engine) => {
+  it("times every count widget raw and from the rollups (bench helper)", async () => {
+    const database = await createTestDatabase(engine);
+    try {
+      const deps = testDeps(database.db, undefined);
+      const tenant = (await createSearchTenant(deps)).businessProfileId;
+      const viewer: DashboardViewer = { businessProfileId: tenant, accountId: null, timeZone: "UTC", sharedLink: null };
+      const timings = await timeCountWidgets(deps, viewer, { range }, COUNT_WIDGET_READS);
+      expect(timings.map((t) => `${t.widget}:${t.source}`)).toContain("sentiment:rollup");
+      expect(timings.map((t) => `${t.widget}:${t.source}`)).toContain("sla:raw");
+    } finally {
+      await database.cleanup();
+    }
   });
 });
