@@ -24,8 +24,8 @@ const optionalId = () =>
 
 const colorField = () =>
   z.preprocess(
-    (v) => (v === "" || v === null ? undefined : v),
-    z.coerce
+    (v) => (v === "" || v === null || v === undefined ? undefined : typeof v === "string" ? Number(v) : v),
+    z
       .number({ error: (issue) => (issue.input === undefined ? MESSAGES.required : MESSAGES.wrongFormat) })
       .int({ error: MESSAGES.wrongFormat })
       .min(0, { error: MESSAGES.wrongFormat })
