@@ -159,7 +159,14 @@ function cookieFrom(response: Response, name: string): string | null {
  */
 async function signInToInbox(origin: string, email: string): Promise<string> {
   try {
-    return await signInToInboxOnce(origin, email);
+    // A kept-alive connection the busy server has just closed answers ECONNRESET: tried again, twice.
+    for (let attempt = 1; ; attempt++) {
+      try {
+        return await signInToInboxOnce(origin, email);
+      } catch (error) {
+        if (attempt >= 3 || !/ECONNRESET|fetch failed/.test(`${String(error)} ${error instanceof Error ? String(error.cause) : ""}`)) throw error;
+      }
+    }
   } catch (error) {
     // undici says only "fetch failed": the cause is what helps.
     const cause = error instanceof Error && error.cause ? `: ${String(error.cause)}` : "";
