@@ -35,7 +35,7 @@ function allowChartNoise(browserErrors: BrowserErrors): void {
 }
 
 const toast = (page: Page) => page.getByTestId("toast");
-/** A saved form's toast: the page behind it reloads every widget, which takes a while on a busy machine. */
+/** A saved form's toast or a navigation: the page reloads every widget, which takes a while on a busy machine. */
 const TOAST_WAIT = { timeout: 30_000 };
 const periodForm = (page: Page) => page.getByRole("form", { name: UI.period });
 const rangeText = (page: Page) => page.getByTestId("dashboard-range");
@@ -109,9 +109,10 @@ test.describe("dashboard", () => {
     if (javaScriptEnabled()) {
       // Remembered in this browser: the plain address opens compact again.
       await open(page, "/");
-      await expect(page).toHaveURL(/[?&]compact=1(&|$)/);
+      await expect(page).toHaveURL(/[?&]compact=1(&|$)/, TOAST_WAIT);
+      await expect(page.getByTestId("compact-toggle")).toHaveAttribute("aria-checked", "true");
       await page.getByTestId("compact-toggle").click();
-      await expect(page).not.toHaveURL(/compact=1/);
+      await expect(page).not.toHaveURL(/compact=1/, TOAST_WAIT);
       await open(page, "/?period=7d");
       await expect(page.getByTestId("widget-grid")).not.toHaveAttribute("data-compact", "true");
     }
