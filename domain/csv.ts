@@ -1,7 +1,7 @@
 // A pure CSV writer for the web app (app/ cannot import services/): RFC 4180 quoting and OWASP
 // CSV-injection neutralising (a cell starting with = + - @, a tab, a carriage return or any control
 // character gets a leading apostrophe, so a spreadsheet reads it as text). The same rules as the API's
-// services/analytics/csv.ts, which may re-export this module so there is one writer.
+// services/analytics/csv.ts, which re-exports this module: there is one writer.
 
 // eslint-disable-next-line no-control-regex
 const DANGEROUS_START = /^[=+\-@\t\r\u0000-\u001f\u007f]/;

@@ -24,6 +24,7 @@ import { ShareDialog, sharedLinkConfig, sharedLinkLimits } from "../components/d
 import { TemplatesPanel, templateBody } from "../components/dashboard/templates-panel";
 import type { ApiAnnotation, ApiAnnotationLayer, ApiDashboardTemplate, ApiSharedLink } from "../components/dashboard/types";
 import { WidgetGrid, visibleAnnotations } from "../components/dashboard/widget-grid";
+import { FeedHashPanel } from "../components/dashboard/widgets/feed-hash-panel";
 import { ApiError, type ApiClient } from "../lib/api.server";
 import {
   ALL_MENTIONS_TOKEN,
@@ -37,7 +38,7 @@ import {
   type DashboardSelector,
   type DashboardSelectorContext,
 } from "../lib/dashboard-query";
-import { loadWidget } from "../lib/dashboard-widgets.server";
+import { loadFeedHash, loadWidget } from "../lib/dashboard-widgets.server";
 import { readForm, replyWithApiError, statusOf, submittedId } from "../lib/forms.server";
 import { guardRoute, recordPageView, requireAccount } from "../lib/guard.server";
 import { titleMeta } from "../lib/meta";
@@ -136,7 +137,11 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const dialog = !readOnly && url.searchParams.get(DASHBOARD_PARAMS.dialog) === SHARE_DIALOG ? SHARE_DIALOG : null;
   const layerIds = query.layerIds ?? [];
 
-  const [results, layers, annotations, templates, links] = await Promise.all([
+  // Drill-down (a chart point's mentions): `feed_hash` names a stored feed hash (helper E's panel).
+  const feedHash = url.searchParams.get("feed_hash");
+  const closeFeed = new URLSearchParams(url.searchParams);
+  closeFeed.delete("feed_hash");
+  const [results, layers, annotations, templates, links, feed] = await Promise.all([
     Promise.all(query.widgets.map((widgetId) => loadWidget(context.api, widgetId, query))),
     orEmpty(context, context.api.get<unknown>("/v1/annotations/layers").then((a) => listOf<ApiAnnotationLayer>(a))),
     layerIds.length
@@ -147,10 +152,13 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
       : Promise.resolve([] as ApiAnnotation[]),
     readOnly ? Promise.resolve([] as ApiDashboardTemplate[]) : orEmpty(context, context.api.get<unknown>("/v1/dashboard/templates").then((a) => listOf<ApiDashboardTemplate>(a))),
     dialog ? orEmpty(context, context.api.getViaPost<unknown>("/v1/dashboard_shared_links", {}).then((a) => listOf<ApiSharedLink>(a))) : Promise.resolve([] as ApiSharedLink[]),
+    feedHash ? loadFeedHash(context.api, feedHash) : Promise.resolve(null),
   ]);
   const shownAnnotations = annotations.filter((annotation) => layerIds.includes(annotation.layerId));
 
   return {
+    feed,
+    closeFeedHref: `/?${closeFeed.toString()}`,
     query,
     readOnly,
     sharedTitle: link?.title ?? null,
@@ -375,6 +383,8 @@ export default function DashboardRoute() {
           <ContextChips query={query} />
         </div>
       </div>
+
+      {data.feed ? <FeedHashPanel feed={data.feed} closeHref={data.closeFeedHref} /> : null}
 
       <div className="flex flex-wrap items-start gap-3">
         {readOnly ? null : (
