@@ -67,6 +67,7 @@ interface User {
   /** This user's own API session. */
   own: Api;
   /** A stream per network the user's mentions come from. */
+  /** The worker's stream per network (shared by its users, so the channels list does not fill up). */
   streams: Map<string, { id: number; ingestKey: string }>;
 }
 
@@ -96,8 +97,10 @@ async function signInFreshUser(page: Page): Promise<User> {
   await submitLogin(page, email, password);
   await expect(page).toHaveURL(atPath("/"));
   await open(page, HOME);
-  return { accountId: me.id, email, password, admin, own, streams: new Map() };
+  return { accountId: me.id, email, password, admin, own, streams: workerStreams };
 }
+
+const workerStreams = new Map<string, { id: number; ingestKey: string }>();
 
 let clock = Date.now() - 60 * 60 * 1000;
 /**

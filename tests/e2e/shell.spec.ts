@@ -22,7 +22,7 @@ import {
  * other environments: Users, Channels, Teams, Templates, Dashboard V1, Settings, Moderation Report,
  * Custom Topics, Restore Admin Account, Admin BP, Logout; guests: Settings and Logout.
  */
-const STAFF_AVATAR_MENU = ["Users", "Channels", "Teams", "Templates", "Settings", "Custom Topics", "Logout"];
+const STAFF_AVATAR_MENU = ["Users", "Channels", "Teams", "Templates", "Dashboard V1", "Settings", "Custom Topics", "Logout"];
 const MENUS: Record<DemoRole, { side: string[]; avatar: string[] }> = {
   sysadmin: { side: ["Dashboard", "Inbox", "Live Search"], avatar: STAFF_AVATAR_MENU },
   admin: { side: ["Dashboard", "Inbox", "Live Search"], avatar: STAFF_AVATAR_MENU },
