@@ -4,6 +4,7 @@ import { insertSearchItem } from "../../../db/repositories/search-items";
 import { MESSAGES } from "../../../domain/messages";
 import { createApiFixture, type ApiFixture, type SignedIn, type TenantFixture } from "../../../tests/support/api-fixture";
 import { testEngines } from "../../../tests/support/database";
+import { feedItemRow } from "../../../tests/support/feed-item-row";
 
 const NOW = "2026-03-06T00:00:00.000Z";
 
@@ -26,47 +27,15 @@ const ITEMS: Item[] = [
 ];
 
 function row(businessProfileId: number, item: Item) {
-  return {
-    businessProfileId,
-    streamId: null,
+  return feedItemRow(businessProfileId, {
     socialType: item.network,
     externalId: `f${item.key}`,
-    kind: "post",
-    parentExternalId: null,
-    title: null,
     description: `Mention number ${item.key}`,
-    postUrl: null,
-    language: "en",
     sentiment: item.sentiment,
-    sentimentScore: 0,
-    sentimentDrivers: "[]",
-    keywords: "[]",
-    impactScore: 0,
-    reach: 0,
-    likes: 0,
-    comments: 0,
-    shares: 0,
-    views: 0,
-    totalEngagements: 0,
-    rating: null,
-    identityId: null,
     authorUsername: `author${item.key}`,
-    authorName: null,
-    authorFollowers: 0,
-    authorCountry: "",
-    authorPhotoUrl: null,
-    isAgentReply: 0,
-    assignedToType: null,
-    assignedToId: null,
-    assignedMessage: null,
-    assignedAt: null,
-    assignedBy: null,
-    translation: null,
-    translationLanguage: null,
-    muted: 0,
     createdAt: item.at,
     ingestedAt: NOW,
-  };
+  });
 }
 
 describe.each(testEngines())("dashboard feed hashes on %s", (engine) => {

@@ -10,6 +10,7 @@ import { clearDashboardCache } from "../../../services/analytics/cache";
 import { jlhScore } from "../../../domain/text-analytics";
 import { createApiFixture, type ApiFixture, type SignedIn, type TenantFixture } from "../../../tests/support/api-fixture";
 import { testEngines } from "../../../tests/support/database";
+import { feedItemRow } from "../../../tests/support/feed-item-row";
 
 // A small hand-made corpus (ADR 016's examples): two conversations in the period, delivery (late parcels,
 // mostly negative) and the app (login, design, updates), a quieter previous period, a muted mention, labels,
@@ -50,47 +51,18 @@ const ITEMS: Item[] = [
 ];
 
 function row(businessProfileId: number, item: Item) {
-  return {
-    businessProfileId,
-    streamId: null,
+  return feedItemRow(businessProfileId, {
     socialType: item.network,
     externalId: `t${item.key}`,
-    kind: "post",
-    parentExternalId: null,
-    title: null,
     description: item.text ?? `Mention number ${item.key}`,
-    postUrl: null,
-    language: "en",
     sentiment: item.sentiment,
-    sentimentScore: 0,
-    sentimentDrivers: "[]",
+    authorUsername: `author${item.key}`,
     keywords: JSON.stringify(item.keywords),
     impactScore: item.impact,
-    reach: 0,
-    likes: 0,
-    comments: 0,
-    shares: 0,
-    views: 0,
-    totalEngagements: 0,
-    rating: null,
-    identityId: null,
-    authorUsername: `author${item.key}`,
-    authorName: null,
-    authorFollowers: 0,
-    authorCountry: "",
-    authorPhotoUrl: null,
-    isAgentReply: 0,
-    assignedToType: null,
-    assignedToId: null,
-    assignedMessage: null,
-    assignedAt: null,
-    assignedBy: null,
-    translation: null,
-    translationLanguage: null,
     muted: item.muted ? 1 : 0,
     createdAt: item.at,
     ingestedAt: NOW,
-  };
+  });
 }
 
 describe.each(testEngines())("dashboard text widgets on %s", (engine) => {
