@@ -1,7 +1,6 @@
 import type { SubmissionResult } from "@conform-to/react";
 import { data, redirect, type ActionFunctionArgs, type AppLoadContext, type LoaderFunctionArgs } from "@remix-run/node";
 import { Link, isRouteErrorResponse, useActionData, useLoaderData, useLocation, useRouteError } from "@remix-run/react";
-import { DASHBOARD_SECTIONS, type DashboardSection } from "../../domain/dashboard";
 import { formatDate, formatDateTime } from "../../domain/format";
 import { MESSAGES } from "../../domain/messages";
 import { ROLE_LABELS } from "../../domain/roles";
@@ -25,7 +24,7 @@ import { TemplatesPanel, templateBody } from "../components/dashboard/templates-
 import type { ApiAnnotation, ApiAnnotationLayer, ApiDashboardTemplate, ApiSharedLink } from "../components/dashboard/types";
 import { WidgetGrid, visibleAnnotations } from "../components/dashboard/widget-grid";
 import { FeedHashPanel } from "../components/dashboard/widgets/feed-hash-panel";
-import { ApiError, type ApiClient } from "../lib/api.server";
+import { ApiError } from "../lib/api.server";
 import {
   ALL_MENTIONS_TOKEN,
   DASHBOARD_PARAMS,
@@ -36,9 +35,8 @@ import {
   parseDashboardQuery,
   type DashboardQuery,
   type DashboardSelector,
-  type DashboardSelectorContext,
 } from "../lib/dashboard-query";
-import { loadFeedHash, loadWidget } from "../lib/dashboard-widgets.server";
+import { loadDashboardSelector, loadFeedHash, loadWidget } from "../lib/dashboard-widgets.server";
 import { readForm, replyWithApiError, statusOf, submittedId } from "../lib/forms.server";
 import { guardRoute, recordPageView, requireAccount } from "../lib/guard.server";
 import { titleMeta } from "../lib/meta";
@@ -52,23 +50,6 @@ function listOf<T>(answer: unknown): T[] {
   if (Array.isArray(answer)) return answer as T[];
   const inner = (answer as { data?: unknown } | null)?.data;
   return Array.isArray(inner) ? (inner as T[]) : [];
-}
-
-/** POST /v1/dashboard_selector: the contexts the viewer may pick, by section. */
-async function loadSelector(api: ApiClient): Promise<DashboardSelector> {
-  const answer = await api.post<Record<string, unknown>>("/v1/dashboard_selector", {});
-  const raw = listOf<Record<string, unknown>>(answer.contexts ?? answer);
-  const contexts: DashboardSelectorContext[] = [];
-  for (const entry of raw) {
-    const section = String(entry.section ?? "") as DashboardSection;
-    const contextType = Number(entry.contextType);
-    const contextId = Number(entry.contextId ?? entry.id);
-    if (!DASHBOARD_SECTIONS.includes(section) || !Number.isInteger(contextType) || !Number.isInteger(contextId)) continue;
-    const context: DashboardSelectorContext = { contextType, contextId, title: String(entry.title ?? entry.name ?? ""), section };
-    if (entry.properties && typeof entry.properties === "object") context.properties = entry.properties as DashboardSelectorContext["properties"];
-    contexts.push(context);
-  }
-  return { contexts };
 }
 
 /** A shared link's viewer sees only its widgets, contexts and layers (the API refuses the rest too). */
@@ -126,7 +107,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     recordPageView(request, context, account);
   }
   const readOnly = !!link || !account;
-  const selector = await loadSelector(context.api).catch((error: unknown) => {
+  const selector = await loadDashboardSelector(context.api).catch((error: unknown) => {
     if (error instanceof Response) throw error;
     context.reportError(error);
     return { contexts: [] } satisfies DashboardSelector;
@@ -195,7 +176,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   // Shared links are read-only (the API answers 403 to any write of theirs too).
   if (url.searchParams.has(DASHBOARD_PARAMS.sharedLinkCode)) throw new Response(MESSAGES.forbidden, { status: 403 });
   const intent = String((await request.clone().formData()).get("intent") ?? "") as Intent;
-  const selector = await loadSelector(context.api).catch(() => ({ contexts: [] }) satisfies DashboardSelector);
+  const selector = await loadDashboardSelector(context.api).catch(() => ({ contexts: [] }) satisfies DashboardSelector);
   const query = parseDashboardQuery(url, account.businessProfile.timeZone, selector);
   const back = dashboardHref(query);
   const shareBack = dashboardHref(query, { dialog: SHARE_DIALOG });

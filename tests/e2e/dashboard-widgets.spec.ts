@@ -88,7 +88,7 @@ test.describe("dashboard widgets", () => {
     await open(page, "/charts?widgetId=keywords-cloud&period=30d");
     const card = page.getByTestId("widget-keywords-cloud");
     const firstTerm = (await card.locator("[data-testid=widget-table] tbody tr td").first().textContent())!.trim();
-    const button = card.getByRole("button", { name: T.viewMentionsOf(firstTerm) });
+    const button = card.getByRole("button", { name: T.viewMentionsOf(firstTerm), exact: true });
     // With JavaScript the table sits behind the chart for screen readers; its forms still work.
     if (javaScriptEnabled()) await button.evaluate((element: HTMLButtonElement) => element.click());
     else await button.click();
