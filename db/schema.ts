@@ -563,17 +563,8 @@ export interface AnnotationTable {
   updatedAt: string;
 }
 
-export interface AnalyticsHourlyTable {
-  businessProfileId: number;
-  /** 0 every mention of the tenant, 1 saved search item, 2 topic (ADR 015). */
-  contextType: number;
-  contextId: number;
-  /** UTC hour start, as feed_items.created_at writes it ('2026-03-11T22:00:00.000Z'). */
-  bucket: string;
-  network: string;
-  sentiment: number;
-  language: string;
-  country: string;
+/** The hourly rollups' measures (ADR 015, ADR 017). */
+interface AnalyticsMeasures {
   mentions: number;
   likes: number;
   comments: number;
@@ -585,6 +576,23 @@ export interface AnalyticsHourlyTable {
   replied: number;
   firstReplyCount: number;
   firstReplySeconds: number;
+}
+
+export interface AnalyticsHourlySentimentTable extends AnalyticsMeasures {
+  businessProfileId: number;
+  /** 0 every mention of the tenant, 1 saved search item, 2 topic (ADR 015). */
+  contextType: number;
+  contextId: number;
+  /** UTC hour start, as feed_items.created_at writes it ('2026-03-11T22:00:00.000Z'). */
+  bucket: string;
+  sentiment: number;
+}
+
+export interface AnalyticsHourlyDimensionTable extends AnalyticsHourlySentimentTable {
+  /** 'network', 'language' or 'country'. */
+  dimension: string;
+  /** The mention's social_type, language or author_country. */
+  value: string;
 }
 
 export interface AnalyticsTermsDailyTable {
@@ -640,7 +648,8 @@ export interface DatabaseSchema {
   replyDrafts: ReplyDraftTable;
   moderationEvents: ModerationEventTable;
   feedItemPresence: FeedItemPresenceTable;
-  analyticsHourly: AnalyticsHourlyTable;
+  analyticsHourlySentiment: AnalyticsHourlySentimentTable;
+  analyticsHourlyDimensions: AnalyticsHourlyDimensionTable;
   analyticsTermsDaily: AnalyticsTermsDailyTable;
   dashboardTemplates: DashboardTemplateTable;
   dashboardSharedLinks: DashboardSharedLinkTable;

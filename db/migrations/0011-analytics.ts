@@ -1,9 +1,9 @@
 import { sql, type Kysely } from "kysely";
 import { engineOf } from "../client";
-import { rebuildAllRollups } from "../repositories/analytics-rollups";
 
 // The dashboard's store (issue 7, ADR 015): hourly rollups of mentions per context and dimension, and
-// daily term counts, both maintained with the mentions they count; existing installs are backfilled here.
+// daily term counts, both maintained with the mentions they count. Existing installs are backfilled by
+// migration 0015, which replaced the hourly table with narrower ones (the code that fills them is today's).
 export async function up(db: Kysely<unknown>): Promise<void> {
   // PostgreSQL's integer is 32-bit: sums of reach and views need a double (exact up to 2^53).
   const measure = engineOf(db) === "postgres" ? "double precision" : "real";
@@ -52,8 +52,6 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addColumn("negative", "integer", (c) => c.notNull().defaultTo(0))
     .addPrimaryKeyConstraint("analytics_terms_daily_pk", ["business_profile_id", "context_type", "context_id", "day", "term"])
     .execute();
-
-  await rebuildAllRollups(db);
 }
 
 export async function down(db: Kysely<unknown>): Promise<void> {

@@ -71,6 +71,10 @@ export async function countSlots(
   return source.rollup ? rollupSlots(db, businessProfileId, source.rollup, range, dimensions, bySlot) : rawSlots(db, businessProfileId, source.filter, range, dimensions, bySlot);
 }
 
+/**
+ * The rollup path (ADR 017): per hour and sentiment from analytics_hourly_sentiment; per network,
+ * language or country from that dimension's rows of analytics_hourly_dimensions. One dimension at most.
+ */
 async function rollupSlots(
   db: Database,
   businessProfileId: number,
@@ -79,15 +83,20 @@ async function rollupSlots(
   dimensions: readonly CountDimension[],
   bySlot: boolean,
 ): Promise<CountRow[]> {
-  const keys = [...(bySlot ? [sql`bucket`] : []), ...dimensions.map((d) => sql.ref(d))];
-  const selectKeys = [...(bySlot ? [sql`bucket as slot`] : []), ...dimensions.map((d) => sql.ref(d))];
+  if (dimensions.length > 1) throw new Error(`the rollups group by one dimension at most (asked: ${dimensions.join(", ")})`);
+  const dimension = dimensions[0];
+  const bySentiment = dimension === undefined || dimension === "sentiment";
+  const keys = [...(bySlot ? [sql`bucket`] : []), ...(dimension === undefined ? [] : [bySentiment ? sql`sentiment` : sql`value`])];
+  const selectKeys = [...(bySlot ? [sql`bucket as slot`] : []), ...(dimension === undefined ? [] : [bySentiment ? sql`sentiment` : sql`value as ${sql.ref(dimension)}`])];
+  const table = bySentiment ? sql`analytics_hourly_sentiment` : sql`analytics_hourly_dimensions`;
+  const ofDimension = bySentiment ? sql`` : sql`and dimension = ${dimension}`;
   const { rows } = await sql<Record<string, unknown>>`
     select ${sql.join([...selectKeys, sql`sum(mentions) as mentions`])}, sum(likes) as likes, sum(comments) as comments, sum(shares) as shares,
       sum(views) as views, sum(total_engagements) as total_engagements, sum(reach) as reach, sum(impact_sum) as impact_sum,
       sum(replied) as replied, sum(first_reply_count) as first_reply_count, sum(first_reply_seconds) as first_reply_seconds
-    from analytics_hourly
+    from ${table}
     where business_profile_id = ${businessProfileId} and context_type = ${context.contextType} and context_id = ${context.contextId}
-      and bucket >= ${range.from} and bucket < ${range.to}
+      ${ofDimension} and bucket >= ${range.from} and bucket < ${range.to}
     ${keys.length ? sql`group by ${sql.join(keys)}` : sql``}
     having sum(mentions) > 0`.execute(db);
   return rows.map(toRow);

@@ -28,9 +28,18 @@ describe.each(testEngines())("analytics rollups on %s", (engine) => {
     const kept = await listTenantRollups(deps.db, t.businessProfileId);
     await rebuildTenantRollups(deps.db, t.businessProfileId);
     const recounted = await listTenantRollups(deps.db, t.businessProfileId);
-    expect(rounded(kept.hourly)).toEqual(rounded(recounted.hourly));
+    expect(rounded(kept.sentiment)).toEqual(rounded(recounted.sentiment));
+    expect(rounded(kept.dimensions)).toEqual(rounded(recounted.dimensions));
     expect(kept.terms).toEqual(recounted.terms);
-    return recounted;
+    // Every dimension splits the same mentions: per context, each sums to the sentiment rows' total.
+    const total = (rows: Array<{ contextType: number; contextId: number; mentions: number }>) => {
+      const out = new Map<string, number>();
+      for (const r of rows) out.set(`${r.contextType}:${r.contextId}`, (out.get(`${r.contextType}:${r.contextId}`) ?? 0) + r.mentions);
+      return out;
+    };
+    for (const dimension of ["network", "language", "country"])
+      expect(total(recounted.dimensions.filter((r) => r.dimension === dimension))).toEqual(total(recounted.sentiment));
+    return { ...recounted, hourly: recounted.sentiment };
   }
 
   const item = (i: number, network: "twitter" | "reddit" = i % 3 ? "twitter" : "reddit") => ({
@@ -106,12 +115,14 @@ describe.each(testEngines())("analytics rollups on %s", (engine) => {
 
   it("the migration's backfill (an install upgraded with mentions already stored) gives the maintained rollups", async () => {
     const kept = await listTenantRollups(deps.db, tenant.businessProfileId);
-    await sql`delete from analytics_hourly`.execute(deps.db);
+    await sql`delete from analytics_hourly_sentiment`.execute(deps.db);
+    await sql`delete from analytics_hourly_dimensions`.execute(deps.db);
     await sql`delete from analytics_terms_daily`.execute(deps.db);
     const rebuilt = await rebuildAllRollups(deps.db);
     expect(rebuilt).toEqual(expect.arrayContaining([tenant.businessProfileId, other.businessProfileId]));
     const again = await listTenantRollups(deps.db, tenant.businessProfileId);
-    expect(rounded(again.hourly)).toEqual(rounded(kept.hourly));
+    expect(rounded(again.sentiment)).toEqual(rounded(kept.sentiment));
+    expect(rounded(again.dimensions)).toEqual(rounded(kept.dimensions));
     expect(again.terms).toEqual(kept.terms);
   });
 });

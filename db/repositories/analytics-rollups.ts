@@ -1,7 +1,8 @@
 import { sql, type Kysely, type RawBuilder } from "kysely";
 import { engineOf, type Database, type Engine } from "../client";
 
-// The dashboard's rollups (ADR 015 "Store"): analytics_hourly and analytics_terms_daily. Every change of
+// The dashboard's rollups (ADR 015 "Store", ADR 017): analytics_hourly_sentiment (per hour and sentiment),
+// analytics_hourly_dimensions (per hour, network / language / country and sentiment) and analytics_terms_daily. Every change of
 // counted facts adds its delta set-based, in the caller's transaction: INSERT ... SELECT ... GROUP BY ...
 // ON CONFLICT DO UPDATE adding the signed sums. A mention counts (muted ones never do) in context (0, 0)
 // and in every saved search (1, id) and topic (2, id) whose stored membership (query_matches) holds it.
@@ -67,35 +68,68 @@ function replySeconds(engine: Engine): RawBuilder<number> {
 /** The hour bucket of a created_at text (ISO, UTC): '2026-03-11T22:00:00.000Z'. */
 export const HOUR_BUCKET_SQL = sql<string>`substr(f.created_at, 1, 13) || ':00:00.000Z'`;
 
-async function addHourly(db: AnyDb, businessProfileId: number, scope: RollupScope, sign: 1 | -1) {
-  const engine = engineOf(db);
+/** The measures' column list, in every hourly rollup table. */
+const MEASURE_COLUMNS = sql.raw(
+  "mentions, likes, comments, shares, views, total_engagements, reach, impact_sum, replied, first_reply_count, first_reply_seconds",
+);
+
+/** The measures of the grouped mentions `f`, times the sign. */
+function measureSums(engine: Engine, sign: 1 | -1): RawBuilder<unknown> {
   const s = sql.lit(sign);
-  await sql`
-    insert into analytics_hourly (business_profile_id, context_type, context_id, bucket, network, sentiment, language, country,
-      mentions, likes, comments, shares, views, total_engagements, reach, impact_sum, replied, first_reply_count, first_reply_seconds)
-    select f.business_profile_id, m.context_type, m.context_id, ${HOUR_BUCKET_SQL}, f.social_type, f.sentiment, f.language, f.author_country,
-      ${s} * count(*), ${s} * sum(f.likes), ${s} * sum(f.comments), ${s} * sum(f.shares), ${s} * sum(f.views),
+  return sql`${s} * count(*), ${s} * sum(f.likes), ${s} * sum(f.comments), ${s} * sum(f.shares), ${s} * sum(f.views),
       ${s} * sum(f.total_engagements), ${s} * sum(f.reach), ${s} * sum(f.impact_score),
       ${s} * sum(case when f.is_replied = 1 then 1 else 0 end),
       ${s} * sum(case when f.first_reply_at is not null then 1 else 0 end),
-      ${s} * sum(case when f.first_reply_at is not null then ${replySeconds(engine)} else 0 end)
-    from (${membership(engine, businessProfileId, scope)}) m
-    cross join feed_items f
-    where f.id = m.feed_item_id and f.business_profile_id = ${businessProfileId} and f.muted = 0
-    group by f.business_profile_id, m.context_type, m.context_id, ${HOUR_BUCKET_SQL}, f.social_type, f.sentiment, f.language, f.author_country
-    order by 2, 3, 4, 5, 6, 7, 8
-    on conflict (business_profile_id, context_type, context_id, bucket, network, sentiment, language, country) do update set
-      mentions = analytics_hourly.mentions + excluded.mentions,
-      likes = analytics_hourly.likes + excluded.likes,
-      comments = analytics_hourly.comments + excluded.comments,
-      shares = analytics_hourly.shares + excluded.shares,
-      views = analytics_hourly.views + excluded.views,
-      total_engagements = analytics_hourly.total_engagements + excluded.total_engagements,
-      reach = analytics_hourly.reach + excluded.reach,
-      impact_sum = analytics_hourly.impact_sum + excluded.impact_sum,
-      replied = analytics_hourly.replied + excluded.replied,
-      first_reply_count = analytics_hourly.first_reply_count + excluded.first_reply_count,
-      first_reply_seconds = analytics_hourly.first_reply_seconds + excluded.first_reply_seconds`.execute(db);
+      ${s} * sum(case when f.first_reply_at is not null then ${replySeconds(engine)} else 0 end)`;
+}
+
+/** ON CONFLICT's update: each measure adds the delta. */
+function addMeasures(table: string): RawBuilder<unknown> {
+  const t = sql.raw(table);
+  return sql.join(
+    ["mentions", "likes", "comments", "shares", "views", "total_engagements", "reach", "impact_sum", "replied", "first_reply_count", "first_reply_seconds"].map(
+      (c) => sql`${sql.raw(c)} = ${t}.${sql.raw(c)} + excluded.${sql.raw(c)}`,
+    ),
+  );
+}
+
+const HOURLY_TABLES = ["analytics_hourly_sentiment", "analytics_hourly_dimensions"] as const;
+
+/** The dimensions of analytics_hourly_dimensions and the mention column each reads. */
+export const ROLLUP_DIMENSIONS = { network: "social_type", language: "language", country: "author_country" } as const;
+
+async function addHourly(db: AnyDb, businessProfileId: number, scope: RollupScope, sign: 1 | -1) {
+  const engine = engineOf(db);
+  const members = sql`from (${membership(engine, businessProfileId, scope)}) m
+    cross join feed_items f`;
+  const counted = sql`where f.id = m.feed_item_id and f.business_profile_id = ${businessProfileId} and f.muted = 0`;
+  await sql`
+    insert into analytics_hourly_sentiment (business_profile_id, context_type, context_id, bucket, sentiment, ${MEASURE_COLUMNS})
+    select f.business_profile_id, m.context_type, m.context_id, ${HOUR_BUCKET_SQL}, f.sentiment, ${measureSums(engine, sign)}
+    ${members}
+    ${counted}
+    group by f.business_profile_id, m.context_type, m.context_id, ${HOUR_BUCKET_SQL}, f.sentiment
+    order by 2, 3, 4, 5
+    on conflict (business_profile_id, context_type, context_id, bucket, sentiment) do update set ${addMeasures("analytics_hourly_sentiment")}`.execute(db);
+  // The three dimensions in one pass: each counted mention once per dimension.
+  const dimension = sql`d.dimension`;
+  const value = sql`case d.dimension ${sql.join(
+    Object.entries(ROLLUP_DIMENSIONS).map(([name, column]) => sql`when ${sql.lit(name)} then f.${sql.raw(column)}`),
+    sql` `,
+  )} end`;
+  const dimensions = sql.join(
+    Object.keys(ROLLUP_DIMENSIONS).map((name) => sql`select ${sql.lit(name)} as dimension`),
+    sql` union all `,
+  );
+  await sql`
+    insert into analytics_hourly_dimensions (business_profile_id, context_type, context_id, dimension, bucket, value, sentiment, ${MEASURE_COLUMNS})
+    select f.business_profile_id, m.context_type, m.context_id, ${dimension}, ${HOUR_BUCKET_SQL}, ${value}, f.sentiment, ${measureSums(engine, sign)}
+    ${members}
+    cross join (${dimensions}) d
+    ${counted}
+    group by f.business_profile_id, m.context_type, m.context_id, ${dimension}, ${HOUR_BUCKET_SQL}, ${value}, f.sentiment
+    order by 2, 3, 4, 5, 6, 7
+    on conflict (business_profile_id, context_type, context_id, dimension, bucket, value, sentiment) do update set ${addMeasures("analytics_hourly_dimensions")}`.execute(db);
 }
 
 /** The terms of a mention's keywords (JSON text array, ADR 010); a term listed twice counts once (count distinct). */
@@ -160,19 +194,20 @@ export async function adjustItems<T>(
 
 /** Forgets a context's rollups (the saved search or topic was deleted, or matches nothing now). */
 export async function deleteContextRollups(db: AnyDb, businessProfileId: number, contextType: number, contextId: number) {
-  await sql`delete from analytics_hourly where business_profile_id = ${businessProfileId} and context_type = ${contextType} and context_id = ${contextId}`.execute(db);
+  for (const table of HOURLY_TABLES)
+    await sql`delete from ${sql.table(table)} where business_profile_id = ${businessProfileId} and context_type = ${contextType} and context_id = ${contextId}`.execute(db);
   await sql`delete from analytics_terms_daily where business_profile_id = ${businessProfileId} and context_type = ${contextType} and context_id = ${contextId}`.execute(db);
 }
 
 /** Rows emptied by subtractions (their measures are all zero) go; reads ignore them meanwhile. */
 export async function pruneEmptyRollups(db: AnyDb, businessProfileId: number) {
-  await sql`delete from analytics_hourly where business_profile_id = ${businessProfileId} and mentions = 0`.execute(db);
+  for (const table of HOURLY_TABLES) await sql`delete from ${sql.table(table)} where business_profile_id = ${businessProfileId} and mentions = 0`.execute(db);
   await sql`delete from analytics_terms_daily where business_profile_id = ${businessProfileId} and mentions = 0`.execute(db);
 }
 
 /** Recomputes one tenant's rollups from feed_items and query_matches. */
 export async function rebuildTenantRollups(db: AnyDb, businessProfileId: number): Promise<void> {
-  await sql`delete from analytics_hourly where business_profile_id = ${businessProfileId}`.execute(db);
+  for (const table of HOURLY_TABLES) await sql`delete from ${sql.table(table)} where business_profile_id = ${businessProfileId}`.execute(db);
   await sql`delete from analytics_terms_daily where business_profile_id = ${businessProfileId}`.execute(db);
   await addToRollups(db, businessProfileId, { kind: "tenant" }, 1);
 }
@@ -185,14 +220,7 @@ export async function rebuildAllRollups(db: AnyDb): Promise<number[]> {
   return ids;
 }
 
-export interface RollupRow {
-  contextType: number;
-  contextId: number;
-  bucket: string;
-  network: string;
-  sentiment: number;
-  language: string;
-  country: string;
+interface Measures {
   mentions: number;
   likes: number;
   comments: number;
@@ -206,6 +234,22 @@ export interface RollupRow {
   firstReplySeconds: number;
 }
 
+export interface SentimentRollupRow extends Measures {
+  contextType: number;
+  contextId: number;
+  bucket: string;
+  sentiment: number;
+}
+
+export interface DimensionRollupRow extends Measures {
+  contextType: number;
+  contextId: number;
+  dimension: string;
+  bucket: string;
+  value: string;
+  sentiment: number;
+}
+
 export interface TermRow {
   contextType: number;
   contextId: number;
@@ -216,29 +260,36 @@ export interface TermRow {
   negative: number;
 }
 
-const HOURLY_COLUMNS = sql`context_type, context_id, bucket, network, sentiment, language, country`;
-
 function numeric<T>(row: Record<string, unknown>, keys: readonly string[]): T {
   const out: Record<string, unknown> = { ...row };
   for (const k of keys) out[k] = Number(row[k]);
   return out as T;
 }
 
-const HOURLY_NUMBERS = ["contextType", "contextId", "sentiment", "mentions", "likes", "comments", "shares", "views", "totalEngagements", "reach", "impactSum", "replied", "firstReplyCount", "firstReplySeconds"];
+const MEASURE_NUMBERS = ["mentions", "likes", "comments", "shares", "views", "totalEngagements", "reach", "impactSum", "replied", "firstReplyCount", "firstReplySeconds"];
+const HOURLY_NUMBERS = ["contextType", "contextId", "sentiment", ...MEASURE_NUMBERS];
 const TERM_NUMBERS = ["contextType", "contextId", "mentions", "positive", "negative"];
 
 /** The stored rollups of a tenant (non-empty rows), in key order: what tests compare with a recount. */
-export async function listTenantRollups(db: Database, businessProfileId: number): Promise<{ hourly: RollupRow[]; terms: TermRow[] }> {
-  const hourly = await sql<Record<string, unknown>>`
-    select ${HOURLY_COLUMNS}, mentions, likes, comments, shares, views, total_engagements, reach, impact_sum, replied, first_reply_count, first_reply_seconds
-    from analytics_hourly where business_profile_id = ${businessProfileId} and mentions <> 0
-    order by ${HOURLY_COLUMNS}`.execute(db);
+export async function listTenantRollups(
+  db: Database,
+  businessProfileId: number,
+): Promise<{ sentiment: SentimentRollupRow[]; dimensions: DimensionRollupRow[]; terms: TermRow[] }> {
+  const sentiment = await sql<Record<string, unknown>>`
+    select context_type, context_id, bucket, sentiment, ${MEASURE_COLUMNS}
+    from analytics_hourly_sentiment where business_profile_id = ${businessProfileId} and mentions <> 0
+    order by context_type, context_id, bucket, sentiment`.execute(db);
+  const dimensions = await sql<Record<string, unknown>>`
+    select context_type, context_id, dimension, bucket, value, sentiment, ${MEASURE_COLUMNS}
+    from analytics_hourly_dimensions where business_profile_id = ${businessProfileId} and mentions <> 0
+    order by context_type, context_id, dimension, bucket, value, sentiment`.execute(db);
   const terms = await sql<Record<string, unknown>>`
     select context_type, context_id, day, term, mentions, positive, negative from analytics_terms_daily
     where business_profile_id = ${businessProfileId} and mentions <> 0
     order by context_type, context_id, day, term`.execute(db);
   return {
-    hourly: hourly.rows.map((r) => numeric<RollupRow>(r, HOURLY_NUMBERS)),
+    sentiment: sentiment.rows.map((r) => numeric<SentimentRollupRow>(r, HOURLY_NUMBERS)),
+    dimensions: dimensions.rows.map((r) => numeric<DimensionRollupRow>(r, HOURLY_NUMBERS)),
     terms: terms.rows.map((r) => numeric<TermRow>(r, TERM_NUMBERS)),
   };
 }

@@ -169,17 +169,6 @@ export async function countTopicMentions(
   return rows.map((r) => ({ topicId: r.topicId, sentiment: r.sentiment, mentions: Number(r.mentions) }));
 }
 
-/** analytics_hourly (migration 0011), the columns the text widgets read. */
-interface AnalyticsHourlyTopicColumns {
-  businessProfileId: number;
-  contextType: number;
-  contextId: number;
-  bucket: string; // the hour's start, ISO-8601 UTC
-  network: string;
-  sentiment: number;
-  mentions: number;
-}
-
 /** A rollup context's mentions in the hours [from, to), optionally of some networks and sentiments. */
 export async function sumRollupMentions(
   db: Database,
@@ -188,19 +177,15 @@ export async function sumRollupMentions(
   range: { from: string; to: string },
   only: { networks?: readonly string[]; sentiments?: readonly number[] } = {},
 ): Promise<number> {
-  let query = db
-    .withTables<{ analyticsHourly: AnalyticsHourlyTopicColumns }>()
-    .selectFrom("analyticsHourly")
-    .select((eb) => eb.fn.sum<number>("mentions").as("mentions"))
-    .where("businessProfileId", "=", businessProfileId)
-    .where("contextType", "=", context.contextType)
-    .where("contextId", "=", context.contextId)
-    .where("bucket", ">=", range.from)
-    .where("bucket", "<", range.to);
-  if (only.networks) query = query.where("network", "in", only.networks.length ? [...only.networks] : [""]);
-  if (only.sentiments) query = query.where("sentiment", "in", only.sentiments.length ? [...only.sentiments] : [9]);
-  const row = await query.executeTakeFirst();
-  return Number(row?.mentions ?? 0);
+  // Per network from the network rows of analytics_hourly_dimensions, else per hour and sentiment.
+  const source = only.networks
+    ? sql`analytics_hourly_dimensions where dimension = 'network' and value in (${sql.join(only.networks.length ? [...only.networks] : [""])}) and`
+    : sql`analytics_hourly_sentiment where`;
+  const sentiments = only.sentiments ? sql`and sentiment in (${sql.join(only.sentiments.length ? [...only.sentiments] : [9])})` : sql``;
+  const { rows } = await sql<{ mentions: number | null }>`select sum(mentions) as mentions from ${source}
+    business_profile_id = ${businessProfileId} and context_type = ${context.contextType} and context_id = ${context.contextId}
+    and bucket >= ${range.from} and bucket < ${range.to} ${sentiments}`.execute(db);
+  return Number(rows[0]?.mentions ?? 0);
 }
 
 /** Per topic and sentiment: the topic's mentions in the hours [from, to) from the hourly rollup (context type 2). */
@@ -212,8 +197,7 @@ export async function sumTopicRollups(
 ): Promise<Array<{ topicId: number; sentiment: number; mentions: number }>> {
   if (!topicIds.length) return [];
   const rows = await db
-    .withTables<{ analyticsHourly: AnalyticsHourlyTopicColumns }>()
-    .selectFrom("analyticsHourly")
+    .selectFrom("analyticsHourlySentiment")
     .select((eb) => ["contextId as topicId", "sentiment", eb.fn.sum<number>("mentions").as("mentions")])
     .where("businessProfileId", "=", businessProfileId)
     .where("contextType", "=", 2)
