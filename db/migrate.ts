@@ -37,7 +37,8 @@ const MIGRATIONS: Record<string, Migration> = {
 
 const provider: MigrationProvider = { getMigrations: async () => MIGRATIONS };
 
-export async function migrateToLatest(db: Database): Promise<string[]> {
+/** Runs the migrations not yet run, all of them or (tests of an upgrade) up to the one named. */
+export async function migrateToLatest(db: Database, upTo?: string): Promise<string[]> {
   // Kysely looks for its bookkeeping tables in every schema unless told which one; with several
   // schemas on one server (parallel test schemas, or a shared database) it would find another
   // schema's lock table and then fail to use it. Ours live in the schema the connection writes to.
@@ -46,7 +47,7 @@ export async function migrateToLatest(db: Database): Promise<string[]> {
       ? (await sql<{ schema: string }>`select current_schema() as schema`.execute(db)).rows[0]?.schema
       : undefined;
   const migrator = new Migrator({ db, provider, ...(migrationTableSchema ? { migrationTableSchema } : {}) });
-  const { error, results } = await migrator.migrateToLatest();
+  const { error, results } = upTo === undefined ? await migrator.migrateToLatest() : await migrator.migrateTo(upTo);
   if (error) throw error instanceof Error ? error : new Error(String(error));
   return (results ?? []).filter((r) => r.status === "Success").map((r) => r.migrationName);
 }

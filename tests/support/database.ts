@@ -18,10 +18,10 @@ export interface TestDatabase extends DatabaseHandle {
 }
 
 /** A fresh, migrated database: in-memory SQLite, or a private schema on the test PostgreSQL server. */
-export async function createTestDatabase(engine: Engine): Promise<TestDatabase> {
+export async function createTestDatabase(engine: Engine, options: { migratedUpTo?: string } = {}): Promise<TestDatabase> {
   if (engine === "sqlite") {
     const handle = openDatabase({ url: ":memory:" });
-    await migrateToLatest(handle.db);
+    await migrateToLatest(handle.db, options.migratedUpTo);
     return { ...handle, cleanup: () => handle.close() };
   }
   const url = process.env.TEST_DATABASE_URL!;
@@ -31,7 +31,7 @@ export async function createTestDatabase(engine: Engine): Promise<TestDatabase> 
   await admin.query(`create schema ${schema}`);
   await admin.end();
   const handle = openDatabase({ url, postgresSchema: schema, poolSize: 4 });
-  await migrateToLatest(handle.db);
+  await migrateToLatest(handle.db, options.migratedUpTo);
   return {
     ...handle,
     cleanup: async () => {
