@@ -180,6 +180,8 @@ export async function listInboxItems(
 ): Promise<FeedItemRow[]> {
   const engine = engineOf(db);
   const { membership, filter } = membershipOf(query);
+  if (membership?.kind === "assignees" && engine === "sqlite" && page.order === "createdAt")
+    return listAssignedByDate(db, businessProfileId, membership.anyOf, filter, page);
   const few = membership && engine === "sqlite" ? await hasFewMembers(db, businessProfileId, membership) : false;
   const select = db
     .selectFrom("feedItems")
@@ -198,6 +200,47 @@ export async function listInboxItems(
   const walkable = page.order === "createdAt" || !filter.includeMuted;
   if (few || !walkable) return executeWithHint(db, select, "not indexed");
   return executeWithHint(db, select, `indexed by "${ORDER_INDEX[page.order]}"`);
+}
+
+/**
+ * SQLite, a page of the mentions assigned to any of some assignees, by date: each assignee's range of
+ * feed_items_assignee_idx (tenant, assignee, created_at) is walked in the page's order and stops once
+ * `offset + limit` rows passed the filter; the ranges are then merged. Before, every assigned row of the
+ * caller was read and sorted for each page.
+ */
+async function listAssignedByDate(
+  db: Database,
+  businessProfileId: number,
+  anyOf: ReadonlyArray<{ type: string; id: number }>,
+  filter: FeedItemFilter,
+  page: { direction: "asc" | "desc"; offset: number; limit: number },
+): Promise<FeedItemRow[]> {
+  const distinct = [...new Map(anyOf.map((a) => [`${a.type}:${a.id}`, a])).values()];
+  const wanted = page.offset + page.limit;
+  const ranges = await Promise.all(
+    distinct.map((a) =>
+      executeWithHint(
+        db,
+        db
+          .selectFrom("feedItems")
+          .selectAll()
+          .where((eb) =>
+            eb.and([
+              feedItemConditions(eb, "sqlite", businessProfileId, filter),
+              eb("feedItems.assignedToType", "=", a.type),
+              eb("feedItems.assignedToId", "=", a.id),
+            ]),
+          )
+          .orderBy("createdAt", page.direction)
+          .orderBy("id", page.direction)
+          .limit(wanted),
+        'indexed by "feed_items_assignee_idx"',
+      ),
+    ),
+  );
+  const sign = page.direction === "asc" ? 1 : -1;
+  const merged = ranges.flat().sort((a, b) => sign * (a.createdAt < b.createdAt ? -1 : a.createdAt > b.createdAt ? 1 : a.id - b.id));
+  return merged.slice(page.offset, wanted);
 }
 
 /** How many mentions a list's filters hold (exactly: every match is read). */
@@ -222,6 +265,33 @@ export async function countInboxItemsUpTo(
   const engine = engineOf(db);
   const { membership, filter } = membershipOf(query);
   let rows: Array<{ id: number }>;
+  if (membership?.kind === "assignees" && engine === "sqlite") {
+    // One capped range of an assignee index per assignee (a mention has one assignee, so they add up);
+    // with the usual filters (muted, networks, state) it is read from feed_items_assignee_open_idx alone.
+    const distinct = [...new Map(membership.anyOf.map((a) => [`${a.type}:${a.id}`, a])).values()];
+    const counts = await Promise.all(
+      distinct.map(async (a) => {
+        const matches = db
+          .selectFrom("feedItems")
+          .select(sql`1`.as("one"))
+          .where((eb) =>
+            eb.and([
+              feedItemConditions(eb, engine, businessProfileId, filter),
+              eb("feedItems.assignedToType", "=", a.type),
+              eb("feedItems.assignedToId", "=", a.id),
+            ]),
+          )
+          .limit(max + 1);
+        const row = await db
+          .selectFrom(matches.as("m"))
+          .select((eb) => eb.fn.countAll<number>().as("count"))
+          .executeTakeFirstOrThrow();
+        return Number(row.count);
+      }),
+    );
+    const total = counts.reduce((sum, n) => sum + n, 0);
+    return { count: Math.min(total, max), capped: total > max };
+  }
   if (!membership) {
     const matches = db
       .selectFrom("feedItems")
