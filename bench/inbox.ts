@@ -226,12 +226,14 @@ export async function run(ctx: BenchContext): Promise<BenchOutcome> {
 
   let dir = process.env.BENCH_INBOX_SQLITE_DIR;
   const own = !dir;
-  if (!dir) {
-    dir = makeTempDir("earshot-bench-inbox");
+  if (!dir) dir = makeTempDir("earshot-bench-inbox");
+  else fs.mkdirSync(dir, { recursive: true });
+  // A named directory without a store is filled on this first run (later runs reuse it).
+  if (!fs.existsSync(path.join(dir, "app.db"))) {
     await ctx.quiet(`ingest ${size}`);
     const ingest = await runIngestWorker(ctx, path.join(dir, "app.db"), size);
     figures.push({ label: `${size.toLocaleString("en")} demo mentions ingested`, value: ingest.itemsPerSecond, unit: "items/s" });
-  } else if (!fs.existsSync(path.join(dir, "app.db"))) throw new Error(`BENCH_INBOX_SQLITE_DIR has no app.db: ${dir}`);
+  }
 
   const appDir = makeTempDir("earshot-bench-inbox-app");
   try {
