@@ -8,6 +8,7 @@ import { compress } from "hono/compress";
 import { createApi, type Api } from "../api/app";
 import "../app/lib/load-context";
 import { createApiClient, type ApiTransport } from "../app/lib/api.server";
+import { newFormToken } from "../app/lib/csrf.server";
 import { createWebSessionStorage } from "../app/lib/session.server";
 import { openDatabase, type DatabaseHandle } from "../db/client";
 import { migrateToLatest } from "../db/migrate";
@@ -22,6 +23,7 @@ import type { ServerConfig } from "./config";
 import { createErrorTracker, type ErrorTracker } from "./error-tracker";
 import { createLogger, describeError, type Logger } from "./logger";
 import { createNonce, securityHeaders } from "./security-headers";
+import { createSharedPageCache } from "./shared-page-cache";
 
 export interface EarshotOptions {
   config: ServerConfig;
@@ -172,8 +174,24 @@ export async function createEarshot(options: EarshotOptions): Promise<Earshot> {
     ? (request) => fetch(request)
     : (request) => api.fetch(request, {});
 
+  // Anonymous views of shared dashboards, rendered once (in process only: the versions that keep them
+  // fresh are this process's).
+  const sharedPages = config.apiUrl ? null : createSharedPageCache(deps);
+
   app.all("*", async (c) => {
     const request = c.req.raw;
+    const ticket = sharedPages ? await sharedPages.ticketOf(request) : null;
+    if (ticket) {
+      // The viewer gets a session of their own holding the page's form token, as a render would give.
+      const formToken = newFormToken();
+      const cached = sharedPages!.read(ticket, { nonce: c.get("nonce"), formToken });
+      if (cached) {
+        const fresh = await sessions.getSession(null);
+        fresh.set("formToken", formToken);
+        cached.headers.append("Set-Cookie", await sessions.commitSession(fresh));
+        return cached;
+      }
+    }
     if (!["GET", "HEAD"].includes(request.method) && isCrossSite(request)) {
       return c.text("Cross-site form posts are refused.", 403);
     }
@@ -198,7 +216,12 @@ export async function createEarshot(options: EarshotOptions): Promise<Earshot> {
       }),
       reportError: (error) => reportError(error, { requestId, path: c.req.path }),
     };
-    const response = await handleRemix(request, context);
+    let response = await handleRemix(request, context);
+    // An anonymous render leaves nothing in the session but the form token it made: such a page is kept.
+    const formToken = session.get("formToken");
+    if (ticket && typeof formToken === "string" && JSON.stringify(session.data) === JSON.stringify({ formToken })) {
+      response = await sharedPages!.write(ticket, { nonce: c.get("nonce"), formToken }, response);
+    }
     if (JSON.stringify(session.data) !== before) {
       const cookie = await sessions.commitSession(session);
       const headers = new Headers(response.headers);

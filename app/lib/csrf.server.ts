@@ -4,11 +4,16 @@ import { MESSAGES } from "../../domain/messages";
 
 export const FORM_TOKEN_FIELD = "csrf";
 
+/** A new form token (random, so it never occurs in a page's other text). */
+export function newFormToken(): string {
+  return crypto.randomBytes(32).toString("base64url");
+}
+
 /** The form token tied to this browser's session (created on first visit). */
 export function ensureFormToken(context: AppLoadContext): string {
   let token = context.session.get("formToken");
   if (!token) {
-    token = crypto.randomBytes(32).toString("base64url");
+    token = newFormToken();
     context.session.set("formToken", token);
   }
   return token;

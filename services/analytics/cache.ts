@@ -13,6 +13,18 @@ interface Entry {
 
 const MAX_ENTRIES = 2000;
 const entries = new Map<string, Entry>();
+/** Per tenant, a number that grows whenever anything a dashboard shows may have changed (pages cached whole). */
+const versions = new Map<number, number>();
+
+/** The tenant's dashboard version: a page rendered at another version may show outdated numbers. */
+export function dashboardVersion(businessProfileId: number): number {
+  return versions.get(businessProfileId) ?? 0;
+}
+
+/** What a rendered dashboard shows changed without its numbers (annotations, a shared link's definition). */
+export function dashboardPagesChanged(businessProfileId: number): void {
+  versions.set(businessProfileId, dashboardVersion(businessProfileId) + 1);
+}
 
 /** A canonical JSON text: keys sorted at every level (so the same body always gives the same key). */
 function canonical(value: unknown): string {
@@ -66,6 +78,7 @@ export function writeCached(
 export function mentionsStored(businessProfileId: number, createdAts: Iterable<string>): void {
   const instants = [...createdAts].map((t) => Date.parse(t)).filter((t) => !Number.isNaN(t));
   if (!instants.length) return;
+  dashboardPagesChanged(businessProfileId);
   for (const [key, entry] of entries) {
     if (entry.businessProfileId !== businessProfileId) continue;
     if (entry.ranges.some(([from, to]) => instants.some((t) => t >= from && t < to))) entries.delete(key);
@@ -74,10 +87,12 @@ export function mentionsStored(businessProfileId: number, createdAts: Iterable<s
 
 /** Definitions, labels, replies or mutes of the tenant changed: all its entries go. */
 export function dashboardDataChanged(businessProfileId: number): void {
+  dashboardPagesChanged(businessProfileId);
   for (const [key, entry] of entries) if (entry.businessProfileId === businessProfileId) entries.delete(key);
 }
 
 /** Tests: forget everything. */
 export function clearDashboardCache(): void {
   entries.clear();
+  versions.clear();
 }

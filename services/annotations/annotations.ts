@@ -1,6 +1,7 @@
 // Annotation layers and annotations (spec analytics §3, §7; ADR 015). A layer's colour is an index into
 // the 12-colour palette, unique per tenant (422 MESSAGES.colorInUse). A shared-link viewer reads only the
 // annotations of its link's layers and never writes.
+import { dashboardPagesChanged } from "../analytics/cache";
 import { isUniqueViolation } from "../../db/errors";
 import {
   deleteAnnotation,
@@ -152,6 +153,7 @@ export async function createLayer(deps: ServiceDeps, actor: Actor, input: Annota
       isoNow(deps),
     ),
   );
+  dashboardPagesChanged(actor.businessProfileId);
   return layerView(await existingLayer(deps, actor, id));
 }
 
@@ -175,6 +177,7 @@ export async function updateLayer(deps: ServiceDeps, actor: Actor, id: number, i
       isoNow(deps),
     ),
   );
+  dashboardPagesChanged(actor.businessProfileId);
   return layerView(await existingLayer(deps, actor, id));
 }
 
@@ -183,6 +186,7 @@ export async function removeLayer(deps: ServiceDeps, actor: Actor, id: number): 
   await existingLayer(deps, actor, id);
   requireWrite(actor);
   await deleteAnnotationLayer(deps.db, actor.businessProfileId, id);
+  dashboardPagesChanged(actor.businessProfileId);
 }
 
 /**
@@ -243,6 +247,7 @@ export async function createAnnotation(deps: ServiceDeps, actor: Actor, input: A
     actor.accountId,
     isoNow(deps),
   );
+  dashboardPagesChanged(actor.businessProfileId);
   return annotationView(await existingAnnotation(deps, actor, id));
 }
 
@@ -266,6 +271,7 @@ export async function updateAnnotationById(deps: ServiceDeps, actor: Actor, id: 
     },
     isoNow(deps),
   );
+  dashboardPagesChanged(actor.businessProfileId);
   return annotationView(await existingAnnotation(deps, actor, id));
 }
 
@@ -274,4 +280,5 @@ export async function removeAnnotation(deps: ServiceDeps, actor: Actor, id: numb
   await existingAnnotation(deps, actor, id);
   requireWrite(actor);
   await deleteAnnotation(deps.db, actor.businessProfileId, id);
+  dashboardPagesChanged(actor.businessProfileId);
 }

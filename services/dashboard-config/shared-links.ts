@@ -1,5 +1,6 @@
 // Shared dashboard links (spec analytics §3, §6, §7; ADR 015): a random code opens a read-only view of
 // the link's contexts, widgets and annotation layers; revoking takes effect at once.
+import { dashboardPagesChanged } from "../analytics/cache";
 import crypto from "node:crypto";
 import {
   findDashboardSharedLink,
@@ -138,6 +139,7 @@ export async function updateSharedLink(deps: ServiceDeps, actor: Actor, id: numb
     },
     isoNow(deps),
   );
+  dashboardPagesChanged(actor.businessProfileId);
   return view(await liveLink(deps, actor, id));
 }
 
@@ -145,6 +147,7 @@ export async function revokeSharedLink(deps: ServiceDeps, actor: Actor, id: numb
   await liveLink(deps, actor, id);
   requireWrite(actor);
   await revokeDashboardSharedLink(deps.db, actor.businessProfileId, id, isoNow(deps));
+  dashboardPagesChanged(actor.businessProfileId);
 }
 
 /**
