@@ -73,7 +73,8 @@ interface Wall {
   second: number;
 }
 
-function wallOf(ms: number, tz: string): Wall {
+/** The zone's wall clock at an instant, as ICU tells it (slow: a few microseconds a call). */
+function wallOfIntl(ms: number, tz: string): Wall {
   const parts: Record<string, number> = {};
   for (const p of formatterFor(tz).formatToParts(new Date(ms))) {
     if (p.type !== "literal") parts[p.type] = Number(p.value);
@@ -88,11 +89,57 @@ function wallOf(ms: number, tz: string): Wall {
   };
 }
 
-/** The zone's offset from UTC at an instant, in minutes (Asia/Kolkata +330). */
-export function zoneOffsetMinutes(tz: string, instantMs: number): number {
-  const w = wallOf(instantMs, tz);
+/**
+ * Since 1980 every zone's offset is a whole number of minutes and changes at most once a day, on a
+ * quarter of an hour (UTC). So one ICU look-up at each end of a UTC day tells the offset of the whole day
+ * when they agree, and a day with a change is looked up per quarter of an hour. Bucketing a month of
+ * hourly rollups asks thousands of times (ADR 017).
+ */
+const QUARTER_HOUR_MS = 15 * 60_000;
+const MEMO_FROM_MS = Date.UTC(1980, 0, 1);
+/** tz|UTC day → the day's offset, or null when it changes that day. */
+const dayOffsets = new Map<string, number | null>();
+const quarterOffsets = new Map<string, number>();
+
+function offsetIntl(tz: string, instantMs: number): number {
+  const w = wallOfIntl(instantMs, tz);
   const asUtc = Date.UTC(w.year, w.month - 1, w.day, w.hour, w.minute, w.second);
   return Math.round((asUtc - Math.floor(instantMs / 1000) * 1000) / 60_000);
+}
+
+function remember<V>(memo: Map<string, V>, key: string, value: V): V {
+  if (memo.size >= 100_000) memo.clear();
+  memo.set(key, value);
+  return value;
+}
+
+/** The zone's offset from UTC at an instant, in minutes (Asia/Kolkata +330). */
+export function zoneOffsetMinutes(tz: string, instantMs: number): number {
+  if (tz === "UTC") return 0;
+  if (instantMs < MEMO_FROM_MS) return offsetIntl(tz, instantMs);
+  const day = Math.floor(instantMs / DAY_MS);
+  const dayKey = `${tz}|${day}`;
+  let whole = dayOffsets.get(dayKey);
+  if (whole === undefined) {
+    const first = offsetIntl(tz, day * DAY_MS);
+    whole = remember(dayOffsets, dayKey, first === offsetIntl(tz, (day + 1) * DAY_MS - 1000) ? first : null);
+  }
+  if (whole !== null) return whole;
+  const quarterKey = `${tz}|${Math.floor(instantMs / QUARTER_HOUR_MS)}`;
+  return quarterOffsets.get(quarterKey) ?? remember(quarterOffsets, quarterKey, offsetIntl(tz, instantMs));
+}
+
+function wallOf(ms: number, tz: string): Wall {
+  if (ms < MEMO_FROM_MS) return wallOfIntl(ms, tz);
+  const d = new Date(ms + zoneOffsetMinutes(tz, ms) * 60_000);
+  return {
+    year: d.getUTCFullYear(),
+    month: d.getUTCMonth() + 1,
+    day: d.getUTCDate(),
+    hour: d.getUTCHours(),
+    minute: d.getUTCMinutes(),
+    second: d.getUTCSeconds(),
+  };
 }
 
 /** The instant at which the zone's clock shows this wall time (the later offset wins in a gap). */
