@@ -43,8 +43,17 @@ export function toNestedQuery(value: Record<string, unknown>, prefix = "", out =
   return out;
 }
 
+const snakeKeys = new Map<string, string>();
+/** Converted keys are remembered (a bounded number: keys of stored JSON may be anything). */
+const KEY_CACHE_MAX = 5000;
+
 export function snakeKey(key: string): string {
-  return key.replace(/([a-z0-9])([A-Z])/g, "$1_$2").toLowerCase();
+  let converted = snakeKeys.get(key);
+  if (converted === undefined) {
+    converted = key.replace(/([a-z0-9])([A-Z])/g, "$1_$2").toLowerCase();
+    if (snakeKeys.size < KEY_CACHE_MAX) snakeKeys.set(key, converted);
+  }
+  return converted;
 }
 
 /**
@@ -55,7 +64,15 @@ export function snakeKey(key: string): string {
 export function toSnakeCase(value: unknown): any {
   if (Array.isArray(value)) return value.map((v) => toSnakeCase(v));
   if (value && typeof value === "object" && !(value instanceof Date)) {
-    return Object.fromEntries(Object.entries(value).map(([k, v]) => [snakeKey(k), toSnakeCase(v)]));
+    // A loop rather than fromEntries(entries().map()): every list answer goes through here.
+    const out: Record<string, unknown> = {};
+    for (const k of Object.keys(value)) {
+      const v = toSnakeCase((value as Record<string, unknown>)[k]);
+      const key = snakeKey(k);
+      if (key === "__proto__") Object.defineProperty(out, key, { value: v, enumerable: true, writable: true, configurable: true });
+      else out[key] = v;
+    }
+    return out;
   }
   return value;
 }
