@@ -76,16 +76,20 @@ export function canReadInbox(account: Account): boolean {
 export async function loadSidebar(request: Request, context: AppLoadContext, account: Account) {
   const canManage = hasPermission(account.permissions, "channels.index.write");
   const canSearch = hasPermission(account.permissions, "searches.index.read");
+  const searchList = canSearch ? context.api.get<{ data: ApiSearchItem[] }>("/search/items") : Promise.resolve({ data: [] });
   const [streams, searches, searchCounts, labels, assigned] = await Promise.all([
     context.api.get<{ data: ApiStream[] }>("/v1/streams"),
-    canSearch ? context.api.get<{ data: ApiSearchItem[] }>("/search/items") : Promise.resolve({ data: [] }),
-    canSearch
-      ? context.api
-          .get<{ data: Array<{ searchItemId: number; count: number }> }>("/v1/feed-items/search-results", {
-              query: { userId: account.id },
-            })
-          .catch(softFail({ data: [] }))
-      : Promise.resolve({ data: [] }),
+    searchList,
+    // The counts per saved search, asked only when the caller sees some (no call for an empty list).
+    searchList.then((list) =>
+      list.data.length
+        ? context.api
+            .get<{ data: Array<{ searchItemId: number; count: number }> }>("/v1/feed-items/search-results", {
+                query: { userId: account.id },
+              })
+            .catch(softFail({ data: [] }))
+        : { data: [] },
+    ),
     // Names only: the counts per label would read every labelled item.
     context.api.get<{ data: ApiLabel[] }>("/v1/labels", { query: { itemsCount: 0 } }).catch(softFail({ data: [] as ApiLabel[] })),
     context.api.get<{ count: number }>("/v1/feed-items/assigned-to-me-count").catch(softFail({ count: 0 })),
