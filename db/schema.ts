@@ -595,6 +595,17 @@ export interface AnalyticsHourlyDimensionTable extends AnalyticsHourlySentimentT
   value: string;
 }
 
+/** One row per replied, counted mention and context (ADR 017): the SLA median's input. */
+export interface AnalyticsFirstReplyTable {
+  businessProfileId: number;
+  contextType: number;
+  contextId: number;
+  /** UTC hour start of the mention's created_at. */
+  bucket: string;
+  feedItemId: number;
+  seconds: number;
+}
+
 export interface AnalyticsTermsDailyTable {
   businessProfileId: number;
   contextType: number;
@@ -650,6 +661,7 @@ export interface DatabaseSchema {
   feedItemPresence: FeedItemPresenceTable;
   analyticsHourlySentiment: AnalyticsHourlySentimentTable;
   analyticsHourlyDimensions: AnalyticsHourlyDimensionTable;
+  analyticsFirstReplies: AnalyticsFirstReplyTable;
   analyticsTermsDaily: AnalyticsTermsDailyTable;
   dashboardTemplates: DashboardTemplateTable;
   dashboardSharedLinks: DashboardSharedLinkTable;

@@ -1,6 +1,5 @@
 import { sql, type CreateTableBuilder, type Kysely } from "kysely";
 import { engineOf } from "../client";
-import { rebuildAllRollups } from "../repositories/analytics-rollups";
 
 // Narrow rollups instead of the wide one (ADR 017). analytics_hourly kept one row per hour × network ×
 // sentiment × language × country: at a few hundred mentions an hour that is nearly a row per mention, so a
@@ -50,13 +49,10 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     ])
     .execute();
 
-  // An install that ran 0011 has the wide table filled (and the terms): the narrow rows are its sums. One
-  // that skipped it (upgrading from 0010, or new) has nothing counted yet: everything is counted afresh.
-  const { rows } = await sql<{ n: number }>`select count(*) as n from (select 1 from analytics_hourly limit 1) w`.execute(db);
-  const filled = Number(rows[0]?.n ?? 0) > 0;
-  if (filled) await sumWideRollups(db);
+  // An install that ran 0011 has the wide table filled: the narrow rows are its sums. One that skipped it
+  // (upgrading from 0010) has nothing counted yet: migration 0017 counts everything afresh.
+  await sumWideRollups(db);
   await db.schema.dropTable("analytics_hourly").execute();
-  if (!filled) await rebuildAllRollups(db);
 }
 
 async function sumWideRollups(db: Kysely<unknown>): Promise<void> {

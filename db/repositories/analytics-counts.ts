@@ -136,13 +136,23 @@ async function rawSlots(
   return (rows as Record<string, unknown>[]).filter((r) => Number(r.mentions) > 0).map(toRow);
 }
 
-/** First-reply times (seconds) of a context's mentions in [from, to), with the minute slot of each mention. */
+/**
+ * First-reply times (seconds) of a context's mentions in [from, to), with the slot of each mention: the
+ * hour from analytics_first_replies for a rollup context, else the minute from feed_items.
+ */
 export async function listFirstReplySeconds(
   db: Database,
   businessProfileId: number,
-  filter: FeedItemFilter,
+  source: CountSource,
   range: { from: string; to: string },
 ): Promise<Array<{ slot: string; seconds: number }>> {
+  if (source.rollup) {
+    const { rows } = await sql<{ slot: string; seconds: number }>`select bucket as slot, seconds from analytics_first_replies
+      where business_profile_id = ${businessProfileId} and context_type = ${source.rollup.contextType} and context_id = ${source.rollup.contextId}
+      and bucket >= ${range.from} and bucket < ${range.to}`.execute(db);
+    return rows.map((r) => ({ slot: r.slot, seconds: Number(r.seconds) }));
+  }
+  const filter = source.filter;
   const engine = engineOf(db);
   const rows = await db
     .selectFrom("feedItems")

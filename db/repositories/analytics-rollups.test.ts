@@ -30,7 +30,15 @@ describe.each(testEngines())("analytics rollups on %s", (engine) => {
     const recounted = await listTenantRollups(deps.db, t.businessProfileId);
     expect(rounded(kept.sentiment)).toEqual(rounded(recounted.sentiment));
     expect(rounded(kept.dimensions)).toEqual(rounded(recounted.dimensions));
+    expect(rounded(kept.firstReplies)).toEqual(rounded(recounted.firstReplies));
     expect(kept.terms).toEqual(recounted.terms);
+    // One first-reply row per replied mention and context, holding the same seconds the hourly rows sum.
+    for (const [contextType, contextId] of new Set(recounted.sentiment.map((r) => [r.contextType, r.contextId] as const))) {
+      const replies = recounted.firstReplies.filter((r) => r.contextType === contextType && r.contextId === contextId);
+      const hourly = recounted.sentiment.filter((r) => r.contextType === contextType && r.contextId === contextId);
+      expect(replies.length).toBe(hourly.reduce((n, r) => n + r.firstReplyCount, 0));
+      expect(replies.reduce((n, r) => n + r.seconds, 0)).toBeCloseTo(hourly.reduce((n, r) => n + r.firstReplySeconds, 0), 2);
+    }
     // Every dimension splits the same mentions: per context, each sums to the sentiment rows' total.
     const total = (rows: Array<{ contextType: number; contextId: number; mentions: number }>) => {
       const out = new Map<string, number>();
@@ -117,12 +125,14 @@ describe.each(testEngines())("analytics rollups on %s", (engine) => {
     const kept = await listTenantRollups(deps.db, tenant.businessProfileId);
     await sql`delete from analytics_hourly_sentiment`.execute(deps.db);
     await sql`delete from analytics_hourly_dimensions`.execute(deps.db);
+    await sql`delete from analytics_first_replies`.execute(deps.db);
     await sql`delete from analytics_terms_daily`.execute(deps.db);
     const rebuilt = await rebuildAllRollups(deps.db);
     expect(rebuilt).toEqual(expect.arrayContaining([tenant.businessProfileId, other.businessProfileId]));
     const again = await listTenantRollups(deps.db, tenant.businessProfileId);
     expect(rounded(again.sentiment)).toEqual(rounded(kept.sentiment));
     expect(rounded(again.dimensions)).toEqual(rounded(kept.dimensions));
+    expect(rounded(again.firstReplies)).toEqual(rounded(kept.firstReplies));
     expect(again.terms).toEqual(kept.terms);
   });
 });

@@ -160,10 +160,43 @@ async function addTerms(db: AnyDb, businessProfileId: number, scope: RollupScope
       negative = analytics_terms_daily.negative + excluded.negative`.execute(db);
 }
 
+/**
+ * analytics_first_replies holds a row per replied, counted mention and context: adding writes the scope's
+ * rows, subtracting deletes them (what the scope's mentions count now is exactly their rows).
+ */
+async function addFirstReplies(db: AnyDb, businessProfileId: number, scope: RollupScope, sign: 1 | -1) {
+  const engine = engineOf(db);
+  if (sign === 1) {
+    await sql`
+      insert into analytics_first_replies (business_profile_id, context_type, context_id, bucket, feed_item_id, seconds)
+      select f.business_profile_id, m.context_type, m.context_id, ${HOUR_BUCKET_SQL}, f.id, ${replySeconds(engine)}
+      from (${membership(engine, businessProfileId, scope)}) m
+      cross join feed_items f
+      where f.id = m.feed_item_id and f.business_profile_id = ${businessProfileId} and f.muted = 0 and f.first_reply_at is not null
+      order by 2, 3, 4, 5
+      on conflict (business_profile_id, context_type, context_id, bucket, feed_item_id) do update set seconds = excluded.seconds`.execute(db);
+    return;
+  }
+  const types = sql.join(ROLLUP_CONTEXT_TYPES.map((t) => sql.lit(t)));
+  if (scope.kind === "items") {
+    const ofTypes = scope.contexts === "memberships" ? sql`and context_type in (${types})` : sql``;
+    await sql`delete from analytics_first_replies where business_profile_id = ${businessProfileId}
+      and feed_item_id in (${idList(engine, scope.ids)}) ${ofTypes}`.execute(db);
+  } else if (scope.kind === "context") {
+    const range =
+      scope.fromId !== undefined && scope.toId !== undefined ? sql`and feed_item_id >= ${scope.fromId} and feed_item_id <= ${scope.toId}` : sql``;
+    await sql`delete from analytics_first_replies where business_profile_id = ${businessProfileId}
+      and context_type = ${scope.contextType} and context_id = ${scope.contextId} ${range}`.execute(db);
+  } else {
+    await sql`delete from analytics_first_replies where business_profile_id = ${businessProfileId}`.execute(db);
+  }
+}
+
 /** Adds (sign 1) or subtracts (sign -1) what the scope's mentions count now. */
 export async function addToRollups(db: AnyDb, businessProfileId: number, scope: RollupScope, sign: 1 | -1): Promise<void> {
   if (scope.kind === "items" && !scope.ids.length) return;
   await addHourly(db, businessProfileId, scope, sign);
+  await addFirstReplies(db, businessProfileId, scope, sign);
   await addTerms(db, businessProfileId, scope, sign);
 }
 
@@ -194,7 +227,7 @@ export async function adjustItems<T>(
 
 /** Forgets a context's rollups (the saved search or topic was deleted, or matches nothing now). */
 export async function deleteContextRollups(db: AnyDb, businessProfileId: number, contextType: number, contextId: number) {
-  for (const table of HOURLY_TABLES)
+  for (const table of [...HOURLY_TABLES, "analytics_first_replies"])
     await sql`delete from ${sql.table(table)} where business_profile_id = ${businessProfileId} and context_type = ${contextType} and context_id = ${contextId}`.execute(db);
   await sql`delete from analytics_terms_daily where business_profile_id = ${businessProfileId} and context_type = ${contextType} and context_id = ${contextId}`.execute(db);
 }
@@ -207,7 +240,7 @@ export async function pruneEmptyRollups(db: AnyDb, businessProfileId: number) {
 
 /** Recomputes one tenant's rollups from feed_items and query_matches. */
 export async function rebuildTenantRollups(db: AnyDb, businessProfileId: number): Promise<void> {
-  for (const table of HOURLY_TABLES) await sql`delete from ${sql.table(table)} where business_profile_id = ${businessProfileId}`.execute(db);
+  for (const table of [...HOURLY_TABLES, "analytics_first_replies"]) await sql`delete from ${sql.table(table)} where business_profile_id = ${businessProfileId}`.execute(db);
   await sql`delete from analytics_terms_daily where business_profile_id = ${businessProfileId}`.execute(db);
   await addToRollups(db, businessProfileId, { kind: "tenant" }, 1);
 }
@@ -250,6 +283,14 @@ export interface DimensionRollupRow extends Measures {
   sentiment: number;
 }
 
+export interface FirstReplyRow {
+  contextType: number;
+  contextId: number;
+  bucket: string;
+  feedItemId: number;
+  seconds: number;
+}
+
 export interface TermRow {
   contextType: number;
   contextId: number;
@@ -274,7 +315,7 @@ const TERM_NUMBERS = ["contextType", "contextId", "mentions", "positive", "negat
 export async function listTenantRollups(
   db: Database,
   businessProfileId: number,
-): Promise<{ sentiment: SentimentRollupRow[]; dimensions: DimensionRollupRow[]; terms: TermRow[] }> {
+): Promise<{ sentiment: SentimentRollupRow[]; dimensions: DimensionRollupRow[]; firstReplies: FirstReplyRow[]; terms: TermRow[] }> {
   const sentiment = await sql<Record<string, unknown>>`
     select context_type, context_id, bucket, sentiment, ${MEASURE_COLUMNS}
     from analytics_hourly_sentiment where business_profile_id = ${businessProfileId} and mentions <> 0
@@ -283,6 +324,10 @@ export async function listTenantRollups(
     select context_type, context_id, dimension, bucket, value, sentiment, ${MEASURE_COLUMNS}
     from analytics_hourly_dimensions where business_profile_id = ${businessProfileId} and mentions <> 0
     order by context_type, context_id, dimension, bucket, value, sentiment`.execute(db);
+  const firstReplies = await sql<Record<string, unknown>>`
+    select context_type, context_id, bucket, feed_item_id, seconds from analytics_first_replies
+    where business_profile_id = ${businessProfileId}
+    order by context_type, context_id, bucket, feed_item_id`.execute(db);
   const terms = await sql<Record<string, unknown>>`
     select context_type, context_id, day, term, mentions, positive, negative from analytics_terms_daily
     where business_profile_id = ${businessProfileId} and mentions <> 0
@@ -290,6 +335,7 @@ export async function listTenantRollups(
   return {
     sentiment: sentiment.rows.map((r) => numeric<SentimentRollupRow>(r, HOURLY_NUMBERS)),
     dimensions: dimensions.rows.map((r) => numeric<DimensionRollupRow>(r, HOURLY_NUMBERS)),
+    firstReplies: firstReplies.rows.map((r) => numeric<FirstReplyRow>(r, ["contextType", "contextId", "feedItemId", "seconds"])),
     terms: terms.rows.map((r) => numeric<TermRow>(r, TERM_NUMBERS)),
   };
 }

@@ -1,7 +1,8 @@
 // Reads of the dashboard's text widgets (ADR 015, ADR 016): term counts from the daily term rollup and
 // from the mentions themselves, mention samples for themes and clusters, labels and topics per context.
-import { sql } from "kysely";
+import { sql, type ExpressionBuilder } from "kysely";
 import { engineOf, type Database } from "../client";
+import type { DatabaseSchema } from "../schema";
 import { feedItemConditions, type FeedItemFilter } from "./feed-items";
 
 /** analytics_terms_daily (migration 0011): one row per tenant, context, UTC day and term. */
@@ -115,21 +116,46 @@ export async function sampleTextDocs(
   }));
 }
 
-/** How many of the filter's mentions carry each label of the tenant (labels carried by none are absent). */
+/** Below this many labelled mentions in the tenant, the label counts are driven by the labels. */
+const LABEL_DRIVEN_MAX = 50_000;
+
+/**
+ * How many of the filter's mentions carry each label of the tenant (labels carried by none are absent).
+ * Labelled mentions are usually few: each is looked up and tested against the filter (a CROSS JOIN keeps
+ * SQLite from walking the period's mentions instead). A tenant that labels very many reads the filter's
+ * mentions and their labels.
+ */
 export async function countLabelMentions(
   db: Database,
   businessProfileId: number,
   filter: FeedItemFilter,
 ): Promise<Map<number, number>> {
-  const rows = await db
-    .selectFrom("feedItems")
-    .innerJoin("feedItemLabels", (join) =>
-      join.onRef("feedItemLabels.feedItemId", "=", "feedItems.id").on("feedItemLabels.businessProfileId", "=", businessProfileId),
-    )
-    .select((eb) => ["feedItemLabels.labelId as labelId", eb.fn.count<number>("feedItems.id").distinct().as("mentions")])
-    .where((eb) => feedItemConditions(eb, engineOf(db), businessProfileId, filter))
-    .groupBy("feedItemLabels.labelId")
-    .execute();
+  const engine = engineOf(db);
+  const labelled = await db
+    .selectFrom("feedItemLabels")
+    .select((eb) => eb.fn.countAll<number>().as("n"))
+    .where("businessProfileId", "=", businessProfileId)
+    .executeTakeFirst();
+  const rows =
+    Number(labelled?.n ?? 0) <= LABEL_DRIVEN_MAX
+      ? await db
+          .selectFrom("feedItemLabels")
+          .crossJoin("feedItems")
+          .select((eb) => ["feedItemLabels.labelId as labelId", eb.fn.count<number>("feedItems.id").distinct().as("mentions")])
+          .where("feedItemLabels.businessProfileId", "=", businessProfileId)
+          .whereRef("feedItems.id", "=", "feedItemLabels.feedItemId")
+          .where((eb) => feedItemConditions(eb as unknown as ExpressionBuilder<DatabaseSchema, "feedItems">, engine, businessProfileId, filter))
+          .groupBy("feedItemLabels.labelId")
+          .execute()
+      : await db
+          .selectFrom("feedItems")
+          .innerJoin("feedItemLabels", (join) =>
+            join.onRef("feedItemLabels.feedItemId", "=", "feedItems.id").on("feedItemLabels.businessProfileId", "=", businessProfileId),
+          )
+          .select((eb) => ["feedItemLabels.labelId as labelId", eb.fn.count<number>("feedItems.id").distinct().as("mentions")])
+          .where((eb) => feedItemConditions(eb, engine, businessProfileId, filter))
+          .groupBy("feedItemLabels.labelId")
+          .execute();
   return new Map(rows.map((r) => [r.labelId, Number(r.mentions)]));
 }
 

@@ -246,13 +246,18 @@ function median(values: number[]): number | null {
 }
 
 /**
- * First-reply times: the median is exact (from the replied mentions' times in feed_items, whatever the
- * source); counts come from the same slots as the other widgets.
+ * First-reply times: the median is exact (each replied mention's time, from analytics_first_replies or
+ * feed_items); counts come from the same slots as the other widgets.
  */
 async function slaOf(args: WidgetArgs, range: DashboardRange) {
   const { deps, request, context } = args;
   const { buckets, total } = await measureSeries(args, range);
-  const times = await listFirstReplySeconds(deps.db, request.businessProfileId, context.filter, range);
+  const times = await listFirstReplySeconds(
+    deps.db,
+    request.businessProfileId,
+    { rollup: request.source === "rollup" ? context.rollup : null, filter: context.filter },
+    range,
+  );
   const toBucket = bucketer(request.interval, request.timeZone);
   const perBucket = new Map<string, number[]>();
   for (const t of times) {
