@@ -37,12 +37,17 @@ describe.each(testEngines())("migration 0017 on %s", (engine) => {
     await sql`insert into analytics_hourly_sentiment (business_profile_id, context_type, context_id, bucket, sentiment, mentions)
       values (${bp}, 0, 0, '2026-03-01T10:00:00.000Z', 0, 2)`.execute(db);
     expect(await migrateToLatest(db)).toContain("0017-analytics-first-replies");
-    const { firstReplies, sentiment } = await listTenantRollups(db, bp);
+    const { firstReplies, sentiment, dimensions } = await listTenantRollups(db, bp);
     expect(firstReplies).toEqual([
       { contextType: 0, contextId: 0, bucket: "2026-03-01T10:00:00.000Z", feedItemId: ids[0], seconds: 1800 },
       { contextType: 1, contextId: 9, bucket: "2026-03-01T10:00:00.000Z", feedItemId: ids[0], seconds: 1800 },
     ]);
     expect(sentiment).toHaveLength(1); // left as it was
+    expect(dimensions.map((r) => [r.contextType, r.contextId, r.dimension, r.bucket, r.value, r.mentions])).toEqual([
+      [0, 0, "rating", "2026-03-01T10:00:00.000Z", "twitter:", 1],
+      [0, 0, "rating", "2026-03-01T11:00:00.000Z", "twitter:", 1],
+      [1, 9, "rating", "2026-03-01T10:00:00.000Z", "twitter:", 1],
+    ]);
   });
 
   it("counts every rollup afresh when nothing was counted yet", async () => {

@@ -1,10 +1,11 @@
 import { sql, type Kysely } from "kysely";
 import { engineOf } from "../client";
-import { rebuildAllRollups } from "../repositories/analytics-rollups";
+import { addDimensionRows, addFirstReplies, rebuildAllRollups } from "../repositories/analytics-rollups";
 
 // The first-reply time of every replied mention per context and hour (ADR 017), so the SLA widget's exact
 // median reads a context's replied mentions of the period from one narrow range instead of walking its
-// mentions in feed_items. Maintained with the other rollups; filled here from feed_items and the stored
+// mentions in feed_items; and the 'rating' dimension (network and rating), so the reviews widget reads
+// the rollups too. Maintained with the other rollups; filled here from feed_items and the stored
 // memberships. An install upgraded from before 0011 has mentions but nothing counted: every rollup is
 // counted afresh here, with today's code (which writes this table too).
 export async function up(db: Kysely<unknown>): Promise<void> {
@@ -30,18 +31,13 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     return;
   }
 
-  const seconds =
-    engineOf(db) === "postgres"
-      ? sql`round(extract(epoch from (f.first_reply_at::timestamptz - f.created_at::timestamptz))::numeric, 3)::float8`
-      : sql`round((julianday(f.first_reply_at) - julianday(f.created_at)) * 86400.0, 3)`;
-  const bucket = sql`substr(f.created_at, 1, 13) || ':00:00.000Z'`;
-  await sql`insert into analytics_first_replies (business_profile_id, context_type, context_id, bucket, feed_item_id, seconds)
-    select f.business_profile_id, 0, 0, ${bucket}, f.id, ${seconds} from feed_items f
-    where f.first_reply_at is not null and f.muted = 0`.execute(db);
-  await sql`insert into analytics_first_replies (business_profile_id, context_type, context_id, bucket, feed_item_id, seconds)
-    select f.business_profile_id, q.context_type, q.context_id, ${bucket}, f.id, ${seconds}
-    from query_matches q join feed_items f on f.id = q.feed_item_id and f.business_profile_id = q.business_profile_id
-    where q.context_type in (1, 2) and f.first_reply_at is not null and f.muted = 0`.execute(db);
+  // Counted installs: every tenant's first replies, and the reviews' 'rating' rows (new beside the
+  // dimensions of 0015), from its mentions and stored memberships.
+  const tenants = await sql<{ id: number }>`select id from business_profiles order by id`.execute(db);
+  for (const { id } of tenants.rows) {
+    await addFirstReplies(db, Number(id), { kind: "tenant" }, 1);
+    await addDimensionRows(db, Number(id), { kind: "tenant" }, 1, ["rating"]);
+  }
 }
 
 export async function down(db: Kysely<unknown>): Promise<void> {

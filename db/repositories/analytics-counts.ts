@@ -163,15 +163,34 @@ export async function listFirstReplySeconds(
   return rows.map((r) => ({ slot: r.slot, seconds: Number(r.seconds) }));
 }
 
-/** Review counts per network, rating and minute slot (ratings from feed_items.rating). */
+/**
+ * Review counts per network, rating and slot: for a rollup context, the hours of its 'rating' rows in
+ * analytics_hourly_dimensions ('googlePlay:4'); else the minutes of feed_items.rating.
+ */
 export async function countReviews(
   db: Database,
   businessProfileId: number,
-  filter: FeedItemFilter,
+  source: CountSource,
   range: { from: string; to: string },
   socialTypes: readonly string[],
 ): Promise<Array<{ slot: string; socialType: string; rating: number | null; reviews: number }>> {
   if (!socialTypes.length) return [];
+  if (source.rollup) {
+    const { rows } = await sql<{ slot: string; value: string; reviews: number }>`
+      select bucket as slot, value, sum(mentions) as reviews from analytics_hourly_dimensions
+      where business_profile_id = ${businessProfileId} and context_type = ${source.rollup.contextType} and context_id = ${source.rollup.contextId}
+        and dimension = 'rating' and bucket >= ${range.from} and bucket < ${range.to}
+      group by bucket, value
+      having sum(mentions) > 0`.execute(db);
+    const wanted = new Set(socialTypes);
+    return rows.flatMap((r) => {
+      const colon = r.value.lastIndexOf(":");
+      const socialType = r.value.slice(0, colon);
+      const rating = r.value.slice(colon + 1);
+      return wanted.has(socialType) ? [{ slot: r.slot, socialType, rating: rating === "" ? null : Number(rating), reviews: Number(r.reviews) }] : [];
+    });
+  }
+  const filter = source.filter;
   const engine = engineOf(db);
   const slot = sql<string>`substr(created_at, 1, 16) || ':00.000Z'`;
   const rows = await db

@@ -95,8 +95,16 @@ function addMeasures(table: string): RawBuilder<unknown> {
 
 const HOURLY_TABLES = ["analytics_hourly_sentiment", "analytics_hourly_dimensions"] as const;
 
-/** The dimensions of analytics_hourly_dimensions and the mention column each reads. */
-export const ROLLUP_DIMENSIONS = { network: "social_type", language: "language", country: "author_country" } as const;
+/**
+ * The dimensions of analytics_hourly_dimensions and the value each takes from a mention `f`; 'rating' is
+ * the network and the review's rating ('googlePlay:4', 'twitter:' without one), what the reviews widget reads.
+ */
+export const ROLLUP_DIMENSIONS: Record<"network" | "language" | "country" | "rating", RawBuilder<string>> = {
+  network: sql`f.social_type`,
+  language: sql`f.language`,
+  country: sql`f.author_country`,
+  rating: sql`f.social_type || ':' || coalesce(cast(f.rating as text), '')`,
+};
 
 async function addHourly(db: AnyDb, businessProfileId: number, scope: RollupScope, sign: 1 | -1) {
   const engine = engineOf(db);
@@ -111,14 +119,25 @@ async function addHourly(db: AnyDb, businessProfileId: number, scope: RollupScop
     group by f.business_profile_id, m.context_type, m.context_id, ${HOUR_BUCKET_SQL}, f.sentiment
     order by 2, 3, 4, 5
     on conflict (business_profile_id, context_type, context_id, bucket, sentiment) do update set ${addMeasures("analytics_hourly_sentiment")}`.execute(db);
-  // The three dimensions in one pass: each counted mention once per dimension.
+  await addDimensionRows(db, businessProfileId, scope, sign, Object.keys(ROLLUP_DIMENSIONS) as RollupDimension[]);
+}
+
+export type RollupDimension = keyof typeof ROLLUP_DIMENSIONS;
+
+/** The scope's rows of these dimensions in analytics_hourly_dimensions, added or subtracted. */
+export async function addDimensionRows(db: AnyDb, businessProfileId: number, scope: RollupScope, sign: 1 | -1, names: readonly RollupDimension[]) {
+  const engine = engineOf(db);
+  const members = sql`from (${membership(engine, businessProfileId, scope)}) m
+    cross join feed_items f`;
+  const counted = sql`where f.id = m.feed_item_id and f.business_profile_id = ${businessProfileId} and f.muted = 0`;
+  // The dimensions in one pass: each counted mention once per dimension.
   const dimension = sql`d.dimension`;
   const value = sql`case d.dimension ${sql.join(
-    Object.entries(ROLLUP_DIMENSIONS).map(([name, column]) => sql`when ${sql.lit(name)} then f.${sql.raw(column)}`),
+    names.map((name) => sql`when ${sql.lit(name)} then ${ROLLUP_DIMENSIONS[name]}`),
     sql` `,
   )} end`;
   const dimensions = sql.join(
-    Object.keys(ROLLUP_DIMENSIONS).map((name) => sql`select ${sql.lit(name)} as dimension`),
+    names.map((name) => sql`select ${sql.lit(name)} as dimension`),
     sql` union all `,
   );
   await sql`
@@ -164,7 +183,7 @@ async function addTerms(db: AnyDb, businessProfileId: number, scope: RollupScope
  * analytics_first_replies holds a row per replied, counted mention and context: adding writes the scope's
  * rows, subtracting deletes them (what the scope's mentions count now is exactly their rows).
  */
-async function addFirstReplies(db: AnyDb, businessProfileId: number, scope: RollupScope, sign: 1 | -1) {
+export async function addFirstReplies(db: AnyDb, businessProfileId: number, scope: RollupScope, sign: 1 | -1) {
   const engine = engineOf(db);
   if (sign === 1) {
     await sql`

@@ -23,8 +23,6 @@ export interface DashboardAnswer<P> {
 }
 
 export interface CountReadOptions {
-  /** The answer reads feed_items whatever the request's source (reviews: ratings are not rolled up). */
-  alwaysRaw?: boolean;
   /** Ask the cache to be skipped (Cache-Control: no-cache). */
   noCache?: boolean;
 }
@@ -53,8 +51,7 @@ export async function readCountWidget<P extends object>(
 ): Promise<DashboardAnswer<P>> {
   const widgets: readonly WidgetId[] = typeof widget === "string" ? [widget] : widget;
   if (!widgets.some((w) => viewerMayReadWidget(viewer, w))) throw notFound();
-  const resolved = await resolveDashboardRequest(deps, viewer, query);
-  const request: ResolvedDashboardRequest = options.alwaysRaw ? { ...resolved, source: "raw" } : resolved;
+  const request = await resolveDashboardRequest(deps, viewer, query);
   const key = dashboardCacheKey(request.businessProfileId, path, query);
   const nowMs = deps.now().getTime();
   if (!options.noCache) {

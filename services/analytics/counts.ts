@@ -205,11 +205,17 @@ function listOf(value: unknown): string[] | undefined {
   return out.length ? out : undefined;
 }
 
-/** Reviews always read feed_items (ratings are not in the rollups): counts, average and 1–5 histogram per network. */
+/** Reviews: counts, average and 1–5 histogram per network (ratings from the 'rating' rollup rows, or feed_items). */
 export async function reviewsWidget(args: WidgetArgs) {
   const { deps, request, context } = args;
   const socialTypes = listOf(request.body.social_types) ?? [...DEFAULT_REVIEW_NETWORKS];
-  const rows = await countReviews(deps.db, request.businessProfileId, context.filter, request.range, socialTypes);
+  const rows = await countReviews(
+    deps.db,
+    request.businessProfileId,
+    { rollup: request.source === "rollup" ? context.rollup : null, filter: context.filter },
+    request.range,
+    socialTypes,
+  );
   const toBucket = bucketer(request.interval, request.timeZone);
   const per = new Map<string, { reviews: number; rated: number; ratingSum: number; ratings: Record<string, number> }>();
   for (const t of socialTypes) per.set(t, { reviews: 0, rated: 0, ratingSum: 0, ratings: { "1": 0, "2": 0, "3": 0, "4": 0, "5": 0 } });

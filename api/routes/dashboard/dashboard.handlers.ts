@@ -86,7 +86,7 @@ export function registerDashboardCountRoutes(app: ApiApp) {
   app.openapi(reputationRoute, async (c) => c.json(await countRead(c, "impact-score", (a) => scoreWidget(a, "reputation")), 200));
   app.openapi(sharesCountRoute, async (c) => c.json(await countRead(c, "impact-score", (a) => scoreWidget(a, "shares_count")), 200));
   app.openapi(reachScoreRoute, async (c) => c.json(await countRead(c, "impact-score", (a) => scoreWidget(a, "reach_score")), 200));
-  app.openapi(reviewsRoute, async (c) => c.json(await countRead(c, "reviews", reviewsWidget, { alwaysRaw: true }), 200));
+  app.openapi(reviewsRoute, async (c) => c.json(await countRead(c, "reviews", reviewsWidget), 200));
   app.openapi(slaRoute, async (c) => c.json(await countRead(c, "first-reply-time", slaWidget), 200));
   app.openapi(comparedSlaRoute, async (c) => c.json(await countRead(c, "first-reply-time", comparedSlaWidget), 200));
   app.openapi(generalReportRoute, async (c) => {
