@@ -23,6 +23,13 @@ export async function up(db: Kysely<unknown>): Promise<void> {
   // A mention's rows, when it changes (a reply, muting, re-matching).
   await db.schema.createIndex("analytics_first_replies_item_idx").on("analytics_first_replies").columns(["business_profile_id", "feed_item_id"]).execute();
 
+  // The most impactful posts of a context walk the tenant's mentions by impact (ADR 017).
+  await db.schema
+    .createIndex("feed_items_impact_idx")
+    .on("feed_items")
+    .expression(sql`business_profile_id, muted, impact_score desc, id desc`)
+    .execute();
+
   const counted = await sql<{ n: number }>`select (select count(*) from (select 1 from analytics_hourly_sentiment limit 1) s)
       + (select count(*) from (select 1 from analytics_terms_daily limit 1) t) as n`.execute(db);
   const stored = await sql<{ n: number }>`select count(*) as n from (select 1 from feed_items limit 1) f`.execute(db);
@@ -41,5 +48,6 @@ export async function up(db: Kysely<unknown>): Promise<void> {
 }
 
 export async function down(db: Kysely<unknown>): Promise<void> {
+  await db.schema.dropIndex("feed_items_impact_idx").ifExists().execute();
   await db.schema.dropTable("analytics_first_replies").execute();
 }

@@ -205,6 +205,29 @@ function denseSearchOrderIndex(f: FeedItemFilter, order: FeedItemOrder): string 
   return null;
 }
 
+/**
+ * A page of the filter's mentions by impact score, walking feed_items_impact_idx (migration 0017) from the
+ * highest impact and keeping the rows the filter holds: cheap when they are common among the tenant's
+ * mentions (the caller estimates it), a walk of everything when they are rare. Unmuted mentions only.
+ */
+export async function listFeedItemsByImpactWalk(
+  db: Database,
+  businessProfileId: number,
+  filter: FeedItemFilter,
+  page: { offset: number; limit: number },
+) {
+  const query = db
+    .selectFrom("feedItems")
+    .selectAll()
+    .where((eb) => feedItemConditions(eb, engineOf(db), businessProfileId, { ...filter, includeMuted: false }))
+    .orderBy("impactScore", "desc")
+    .orderBy("id", "desc")
+    .offset(page.offset)
+    .limit(page.limit);
+  // PostgreSQL's planner walks the index by itself for a LIMIT; SQLite is told to.
+  return engineOf(db) === "sqlite" ? executeWithIndex(db, query, "feed_items_impact_idx") : query.execute();
+}
+
 export async function listFeedItems(
   db: Database,
   businessProfileId: number,

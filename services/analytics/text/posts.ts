@@ -1,9 +1,14 @@
 // most-impactful-posts (ADR 015): each context's mentions in the range, highest impact score first, a page
 // at a time, in the status shape of the search API.
-import { countFeedItems, listFeedItems } from "../../../db/repositories/feed-items";
+import { sumRollupMentions } from "../../../db/repositories/analytics-terms";
+import { countFeedItems, listFeedItems, listFeedItemsByImpactWalk } from "../../../db/repositories/feed-items";
 import type { ServiceDeps } from "../../context";
 import { statusView, type StatusView } from "../../statuses/status-view";
 import { countMentions, inRange, metaOf, onWholeHours, type ContextRef, type TextMeta, type TextRequest } from "./context";
+
+/** Rows an impact-ordered walk may read before reading the context's mentions is the better plan. */
+const IMPACT_WALK_MAX_ROWS = 20_000;
+const ALL_TIME = { from: "0000-01-01T00:00:00.000Z", to: "9999-12-31T23:00:00.000Z" };
 
 export interface PostParams {
   page: number;
@@ -31,21 +36,22 @@ export async function getMostImpactfulPosts(
         ...(params.userId !== undefined ? { identityId: params.userId } : {}),
       };
       if (filter.socialTypes && !filter.socialTypes.length) filter.matchNothing = true;
-      const [rows, total] = await Promise.all([
-        listFeedItems(deps.db, request.businessProfileId, filter, {
-          orderBy: "impact_score",
-          direction: "desc",
-          offset: (params.page - 1) * params.perPage,
-          limit: params.perPage,
-        }),
-        // The total from the hourly rollup when it can answer it (it has networks and sentiments, not authors).
-        context.rollup && onWholeHours(request.range) && params.userId === undefined
-          ? countMentions(deps, request.businessProfileId, context, request.range, {
-              ...(params.socialTypes?.length ? { networks: params.socialTypes } : {}),
-              ...(params.sentiments?.length ? { sentiments: params.sentiments } : {}),
-            })
-          : countFeedItems(deps.db, request.businessProfileId, filter).then((rows) => rows.reduce((sum, c) => sum + c.count, 0)),
-      ]);
+      // The total from the hourly rollup when it can answer it (it has networks and sentiments, not authors).
+      const fromRollup = context.rollup !== null && onWholeHours(request.range) && params.userId === undefined;
+      const total = fromRollup
+        ? await countMentions(deps, request.businessProfileId, context, request.range, {
+            ...(params.socialTypes?.length ? { networks: params.socialTypes } : {}),
+            ...(params.sentiments?.length ? { sentiments: params.sentiments } : {}),
+          })
+        : (await countFeedItems(deps.db, request.businessProfileId, filter)).reduce((sum, c) => sum + c.count, 0);
+      const page = { offset: (params.page - 1) * params.perPage, limit: params.perPage };
+      // Walking every mention by impact finds the page after about (offset + limit) × all ÷ total rows:
+      // when that is short, it beats reading and sorting each of the context's mentions in the range.
+      const all = fromRollup ? await sumRollupMentions(deps.db, request.businessProfileId, { contextType: 0, contextId: 0 }, ALL_TIME) : 0;
+      const walk = fromRollup && total > 0 && ((page.offset + page.limit) * all) / total <= IMPACT_WALK_MAX_ROWS;
+      const rows = walk
+        ? await listFeedItemsByImpactWalk(deps.db, request.businessProfileId, filter, page)
+        : await listFeedItems(deps.db, request.businessProfileId, filter, { orderBy: "impact_score", direction: "desc", ...page });
       return {
         context: context.ref,
         items: rows.map(statusView),
