@@ -15,7 +15,7 @@ import * as m0012 from "./migrations/0012-dashboards";
 import * as m0013 from "./migrations/0013-annotations";
 import * as m0014 from "./migrations/0014-inbox-performance";
 import * as m0015 from "./migrations/0015-analytics-narrow-rollups";
-import * as m0017 from "./migrations/0017-analytics-first-replies";
+import * as m0016 from "./migrations/0016-analytics-first-replies";
 
 // Migrations are listed here (not read from disk) so the bundled server carries them.
 const MIGRATIONS: Record<string, Migration> = {
@@ -34,7 +34,7 @@ const MIGRATIONS: Record<string, Migration> = {
   "0013-annotations": m0013,
   "0014-inbox-performance": m0014,
   "0015-analytics-narrow-rollups": m0015,
-  "0017-analytics-first-replies": m0017,
+  "0016-analytics-first-replies": m0016,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => MIGRATIONS };

@@ -3,7 +3,7 @@ import { engineOf } from "../client";
 
 // The dashboard's store (issue 7, ADR 015): hourly rollups of mentions per context and dimension, and
 // daily term counts, both maintained with the mentions they count. Existing installs are backfilled by
-// migration 0017 (the hourly table was replaced by narrower ones in 0015; the code that fills them is today's).
+// migration 0016 (the hourly table was replaced by narrower ones in 0015; the code that fills them is today's).
 export async function up(db: Kysely<unknown>): Promise<void> {
   // PostgreSQL's integer is 32-bit: sums of reach and views need a double (exact up to 2^53).
   const measure = engineOf(db) === "postgres" ? "double precision" : "real";

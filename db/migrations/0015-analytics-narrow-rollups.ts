@@ -50,7 +50,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .execute();
 
   // An install that ran 0011 has the wide table filled: the narrow rows are its sums. One that skipped it
-  // (upgrading from 0010) has nothing counted yet: migration 0017 counts everything afresh.
+  // (upgrading from 0010) has nothing counted yet: migration 0016 counts everything afresh.
   await sumWideRollups(db);
   await db.schema.dropTable("analytics_hourly").execute();
 }

@@ -206,7 +206,7 @@ function denseSearchOrderIndex(f: FeedItemFilter, order: FeedItemOrder): string 
 }
 
 /**
- * A page of the filter's mentions by impact score, walking feed_items_impact_idx (migration 0017) from the
+ * A page of the filter's mentions by impact score, walking feed_items_impact_idx (migration 0016) from the
  * highest impact and keeping the rows the filter holds: cheap when they are common among the tenant's
  * mentions (the caller estimates it), a walk of everything when they are rare. Unmuted mentions only.
  */

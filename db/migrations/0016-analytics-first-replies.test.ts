@@ -6,10 +6,10 @@ import { feedItemRow } from "../../tests/support/feed-item-row";
 import { migrateToLatest } from "../migrate";
 import { listTenantRollups } from "../repositories/analytics-rollups";
 
-// Migration 0017 fills analytics_first_replies for an install that has mentions: from feed_items and the
+// Migration 0016 fills analytics_first_replies for an install that has mentions: from feed_items and the
 // stored memberships when its rollups are counted, or by counting every rollup afresh when they are not
 // (an install upgraded from before 0011).
-describe.each(testEngines())("migration 0017 on %s", (engine) => {
+describe.each(testEngines())("migration 0016 on %s", (engine) => {
   let database: TestDatabase | undefined;
   afterEach(async () => {
     await database?.cleanup();
@@ -36,7 +36,7 @@ describe.each(testEngines())("migration 0017 on %s", (engine) => {
     const { db, bp, ids } = await storeMentions();
     await sql`insert into analytics_hourly_sentiment (business_profile_id, context_type, context_id, bucket, sentiment, mentions)
       values (${bp}, 0, 0, '2026-03-01T10:00:00.000Z', 0, 2)`.execute(db);
-    expect(await migrateToLatest(db)).toContain("0017-analytics-first-replies");
+    expect(await migrateToLatest(db)).toContain("0016-analytics-first-replies");
     const { firstReplies, sentiment, dimensions } = await listTenantRollups(db, bp);
     expect(firstReplies).toEqual([
       { contextType: 0, contextId: 0, bucket: "2026-03-01T10:00:00.000Z", feedItemId: ids[0], seconds: 1800 },
