@@ -207,6 +207,9 @@ export function createIngestQueue(deps: ServiceDeps, onStored?: (report: IngestR
       const stored = (async () => {
         const batch = await prepared;
         await previous;
+        // Storing is synchronous SQL under the awaits: without a turn of the event loop between batches,
+        // a long import (the demo corpus) would keep every request waiting until it ends.
+        await new Promise<void>((resolve) => setImmediate(resolve));
         const report = await storePrepared(deps, batch);
         addReport(total, report);
         await onStored?.(report);
