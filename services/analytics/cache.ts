@@ -94,5 +94,6 @@ export function dashboardDataChanged(businessProfileId: number): void {
 /** Tests: forget everything. */
 export function clearDashboardCache(): void {
   entries.clear();
-  versions.clear();
+  // Versions only grow: a page kept before the clear must not look current after it.
+  for (const id of versions.keys()) dashboardPagesChanged(id);
 }
