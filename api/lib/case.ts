@@ -1,3 +1,5 @@
+import { snakeCaseKeys, toSnakeKey } from "../../domain/key-case";
+
 /** Query strings arrive as `range[from]=...&ids[]=1`: bracket keys become nested objects and arrays. */
 export function parseNestedQuery(params: URLSearchParams): Record<string, unknown> {
   const result: Record<string, unknown> = {};
@@ -43,18 +45,8 @@ export function toNestedQuery(value: Record<string, unknown>, prefix = "", out =
   return out;
 }
 
-const snakeKeys = new Map<string, string>();
-/** Converted keys are remembered (a bounded number: keys of stored JSON may be anything). */
-const KEY_CACHE_MAX = 5000;
-
-export function snakeKey(key: string): string {
-  let converted = snakeKeys.get(key);
-  if (converted === undefined) {
-    converted = key.replace(/([a-z0-9])([A-Z])/g, "$1_$2").toLowerCase();
-    if (snakeKeys.size < KEY_CACHE_MAX) snakeKeys.set(key, converted);
-  }
-  return converted;
-}
+/** A camelCase key in snake_case (`businessProfileId` → `business_profile_id`). */
+export const snakeKey = toSnakeKey;
 
 /**
  * Service results are camelCase; the API speaks snake_case (DESIGN.md "Case"). Typed loosely on
@@ -62,17 +54,5 @@ export function snakeKey(key: string): string {
  */
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 export function toSnakeCase(value: unknown): any {
-  if (Array.isArray(value)) return value.map((v) => toSnakeCase(v));
-  if (value && typeof value === "object" && !(value instanceof Date)) {
-    // A loop rather than fromEntries(entries().map()): every list answer goes through here.
-    const out: Record<string, unknown> = {};
-    for (const k of Object.keys(value)) {
-      const v = toSnakeCase((value as Record<string, unknown>)[k]);
-      const key = snakeKey(k);
-      if (key === "__proto__") Object.defineProperty(out, key, { value: v, enumerable: true, writable: true, configurable: true });
-      else out[key] = v;
-    }
-    return out;
-  }
-  return value;
+  return snakeCaseKeys(value);
 }

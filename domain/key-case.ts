@@ -1,0 +1,41 @@
+// snake_case ⇄ camelCase keys (DESIGN.md "Case"): the API answers in snake_case what the services return
+// in camelCase, and the web client converts both ways. One implementation for both sides.
+
+/** Converted keys are remembered (a bounded number: keys of stored JSON may be anything). */
+const KEY_CACHE_MAX = 5000;
+
+function remembered(convert: (key: string) => string): (key: string) => string {
+  const cache = new Map<string, string>();
+  return (key) => {
+    let converted = cache.get(key);
+    if (converted === undefined) {
+      converted = convert(key);
+      if (cache.size < KEY_CACHE_MAX) cache.set(key, converted);
+    }
+    return converted;
+  };
+}
+
+export const toSnakeKey = remembered((key) => key.replace(/([a-z0-9])([A-Z])/g, "$1_$2").toLowerCase());
+
+export const toCamelKey = remembered((key) => key.replace(/_([a-z0-9])/g, (_, c: string) => c.toUpperCase()));
+
+function convertKeys(value: unknown, convert: (key: string) => string): unknown {
+  if (Array.isArray(value)) return value.map((v) => convertKeys(v, convert));
+  if (value && typeof value === "object" && !(value instanceof Date) && !(value instanceof Blob)) {
+    // A loop rather than fromEntries(entries().map()): every API answer goes through here.
+    const out: Record<string, unknown> = {};
+    for (const k of Object.keys(value)) {
+      const v = convertKeys((value as Record<string, unknown>)[k], convert);
+      const key = convert(k);
+      // An own property, as fromEntries made it (assigning would set the object's prototype).
+      if (key === "__proto__") Object.defineProperty(out, key, { value: v, enumerable: true, writable: true, configurable: true });
+      else out[key] = v;
+    }
+    return out;
+  }
+  return value;
+}
+
+export const snakeCaseKeys = (value: unknown): unknown => convertKeys(value, toSnakeKey);
+export const camelCaseKeys = (value: unknown): unknown => convertKeys(value, toCamelKey);
