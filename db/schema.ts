@@ -564,7 +564,7 @@ export interface AnnotationTable {
 }
 
 /** The hourly rollups' measures (ADR 015, ADR 017). */
-interface AnalyticsMeasures {
+export interface AnalyticsMeasures {
   mentions: number;
   likes: number;
   comments: number;
@@ -589,9 +589,9 @@ export interface AnalyticsHourlySentimentTable extends AnalyticsMeasures {
 }
 
 export interface AnalyticsHourlyDimensionTable extends AnalyticsHourlySentimentTable {
-  /** 'network', 'language' or 'country'. */
+  /** 'network', 'language', 'country' or 'rating'. */
   dimension: string;
-  /** The mention's social_type, language or author_country. */
+  /** The mention's social_type, language or author_country; for 'rating', '<social_type>:<rating>' ('twitter:' without one). */
   value: string;
 }
 

@@ -33,19 +33,20 @@ describe.each(testEngines())("analytics rollups on %s", (engine) => {
     expect(rounded(kept.firstReplies)).toEqual(rounded(recounted.firstReplies));
     expect(kept.terms).toEqual(recounted.terms);
     // One first-reply row per replied mention and context, holding the same seconds the hourly rows sum.
-    for (const [contextType, contextId] of new Set(recounted.sentiment.map((r) => [r.contextType, r.contextId] as const))) {
-      const replies = recounted.firstReplies.filter((r) => r.contextType === contextType && r.contextId === contextId);
-      const hourly = recounted.sentiment.filter((r) => r.contextType === contextType && r.contextId === contextId);
+    const contextOf = (r: { contextType: number; contextId: number }) => `${r.contextType}:${r.contextId}`;
+    for (const context of new Set(recounted.sentiment.map(contextOf))) {
+      const replies = recounted.firstReplies.filter((r) => contextOf(r) === context);
+      const hourly = recounted.sentiment.filter((r) => contextOf(r) === context);
       expect(replies.length).toBe(hourly.reduce((n, r) => n + r.firstReplyCount, 0));
       expect(replies.reduce((n, r) => n + r.seconds, 0)).toBeCloseTo(hourly.reduce((n, r) => n + r.firstReplySeconds, 0), 2);
     }
     // Every dimension splits the same mentions: per context, each sums to the sentiment rows' total.
     const total = (rows: Array<{ contextType: number; contextId: number; mentions: number }>) => {
       const out = new Map<string, number>();
-      for (const r of rows) out.set(`${r.contextType}:${r.contextId}`, (out.get(`${r.contextType}:${r.contextId}`) ?? 0) + r.mentions);
+      for (const r of rows) out.set(contextOf(r), (out.get(contextOf(r)) ?? 0) + r.mentions);
       return out;
     };
-    for (const dimension of ["network", "language", "country"])
+    for (const dimension of ["network", "language", "country", "rating"])
       expect(total(recounted.dimensions.filter((r) => r.dimension === dimension))).toEqual(total(recounted.sentiment));
     return { ...recounted, hourly: recounted.sentiment };
   }

@@ -1,10 +1,13 @@
 import { sql, type Kysely, type RawBuilder } from "kysely";
 import { engineOf, type Database, type Engine } from "../client";
+import { toCamelKey } from "../../domain/key-case";
+import type { AnalyticsMeasures } from "../schema";
 
 // The dashboard's rollups (ADR 015 "Store", ADR 017): analytics_hourly_sentiment (per hour and sentiment),
-// analytics_hourly_dimensions (per hour, network / language / country and sentiment) and analytics_terms_daily. Every change of
-// counted facts adds its delta set-based, in the caller's transaction: INSERT ... SELECT ... GROUP BY ...
-// ON CONFLICT DO UPDATE adding the signed sums. A mention counts (muted ones never do) in context (0, 0)
+// analytics_hourly_dimensions (per hour, network / language / country / review rating and sentiment),
+// analytics_first_replies (per replied mention) and analytics_terms_daily. Every change of counted facts
+// adds its delta set-based, in the caller's transaction: INSERT ... SELECT ... GROUP BY ... ON CONFLICT DO
+// UPDATE adding the signed sums (first replies: rows written, or deleted when subtracted). A mention counts (muted ones never do) in context (0, 0)
 // and in every saved search (1, id) and topic (2, id) whose stored membership (query_matches) holds it.
 // A change to stored mentions is "subtract what they count now, change them, add what they count then"
 // (adjustItems); a change of one context's membership is done per context (a "context" scope). Rows are
@@ -68,10 +71,9 @@ function replySeconds(engine: Engine): RawBuilder<number> {
 /** The hour bucket of a created_at text (ISO, UTC): '2026-03-11T22:00:00.000Z'. */
 export const HOUR_BUCKET_SQL = sql<string>`substr(f.created_at, 1, 13) || ':00:00.000Z'`;
 
-/** The measures' column list, in every hourly rollup table. */
-const MEASURE_COLUMNS = sql.raw(
-  "mentions, likes, comments, shares, views, total_engagements, reach, impact_sum, replied, first_reply_count, first_reply_seconds",
-);
+/** The measures of every hourly rollup table, in the order measureSums writes them. */
+const MEASURES = ["mentions", "likes", "comments", "shares", "views", "total_engagements", "reach", "impact_sum", "replied", "first_reply_count", "first_reply_seconds"] as const;
+const MEASURE_COLUMNS = sql.raw(MEASURES.join(", "));
 
 /** The measures of the grouped mentions `f`, times the sign. */
 function measureSums(engine: Engine, sign: 1 | -1): RawBuilder<unknown> {
@@ -86,11 +88,7 @@ function measureSums(engine: Engine, sign: 1 | -1): RawBuilder<unknown> {
 /** ON CONFLICT's update: each measure adds the delta. */
 function addMeasures(table: string): RawBuilder<unknown> {
   const t = sql.raw(table);
-  return sql.join(
-    ["mentions", "likes", "comments", "shares", "views", "total_engagements", "reach", "impact_sum", "replied", "first_reply_count", "first_reply_seconds"].map(
-      (c) => sql`${sql.raw(c)} = ${t}.${sql.raw(c)} + excluded.${sql.raw(c)}`,
-    ),
-  );
+  return sql.join(MEASURES.map((c) => sql`${sql.raw(c)} = ${t}.${sql.raw(c)} + excluded.${sql.raw(c)}`));
 }
 
 const HOURLY_TABLES = ["analytics_hourly_sentiment", "analytics_hourly_dimensions"] as const;
@@ -106,16 +104,23 @@ export const ROLLUP_DIMENSIONS: Record<"network" | "language" | "country" | "rat
   rating: sql`f.social_type || ':' || coalesce(cast(f.rating as text), '')`,
 };
 
+/**
+ * The scope's counted (unmuted) memberships `m` and their mentions `f`, with any further joins: FROM and
+ * WHERE of every rollup write.
+ */
+function countedMembers(engine: Engine, businessProfileId: number, scope: RollupScope, joins: RawBuilder<unknown> = sql``): RawBuilder<unknown> {
+  return sql`from (${membership(engine, businessProfileId, scope)}) m
+    cross join feed_items f
+    ${joins}
+    where f.id = m.feed_item_id and f.business_profile_id = ${businessProfileId} and f.muted = 0`;
+}
+
 async function addHourly(db: AnyDb, businessProfileId: number, scope: RollupScope, sign: 1 | -1) {
   const engine = engineOf(db);
-  const members = sql`from (${membership(engine, businessProfileId, scope)}) m
-    cross join feed_items f`;
-  const counted = sql`where f.id = m.feed_item_id and f.business_profile_id = ${businessProfileId} and f.muted = 0`;
   await sql`
     insert into analytics_hourly_sentiment (business_profile_id, context_type, context_id, bucket, sentiment, ${MEASURE_COLUMNS})
     select f.business_profile_id, m.context_type, m.context_id, ${HOUR_BUCKET_SQL}, f.sentiment, ${measureSums(engine, sign)}
-    ${members}
-    ${counted}
+    ${countedMembers(engine, businessProfileId, scope)}
     group by f.business_profile_id, m.context_type, m.context_id, ${HOUR_BUCKET_SQL}, f.sentiment
     order by 2, 3, 4, 5
     on conflict (business_profile_id, context_type, context_id, bucket, sentiment) do update set ${addMeasures("analytics_hourly_sentiment")}`.execute(db);
@@ -127,9 +132,6 @@ export type RollupDimension = keyof typeof ROLLUP_DIMENSIONS;
 /** The scope's rows of these dimensions in analytics_hourly_dimensions, added or subtracted. */
 export async function addDimensionRows(db: AnyDb, businessProfileId: number, scope: RollupScope, sign: 1 | -1, names: readonly RollupDimension[]) {
   const engine = engineOf(db);
-  const members = sql`from (${membership(engine, businessProfileId, scope)}) m
-    cross join feed_items f`;
-  const counted = sql`where f.id = m.feed_item_id and f.business_profile_id = ${businessProfileId} and f.muted = 0`;
   // The dimensions in one pass: each counted mention once per dimension.
   const dimension = sql`d.dimension`;
   const value = sql`case d.dimension ${sql.join(
@@ -143,9 +145,7 @@ export async function addDimensionRows(db: AnyDb, businessProfileId: number, sco
   await sql`
     insert into analytics_hourly_dimensions (business_profile_id, context_type, context_id, dimension, bucket, value, sentiment, ${MEASURE_COLUMNS})
     select f.business_profile_id, m.context_type, m.context_id, ${dimension}, ${HOUR_BUCKET_SQL}, ${value}, f.sentiment, ${measureSums(engine, sign)}
-    ${members}
-    cross join (${dimensions}) d
-    ${counted}
+    ${countedMembers(engine, businessProfileId, scope, sql`cross join (${dimensions}) d`)}
     group by f.business_profile_id, m.context_type, m.context_id, ${dimension}, ${HOUR_BUCKET_SQL}, ${value}, f.sentiment
     order by 2, 3, 4, 5, 6, 7
     on conflict (business_profile_id, context_type, context_id, dimension, bucket, value, sentiment) do update set ${addMeasures("analytics_hourly_dimensions")}`.execute(db);
@@ -167,10 +167,7 @@ async function addTerms(db: AnyDb, businessProfileId: number, scope: RollupScope
     select f.business_profile_id, m.context_type, m.context_id, substr(f.created_at, 1, 10), ${termRef},
       ${s} * count(distinct f.id), ${s} * count(distinct case when f.sentiment = 1 then f.id end),
       ${s} * count(distinct case when f.sentiment = -1 then f.id end)
-    from (${membership(engine, businessProfileId, scope)}) m
-    cross join feed_items f
-    ${termsOf(engine)}
-    where f.id = m.feed_item_id and f.business_profile_id = ${businessProfileId} and f.muted = 0 and ${termRef} <> ''
+    ${countedMembers(engine, businessProfileId, scope, termsOf(engine))} and ${termRef} <> ''
     group by f.business_profile_id, m.context_type, m.context_id, substr(f.created_at, 1, 10), ${termRef}
     order by 2, 3, 4, 5
     on conflict (business_profile_id, context_type, context_id, day, term) do update set
@@ -189,9 +186,7 @@ export async function addFirstReplies(db: AnyDb, businessProfileId: number, scop
     await sql`
       insert into analytics_first_replies (business_profile_id, context_type, context_id, bucket, feed_item_id, seconds)
       select f.business_profile_id, m.context_type, m.context_id, ${HOUR_BUCKET_SQL}, f.id, ${replySeconds(engine)}
-      from (${membership(engine, businessProfileId, scope)}) m
-      cross join feed_items f
-      where f.id = m.feed_item_id and f.business_profile_id = ${businessProfileId} and f.muted = 0 and f.first_reply_at is not null
+      ${countedMembers(engine, businessProfileId, scope)} and f.first_reply_at is not null
       order by 2, 3, 4, 5
       on conflict (business_profile_id, context_type, context_id, bucket, feed_item_id) do update set seconds = excluded.seconds`.execute(db);
     return;
@@ -272,28 +267,15 @@ export async function rebuildAllRollups(db: AnyDb): Promise<number[]> {
   return ids;
 }
 
-interface Measures {
-  mentions: number;
-  likes: number;
-  comments: number;
-  shares: number;
-  views: number;
-  totalEngagements: number;
-  reach: number;
-  impactSum: number;
-  replied: number;
-  firstReplyCount: number;
-  firstReplySeconds: number;
-}
 
-export interface SentimentRollupRow extends Measures {
+export interface SentimentRollupRow extends AnalyticsMeasures {
   contextType: number;
   contextId: number;
   bucket: string;
   sentiment: number;
 }
 
-export interface DimensionRollupRow extends Measures {
+export interface DimensionRollupRow extends AnalyticsMeasures {
   contextType: number;
   contextId: number;
   dimension: string;
@@ -326,8 +308,7 @@ function numeric<T>(row: Record<string, unknown>, keys: readonly string[]): T {
   return out as T;
 }
 
-const MEASURE_NUMBERS = ["mentions", "likes", "comments", "shares", "views", "totalEngagements", "reach", "impactSum", "replied", "firstReplyCount", "firstReplySeconds"];
-const HOURLY_NUMBERS = ["contextType", "contextId", "sentiment", ...MEASURE_NUMBERS];
+const HOURLY_NUMBERS = ["contextType", "contextId", "sentiment", ...MEASURES.map(toCamelKey)];
 const TERM_NUMBERS = ["contextType", "contextId", "mentions", "positive", "negative"];
 
 /** The stored rollups of a tenant (non-empty rows), in key order: what tests compare with a recount. */
