@@ -202,6 +202,11 @@ export async function listInboxItems(
   return executeWithHint(db, select, `indexed by "${ORDER_INDEX[page.order]}"`);
 }
 
+/** Each assignee (user or team) once. */
+function distinctAssignees<A extends { type: string; id: number }>(anyOf: readonly A[]): A[] {
+  return [...new Map(anyOf.map((a) => [`${a.type}:${a.id}`, a])).values()];
+}
+
 /**
  * SQLite, a page of the mentions assigned to any of some assignees, by date: each assignee's range of
  * feed_items_assignee_idx (tenant, assignee, created_at) is walked in the page's order and stops once
@@ -215,7 +220,7 @@ async function listAssignedByDate(
   filter: FeedItemFilter,
   page: { direction: "asc" | "desc"; offset: number; limit: number },
 ): Promise<FeedItemRow[]> {
-  const distinct = [...new Map(anyOf.map((a) => [`${a.type}:${a.id}`, a])).values()];
+  const distinct = distinctAssignees(anyOf);
   const wanted = page.offset + page.limit;
   const ranges = await Promise.all(
     distinct.map((a) =>
@@ -268,7 +273,7 @@ export async function countInboxItemsUpTo(
   if (membership?.kind === "assignees" && engine === "sqlite") {
     // One capped range of an assignee index per assignee (a mention has one assignee, so they add up);
     // with the usual filters (muted, networks, state) it is read from feed_items_assignee_open_idx alone.
-    const distinct = [...new Map(membership.anyOf.map((a) => [`${a.type}:${a.id}`, a])).values()];
+    const distinct = distinctAssignees(membership.anyOf);
     const counts = await Promise.all(
       distinct.map(async (a) => {
         const matches = db

@@ -4,7 +4,7 @@
 // paths answer the same numbers. Formulas (ADR 015 "Scores"): impact score = mean impact of the mentions;
 // reputation = 50 + 50 × (positive − negative) / (positive + negative), 0–100, null without opinions;
 // reach score = mean reach per mention; shares count = sum of shares.
-import { countReviews, countSlots, listFirstReplySeconds, type CountDimension, type CountRow } from "../../db/repositories/analytics-counts";
+import { countReviews, countSlots, listFirstReplySeconds, type CountDimension, type CountRow, type CountSource } from "../../db/repositories/analytics-counts";
 import { DEFAULT_REVIEW_NETWORKS, type Interval } from "../../domain/dashboard";
 import { badRequest } from "../../domain/errors";
 import { MESSAGES } from "../../domain/messages";
@@ -39,16 +39,13 @@ export interface WidgetArgs {
   context: ResolvedDashboardContext;
 }
 
+/** Where a context's counts are read: its rollup context when the request reads the rollups, else feed_items. */
+function sourceOf({ request, context }: WidgetArgs): CountSource {
+  return { rollup: request.source === "rollup" ? context.rollup : null, filter: context.filter };
+}
+
 async function slotsOf(args: WidgetArgs, range: DashboardRange, dimensions: readonly CountDimension[], bySlot: boolean) {
-  const { deps, request, context } = args;
-  return countSlots(
-    deps.db,
-    request.businessProfileId,
-    { rollup: request.source === "rollup" ? context.rollup : null, filter: context.filter },
-    range,
-    dimensions,
-    bySlot,
-  );
+  return countSlots(args.deps.db, args.request.businessProfileId, sourceOf(args), range, dimensions, bySlot);
 }
 
 /** Per-bucket measures of a range (every bucket listed, empty ones zero), plus the range's totals. */
@@ -207,15 +204,9 @@ function listOf(value: unknown): string[] | undefined {
 
 /** Reviews: counts, average and 1–5 histogram per network (ratings from the 'rating' rollup rows, or feed_items). */
 export async function reviewsWidget(args: WidgetArgs) {
-  const { deps, request, context } = args;
+  const { deps, request } = args;
   const socialTypes = listOf(request.body.social_types) ?? [...DEFAULT_REVIEW_NETWORKS];
-  const rows = await countReviews(
-    deps.db,
-    request.businessProfileId,
-    { rollup: request.source === "rollup" ? context.rollup : null, filter: context.filter },
-    request.range,
-    socialTypes,
-  );
+  const rows = await countReviews(deps.db, request.businessProfileId, sourceOf(args), request.range, socialTypes);
   const toBucket = bucketer(request.interval, request.timeZone);
   const per = new Map<string, { reviews: number; rated: number; ratingSum: number; ratings: Record<string, number> }>();
   for (const t of socialTypes) per.set(t, { reviews: 0, rated: 0, ratingSum: 0, ratings: { "1": 0, "2": 0, "3": 0, "4": 0, "5": 0 } });
@@ -256,14 +247,9 @@ function median(values: number[]): number | null {
  * feed_items); counts come from the same slots as the other widgets.
  */
 async function slaOf(args: WidgetArgs, range: DashboardRange) {
-  const { deps, request, context } = args;
+  const { deps, request } = args;
   const { buckets, total } = await measureSeries(args, range);
-  const times = await listFirstReplySeconds(
-    deps.db,
-    request.businessProfileId,
-    { rollup: request.source === "rollup" ? context.rollup : null, filter: context.filter },
-    range,
-  );
+  const times = await listFirstReplySeconds(deps.db, request.businessProfileId, sourceOf(args), range);
   const toBucket = bucketer(request.interval, request.timeZone);
   const perBucket = new Map<string, number[]>();
   for (const t of times) {
