@@ -2,6 +2,7 @@ import { describe, expect, it } from "vitest";
 import {
   bucketStart,
   bucketsOf,
+  fixedBuckets,
   defaultInterval,
   defaultPeriod,
   intervalChoices,
@@ -86,6 +87,29 @@ describe("buckets", () => {
       "2026-03-02T00:00:00.000Z",
       "2026-03-03T00:00:00.000Z",
     ]);
+  });
+  it("gives fixed-length day and week buckets as arithmetic only when no offset change falls in the range", () => {
+    const bucketOf = (iso: string, f: { lengthSeconds: number; shiftSeconds: number }) =>
+      Math.floor((Date.parse(iso) / 1000 + f.shiftSeconds) / f.lengthSeconds);
+    expect(fixedBuckets("2026-03-01T00:00:00Z", "2026-03-04T00:00:00Z", "day", "UTC")).toEqual({ lengthSeconds: 86_400, shiftSeconds: 0 });
+    // Paris in winter (UTC+1): local days start at 23:00 UTC.
+    const paris = fixedBuckets("2026-01-05T23:00:00Z", "2026-02-04T23:00:00Z", "day", "Europe/Paris")!;
+    expect(paris).toEqual({ lengthSeconds: 86_400, shiftSeconds: 3_600 });
+    expect(bucketOf("2026-01-06T22:00:00Z", paris)).toBe(bucketOf("2026-01-05T23:00:00Z", paris));
+    expect(bucketOf("2026-01-06T23:00:00Z", paris)).toBe(bucketOf("2026-01-05T23:00:00Z", paris) + 1);
+    // Kolkata (UTC+5:30), Monday weeks.
+    const weeks = fixedBuckets("2026-01-04T18:30:00Z", "2026-03-01T18:30:00Z", "week", "Asia/Kolkata")!;
+    expect(weeks.lengthSeconds).toBe(7 * 86_400);
+    for (const start of bucketsOf("2026-01-04T18:30:00Z", "2026-03-01T18:30:00Z", "week", "Asia/Kolkata")) {
+      expect(bucketOf(start, weeks)).toBe(bucketOf(new Date(Date.parse(start) + 7 * 86_400_000 - 3_600_000).toISOString(), weeks));
+      expect(bucketOf(bucketStart(new Date(Date.parse(start) - 1).toISOString(), "week", "Asia/Kolkata"), weeks)).toBe(bucketOf(start, weeks) - 1);
+    }
+    // Paris moves to summer time on 29 March 2026, inside the range or in its last bucket: no fixed length.
+    expect(fixedBuckets("2026-03-20T23:00:00Z", "2026-04-05T22:00:00Z", "day", "Europe/Paris")).toBeNull();
+    expect(fixedBuckets("2026-03-26T23:00:00Z", "2026-03-29T05:00:00Z", "day", "Europe/Paris")).toBeNull();
+    expect(fixedBuckets("2026-03-22T23:00:00Z", "2026-03-24T23:00:00Z", "week", "Europe/Paris")).toBeNull();
+    expect(fixedBuckets("2026-03-01T00:00:00Z", "2026-03-04T00:00:00Z", "hour", "UTC")).toBeNull();
+    expect(fixedBuckets("2026-01-01T00:00:00Z", "2026-03-01T00:00:00Z", "month", "UTC")).toBeNull();
   });
 });
 

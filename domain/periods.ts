@@ -206,6 +206,31 @@ export function bucketsOf(fromIso: string, toIso: string, interval: Interval, tz
   return out;
 }
 
+/** Buckets of one fixed length: an instant's bucket is floor((epoch seconds + shiftSeconds) / lengthSeconds). */
+export interface FixedBuckets {
+  lengthSeconds: number;
+  shiftSeconds: number;
+}
+
+/**
+ * Day and week buckets of [from, to) as plain arithmetic on the instant, when no change of the zone's
+ * offset falls inside the range (every bucket, the last one whole, is exactly one day or week long), so
+ * a store can group hourly rows by bucket itself and return a row per bucket instead of per hour.
+ * Null otherwise (hours, months, or an offset change such as daylight saving time in the range).
+ */
+export function fixedBuckets(fromIso: string, toIso: string, interval: Interval, tz: string): FixedBuckets | null {
+  if (interval !== "day" && interval !== "week") return null;
+  const length = (interval === "day" ? 1 : 7) * DAY_MS;
+  const starts = bucketsOf(fromIso, toIso, interval, tz).map((b) => Date.parse(b));
+  const first = starts[0];
+  const last = starts[starts.length - 1];
+  if (first === undefined || last === undefined) return null;
+  for (let i = 1; i < starts.length; i++) if (starts[i]! - starts[i - 1]! !== length) return null;
+  if (Date.parse(nextBucket(iso(last), interval, tz)) - last !== length) return null;
+  const shift = (((-first % length) + length) % length) / 1000;
+  return { lengthSeconds: length / 1000, shiftSeconds: shift };
+}
+
 /** True when the zone's offset is a whole number of hours at every instant of [from, to]. */
 export function isWholeHourZone(tz: string, fromIso: string, toIso: string): boolean {
   const from = Date.parse(fromIso);

@@ -8,7 +8,7 @@ import { countReviews, countSlots, listFirstReplySeconds, type CountDimension, t
 import { DEFAULT_REVIEW_NETWORKS, type Interval } from "../../domain/dashboard";
 import { badRequest } from "../../domain/errors";
 import { MESSAGES } from "../../domain/messages";
-import { bucketStart, bucketsOf } from "../../domain/periods";
+import { bucketStart, bucketsOf, fixedBuckets } from "../../domain/periods";
 import type { ServiceDeps } from "../context";
 import type { DashboardRange, ResolvedDashboardContext, ResolvedDashboardRequest } from "./request";
 
@@ -44,8 +44,14 @@ function sourceOf({ request, context }: WidgetArgs): CountSource {
   return { rollup: request.source === "rollup" ? context.rollup : null, filter: context.filter };
 }
 
+/** The range's buckets when the store may group by them itself (day or week buckets of one length). */
+function fixedBucketsOf({ request }: WidgetArgs, range: DashboardRange) {
+  return fixedBuckets(range.from, range.to, request.interval, request.timeZone);
+}
+
 async function slotsOf(args: WidgetArgs, range: DashboardRange, dimensions: readonly CountDimension[], bySlot: boolean) {
-  return countSlots(args.deps.db, args.request.businessProfileId, sourceOf(args), range, dimensions, bySlot);
+  const buckets = bySlot ? fixedBucketsOf(args, range) : null;
+  return countSlots(args.deps.db, args.request.businessProfileId, sourceOf(args), range, dimensions, bySlot, buckets);
 }
 
 /** Per-bucket measures of a range (every bucket listed, empty ones zero), plus the range's totals. */
@@ -185,10 +191,12 @@ function addScore(acc: ScoreAcc, row: CountRow) {
 export async function scoreWidget(args: WidgetArgs, kind: ScoreKind) {
   const dims: CountDimension[] = kind === "reputation" ? ["sentiment"] : [];
   const current = await seriesOf(args, args.request.range, dims, scoreZero, addScore);
-  const previous = await seriesOf(args, args.request.previousRange, dims, scoreZero, addScore);
+  // Of the previous period only its total is shown: no slots to read.
+  const previous = scoreZero();
+  for (const row of await slotsOf(args, args.request.previousRange, dims, false)) addScore(previous, row);
   return {
     value: scoreOf(kind, current.total),
-    previous: scoreOf(kind, previous.total),
+    previous: scoreOf(kind, previous),
     series: current.buckets.map((b) => ({ bucket: b.bucket, value: scoreOf(kind, b.acc) })),
   };
 }
@@ -206,7 +214,7 @@ function listOf(value: unknown): string[] | undefined {
 export async function reviewsWidget(args: WidgetArgs) {
   const { deps, request } = args;
   const socialTypes = listOf(request.body.social_types) ?? [...DEFAULT_REVIEW_NETWORKS];
-  const rows = await countReviews(deps.db, request.businessProfileId, sourceOf(args), request.range, socialTypes);
+  const rows = await countReviews(deps.db, request.businessProfileId, sourceOf(args), request.range, socialTypes, fixedBucketsOf(args, request.range));
   const toBucket = bucketer(request.interval, request.timeZone);
   const per = new Map<string, { reviews: number; rated: number; ratingSum: number; ratings: Record<string, number> }>();
   for (const t of socialTypes) per.set(t, { reviews: 0, rated: 0, ratingSum: 0, ratings: { "1": 0, "2": 0, "3": 0, "4": 0, "5": 0 } });
