@@ -42,7 +42,6 @@ interface WidgetCall {
 const WIDGET_CALLS: WidgetCall[] = [
   { widget: "topics", method: "POST", path: "/api/v1/dashboard/topics", params: { limit: 100, sort: true, kind: "status" } },
   { widget: "reviews", method: "POST", path: "/api/v1/dashboard/reviews", params: { social_types: ["trustpilot", "googlePlay", "ios"] } },
-  { widget: "sentiment", method: "POST", path: "/api/v1/dashboard/sentiment" },
   { widget: "sentiment", method: "POST", path: "/api/v1/dashboard/compared_sentiment" },
   { widget: "trend-sentiment", method: "POST", path: "/api/v1/dashboard/sentiment" },
   { widget: "demographics", method: "POST", path: "/api/v1/dashboard/demographics/languages" },
@@ -51,7 +50,6 @@ const WIDGET_CALLS: WidgetCall[] = [
   { widget: "impact-score", method: "POST", path: "/api/v1/dashboard/reach_score" },
   { widget: "impact-score", method: "POST", path: "/api/v1/dashboard/shares_count" },
   { widget: "keywords-cloud", method: "POST", path: "/api/v1/dashboard/keyword_cloud", params: { limit: 30 } },
-  { widget: "first-reply-time", method: "GET", path: "/api/v1/dashboard/sla" },
   { widget: "first-reply-time", method: "GET", path: "/api/v1/dashboard/compared_sla" },
   { widget: "network-breakdown", method: "POST", path: "/api/v1/dashboard/networks" },
   { widget: "trending-keywords", method: "POST", path: "/api/v1/dashboard/trending_labels", params: { page: 1, per_page: 7 } },

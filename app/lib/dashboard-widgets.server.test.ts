@@ -40,7 +40,7 @@ describe("widgetCalls", () => {
     expect(paths).toEqual({
       topics: ["/v1/dashboard/topics"],
       reviews: ["/v1/dashboard/reviews"],
-      sentiment: ["/v1/dashboard/sentiment", "/v1/dashboard/compared_sentiment"],
+      sentiment: ["/v1/dashboard/compared_sentiment"],
       "trend-sentiment": ["/v1/dashboard/sentiment"],
       demographics: ["/v1/dashboard/demographics/languages"],
       "impact-score": [
@@ -50,7 +50,7 @@ describe("widgetCalls", () => {
         "/v1/dashboard/shares_count",
       ],
       "keywords-cloud": ["/v1/dashboard/keyword_cloud"],
-      "first-reply-time": ["/v1/dashboard/sla", "/v1/dashboard/compared_sla"],
+      "first-reply-time": ["/v1/dashboard/compared_sla"],
       "network-breakdown": ["/v1/dashboard/networks"],
       "trending-keywords": ["/v1/dashboard/trending_labels"],
       "conversation-themes": ["/v1/dashboard/conversation_themes"],

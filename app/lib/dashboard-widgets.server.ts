@@ -101,10 +101,8 @@ export function widgetCalls(widgetId: WidgetId, query: DashboardQuery): WidgetCa
         }),
       ];
     case "sentiment":
-      return [
-        call("sentiment", "sentiment"),
-        call("compared", "compared_sentiment", { compared_range: comparedRangeOf(query) }),
-      ];
+      // compared_sentiment answers the period's totals and the compared period's: one call, not two.
+      return [call("compared", "compared_sentiment", { compared_range: comparedRangeOf(query) })];
     case "trend-sentiment":
       return [call("sentiment", "sentiment")];
     case "demographics": {
@@ -122,7 +120,7 @@ export function widgetCalls(widgetId: WidgetId, query: DashboardQuery): WidgetCa
       return [call("terms", "keyword_cloud", { limit: 30 })];
     case "first-reply-time":
       return [
-        { ...call("sla", "sla"), method: "get" },
+        // compared_sla answers the period's first-reply times and the compared period's.
         { ...call("compared", "compared_sla", { compared_range: comparedRangeOf(query) }), method: "get" },
       ];
     case "network-breakdown":

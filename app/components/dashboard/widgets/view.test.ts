@@ -38,6 +38,48 @@ describe("widgetView", () => {
     expect(withNeutral.columns).toContain("Neutral");
   });
 
+  it("reads the sentiment and first-reply widgets' period and compared period from one compared call", () => {
+    const compared = {
+      compared: {
+        data: [
+          {
+            ...ctx("Brand", "blue"),
+            totals: { neutral: 3, positive: 6, negative: 1 },
+            series: [],
+            compared: { range, totals: { neutral: 1, positive: 4, negative: 2 }, series: [] },
+          },
+        ],
+      },
+    };
+    const sentiment = widgetView("sentiment", compared, { ...range, showNeutral: false });
+    expect(sentiment.rows.map((r) => r.cells)).toEqual([
+      ["Positive", "6", "60%", "4", "+50%"],
+      ["Negative", "1", "10%", "2", "-50%"],
+    ]);
+    const sla = {
+      compared: {
+        data: [
+          {
+            ...ctx("Brand", "blue"),
+            median_seconds: 120,
+            average_seconds: 180,
+            replied: 4,
+            unreplied: 6,
+            series: [],
+            compared: { range, median_seconds: 60, average_seconds: 90, replied: 2, unreplied: 3, series: [] },
+          },
+        ],
+      },
+    };
+    const first = widgetView("first-reply-time", sla, { ...range, showNeutral: false });
+    expect(first.rows.map((r) => r.cells)).toEqual([
+      ["Median first reply", formatSeconds(120), formatSeconds(60), "+100%"],
+      ["Average first reply", formatSeconds(180), formatSeconds(90), "–"],
+      ["Replied", "4", "2", "–"],
+      ["Not replied", "6", "3", "–"],
+    ]);
+  });
+
   it("gives one series per compared context in its compare colour", () => {
     const data = {
       networks: {

@@ -200,14 +200,14 @@ function valueSeries(entries: ContextEntry[], answerKey: (e: ContextEntry) => un
 
 // ── Widgets ─────────────────────────────────────────────────────────────────────────────────────
 
+/** The sentiment widget reads compared_sentiment alone: each entry is the period and, inside it, the compared one. */
 function sentimentView(data: Json, opts: ViewOptions): WidgetView {
-  const entries = contextEntries(data.sentiment);
-  const compared = contextEntries(data.compared);
+  const entries = contextEntries(data.compared);
   const keys = SENTIMENT_KEYS.filter((k) => opts.showNeutral || !(DEFAULT_HIDDEN_SENTIMENTS as readonly string[]).includes(k));
   const rows: ViewRow[] = [];
   for (const entry of entries) {
     const totals = obj(entry.payload.totals);
-    const comparedTotals = previousTotals(compared[entry.index]?.payload);
+    const comparedTotals = previousTotals(entry.payload);
     const sum = SENTIMENT_KEYS.reduce((acc, k) => acc + num(totals[k]), 0);
     for (const k of keys) {
       const value = num(totals[k]);
@@ -414,13 +414,13 @@ function impactView(data: Json, opts: ViewOptions): WidgetView {
   };
 }
 
+/** The first-reply widget reads compared_sla alone: each entry is the period and, inside it, the compared one. */
 function slaView(data: Json, opts: ViewOptions): WidgetView {
-  const entries = contextEntries(data.sla);
-  const compared = contextEntries(data.compared);
+  const entries = contextEntries(data.compared);
   const rows: ViewRow[] = [];
   for (const entry of entries) {
     const p = entry.payload;
-    const prev = previousTotals(compared[entry.index]?.payload);
+    const prev = previousTotals(entry.payload);
     const median = p.median_seconds === null ? null : num(p.median_seconds);
     const prevMedian = prev && prev.median_seconds !== undefined && prev.median_seconds !== null ? num(prev.median_seconds) : null;
     const line = (label: string, value: string, previous: string, change: string) =>
