@@ -16,6 +16,7 @@ import * as m0013 from "./migrations/0013-annotations";
 import * as m0014 from "./migrations/0014-inbox-performance";
 import * as m0015 from "./migrations/0015-analytics-narrow-rollups";
 import * as m0016 from "./migrations/0016-analytics-first-replies";
+import * as m0017 from "./migrations/0017-rollups-without-rowid";
 
 // Migrations are listed here (not read from disk) so the bundled server carries them.
 const MIGRATIONS: Record<string, Migration> = {
@@ -35,6 +36,7 @@ const MIGRATIONS: Record<string, Migration> = {
   "0014-inbox-performance": m0014,
   "0015-analytics-narrow-rollups": m0015,
   "0016-analytics-first-replies": m0016,
+  "0017-rollups-without-rowid": m0017,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => MIGRATIONS };
