@@ -100,20 +100,35 @@ export async function sampleTextDocs(
   filter: FeedItemFilter,
   limit: number,
 ): Promise<TextDocRow[]> {
-  const rows = await db
-    .selectFrom("feedItems")
-    .select(["id", "keywords", "sentiment", "title", "description"])
-    .where((eb) => feedItemConditions(eb, engineOf(db), businessProfileId, filter))
-    .orderBy("createdAt", "desc")
-    .orderBy("id", "desc")
-    .limit(limit)
-    .execute();
+  const rows = await newestOf(db, businessProfileId, filter, limit).select(["title", "description"]).execute();
   return rows.map((r) => ({
     id: r.id,
     keywords: parseKeywords(r.keywords),
     sentiment: r.sentiment,
     text: r.title ? `${r.title}\n${r.description}` : r.description,
   }));
+}
+
+/** The same sample without the text: for readers of terms alone (themes), which then skip the long columns. */
+export async function sampleTermDocs(
+  db: Database,
+  businessProfileId: number,
+  filter: FeedItemFilter,
+  limit: number,
+): Promise<Array<Omit<TextDocRow, "text">>> {
+  const rows = await newestOf(db, businessProfileId, filter, limit).execute();
+  return rows.map((r) => ({ id: r.id, keywords: parseKeywords(r.keywords), sentiment: r.sentiment }));
+}
+
+/** The filter's newest mentions (at most `limit`), with the columns every text reader needs. */
+function newestOf(db: Database, businessProfileId: number, filter: FeedItemFilter, limit: number) {
+  return db
+    .selectFrom("feedItems")
+    .select(["id", "keywords", "sentiment"])
+    .where((eb) => feedItemConditions(eb, engineOf(db), businessProfileId, filter))
+    .orderBy("createdAt", "desc")
+    .orderBy("id", "desc")
+    .limit(limit);
 }
 
 /** Below this many labelled mentions in the tenant, the label counts are driven by the labels. */

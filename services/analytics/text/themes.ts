@@ -1,6 +1,6 @@
 // conversation_themes (ADR 015 payload, ADR 016 method): communities of the term co-occurrence graph of
 // each context's newest mentions in the range (at most TEXT_SAMPLE_SIZE).
-import { sampleTextDocs } from "../../../db/repositories/analytics-terms";
+import { sampleTermDocs } from "../../../db/repositories/analytics-terms";
 import { conversationThemes, TEXT_SAMPLE_SIZE, type Theme } from "../../../domain/text-analytics";
 import type { ServiceDeps } from "../../context";
 import { inRange, metaOf, type ContextRef, type TextMeta, type TextRequest } from "./context";
@@ -11,7 +11,7 @@ export async function getConversationThemes(
 ): Promise<{ data: Array<{ context: ContextRef; nlpAnalyzedCount: number; themes: Theme[] }>; meta: TextMeta }> {
   const data = await Promise.all(
     request.contexts.map(async (context) => {
-      const docs = await sampleTextDocs(deps.db, request.businessProfileId, inRange(context.filter, request.range), TEXT_SAMPLE_SIZE);
+      const docs = await sampleTermDocs(deps.db, request.businessProfileId, inRange(context.filter, request.range), TEXT_SAMPLE_SIZE);
       const themes = conversationThemes(docs.map((d) => ({ id: d.id, terms: d.keywords, sentiment: d.sentiment })));
       return { context: context.ref, nlpAnalyzedCount: docs.length, themes };
     }),
