@@ -1,7 +1,7 @@
 import { sql, type Kysely } from "kysely";
 import { engineOf } from "../client";
 
-// SQLite: the dashboard's rollup tables become WITHOUT ROWID tables (ADR 017, "Rollup storage"). Each is
+// SQLite: the dashboard's rollup tables become WITHOUT ROWID tables (ADR 017, "rollups without rowid"). Each is
 // read as a range of its primary key (a context's hours, days or replied mentions over a period); with a
 // rowid the key lives in a separate index and every row read is a second lookup into the table, while
 // without one the rows are stored in key order and a period is one contiguous range (term reads about a

@@ -79,15 +79,17 @@ export async function countSlots(
 /**
  * How rollup rows are grouped in time: per stored hour, or per fixed-length bucket. A bucket's row
  * carries its earliest hour as the slot, which the service maps to the same bucket as every other hour
- * of it; a month of daily rows is some thirty rows to read instead of 720.
+ * of it; a month by day is some thirty rows to return instead of 720.
  */
 function rollupSlotKey(db: Database, slots: "hour" | FixedBuckets): { key: RawBuilder<unknown>; slot: RawBuilder<unknown> } {
   if (slots === "hour") return { key: sql`bucket`, slot: sql`bucket` };
-  const epoch = engineOf(db) === "postgres" ? sql`extract(epoch from bucket::timestamptz)` : sql`unixepoch(bucket)`;
+  const shift = sql.lit(slots.shiftSeconds);
+  const length = sql.lit(slots.lengthSeconds);
+  // SQLite's unixepoch() is an integer, so `/` divides whole; PostgreSQL's epoch is numeric.
   const key =
     engineOf(db) === "postgres"
-      ? sql`floor((${epoch} + ${sql.lit(slots.shiftSeconds)}) / ${sql.lit(slots.lengthSeconds)})`
-      : sql`((${epoch} + ${sql.lit(slots.shiftSeconds)}) / ${sql.lit(slots.lengthSeconds)})`;
+      ? sql`floor((extract(epoch from bucket::timestamptz) + ${shift}) / ${length})`
+      : sql`((unixepoch(bucket) + ${shift}) / ${length})`;
   return { key, slot: sql`min(bucket)` };
 }
 
