@@ -276,6 +276,8 @@ test.describe("live search", () => {
     await flowSwitch(page).click();
     await expect(flowSwitch(page)).toHaveAttribute("aria-checked", "true");
     await expect(page.getByTestId("flow-mode-on")).toHaveText(LABELS.flowModeOn);
+    // The stream is open (green dot) before the mention is stored: earlier ones are results, not flow.
+    await expect(page.getByTestId("flow-mode-on")).toHaveAttribute("data-connected", "true");
     const text = `My parcel is lost again, ${word} support please help <b>now</b>`;
     const base = test.info().project.use.baseURL!;
     const posted = await fetch(`${base}/api/v1/ingest/streams/${stream.id}`, {

@@ -18,6 +18,8 @@ export function useFlowMode(liveUrl: string | null) {
   const [on, setOn] = useState(false);
   const [paused, setPaused] = useState(false);
   const [live, setLive] = useState<SearchMention[]>([]);
+  // Whether the stream is open: mentions stored before it opens are in the results, not in the flow.
+  const [connected, setConnected] = useState(false);
 
   useEffect(() => {
     setOn(false);
@@ -28,6 +30,9 @@ export function useFlowMode(liveUrl: string | null) {
   useEffect(() => {
     if (!on || !liveUrl) return;
     const source = new EventSource(liveUrl);
+    source.addEventListener("open", () => setConnected(true));
+    // The browser reconnects by itself; until then the flow is not live.
+    source.addEventListener("error", () => setConnected(false));
     source.addEventListener("status", (event) => {
       const mention = JSON.parse((event as MessageEvent<string>).data) as SearchMention;
       setLive((current) => (current.some((m) => m.id === mention.id) ? current : [mention, ...current].slice(0, LIVE_KEEP)));
@@ -39,12 +44,14 @@ export function useFlowMode(liveUrl: string | null) {
     return () => {
       window.clearTimeout(timer);
       source.close();
+      setConnected(false);
     };
   }, [on, liveUrl]);
 
   return {
     available: liveUrl !== null,
     on,
+    connected,
     live,
     paused,
     toggle: () => setOn((value) => !value),
@@ -79,8 +86,8 @@ export function FlowModeToggle({ flow }: { flow: FlowMode }) {
         {LABELS.flowMode}
       </button>
       {flow.on ? (
-        <span className="inline-flex items-center gap-1.5 text-xs text-slate-600" data-testid="flow-mode-on">
-          <span aria-hidden className="size-2 animate-pulse rounded-full bg-emerald-500" />
+        <span className="inline-flex items-center gap-1.5 text-xs text-slate-600" data-testid="flow-mode-on" data-connected={flow.connected}>
+          <span aria-hidden className={`size-2 rounded-full ${flow.connected ? "animate-pulse bg-emerald-500" : "bg-slate-400"}`} />
           {LABELS.flowModeOn}
         </span>
       ) : null}
