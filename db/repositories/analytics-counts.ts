@@ -1,6 +1,7 @@
 import { sql, type RawBuilder } from "kysely";
 import type { FixedBuckets } from "../../domain/periods";
-import { engineOf, type Database, type Engine } from "../client";
+import { engineOf, type Database } from "../client";
+import { replySeconds } from "./analytics-rollups";
 import { feedItemConditions, type FeedItemFilter } from "./feed-items";
 
 // Reads of the dashboard's count widgets (ADR 015): partial sums per time slot and dimension, from the
@@ -47,11 +48,6 @@ function toRow(raw: Record<string, unknown>): CountRow {
   return row as unknown as CountRow;
 }
 
-function replySeconds(engine: Engine): RawBuilder<number> {
-  return engine === "postgres"
-    ? sql<number>`round(extract(epoch from (first_reply_at::timestamptz - created_at::timestamptz))::numeric, 3)::float8`
-    : sql<number>`round((julianday(first_reply_at) - julianday(created_at)) * 86400.0, 3)`;
-}
 
 const RAW_DIMENSION: Record<CountDimension, RawBuilder<unknown>> = {
   network: sql`social_type`,
@@ -152,7 +148,7 @@ async function rawSlots(
       sql<number>`sum(impact_score)`.as("impactSum"),
       sql<number>`sum(case when is_replied = 1 then 1 else 0 end)`.as("replied"),
       sql<number>`sum(case when first_reply_at is not null then 1 else 0 end)`.as("firstReplyCount"),
-      sql<number>`sum(case when first_reply_at is not null then ${replySeconds(engine)} else 0 end)`.as("firstReplySeconds"),
+      sql<number>`sum(case when first_reply_at is not null then ${replySeconds(engine, "feed_items")} else 0 end)`.as("firstReplySeconds"),
     ])
     .$if(keys.length > 0, (q) => q.groupBy(keys))
     .execute();
@@ -181,7 +177,7 @@ export async function listFirstReplySeconds(
     .selectFrom("feedItems")
     .where((eb) => feedItemConditions(eb, engine, businessProfileId, { ...filter, from: range.from, to: range.to }))
     .where("firstReplyAt", "is not", null)
-    .select([sql<string>`substr(created_at, 1, 16) || ':00.000Z'`.as("slot"), replySeconds(engine).as("seconds")])
+    .select([sql<string>`substr(created_at, 1, 16) || ':00.000Z'`.as("slot"), replySeconds(engine, "feed_items").as("seconds")])
     .execute();
   return rows.map((r) => ({ slot: r.slot, seconds: Number(r.seconds) }));
 }

@@ -7,8 +7,9 @@ import type { AnalyticsMeasures } from "../schema";
 // analytics_hourly_dimensions (per hour, network / language / country / review rating and sentiment),
 // analytics_first_replies (per replied mention) and analytics_terms_daily. Every change of counted facts
 // adds its delta set-based, in the caller's transaction: INSERT ... SELECT ... GROUP BY ... ON CONFLICT DO
-// UPDATE adding the signed sums (first replies: rows written, or deleted when subtracted). A mention counts (muted ones never do) in context (0, 0)
-// and in every saved search (1, id) and topic (2, id) whose stored membership (query_matches) holds it.
+// UPDATE adding the signed sums (first replies: rows written, or deleted when subtracted). A mention
+// counts (muted ones never do) in context (0, 0) and in every saved search (1, id) and topic (2, id)
+// whose stored membership (query_matches) holds it.
 // A change to stored mentions is "subtract what they count now, change them, add what they count then"
 // (adjustItems); a change of one context's membership is done per context (a "context" scope). Rows are
 // upserted in key order, so concurrent transactions (PostgreSQL) take the rows' locks in the same order.
@@ -61,11 +62,13 @@ function membership(engine: Engine, businessProfileId: number, scope: RollupScop
     union all ${matches}`;
 }
 
-/** Seconds from a mention to its first reply. */
-function replySeconds(engine: Engine): RawBuilder<number> {
+/** Seconds from a mention to its first reply, of the mentions aliased `table` (the rollup writes read `f`). */
+export function replySeconds(engine: Engine, table = "f"): RawBuilder<number> {
+  const replied = sql.ref(`${table}.first_reply_at`);
+  const created = sql.ref(`${table}.created_at`);
   return engine === "postgres"
-    ? sql<number>`round(extract(epoch from (f.first_reply_at::timestamptz - f.created_at::timestamptz))::numeric, 3)::float8`
-    : sql<number>`round((julianday(f.first_reply_at) - julianday(f.created_at)) * 86400.0, 3)`;
+    ? sql<number>`round(extract(epoch from (${replied}::timestamptz - ${created}::timestamptz))::numeric, 3)::float8`
+    : sql<number>`round((julianday(${replied}) - julianday(${created})) * 86400.0, 3)`;
 }
 
 /** The hour bucket of a created_at text (ISO, UTC): '2026-03-11T22:00:00.000Z'. */
@@ -92,6 +95,8 @@ function addMeasures(table: string): RawBuilder<unknown> {
 }
 
 const HOURLY_TABLES = ["analytics_hourly_sentiment", "analytics_hourly_dimensions"] as const;
+/** Every rollup table: a context's or tenant's rows are in each. */
+const ROLLUP_TABLES = [...HOURLY_TABLES, "analytics_first_replies", "analytics_terms_daily"] as const;
 
 /**
  * The dimensions of analytics_hourly_dimensions and the value each takes from a mention `f`; 'rating' is
@@ -241,21 +246,19 @@ export async function adjustItems<T>(
 
 /** Forgets a context's rollups (the saved search or topic was deleted, or matches nothing now). */
 export async function deleteContextRollups(db: AnyDb, businessProfileId: number, contextType: number, contextId: number) {
-  for (const table of [...HOURLY_TABLES, "analytics_first_replies"])
+  for (const table of ROLLUP_TABLES)
     await sql`delete from ${sql.table(table)} where business_profile_id = ${businessProfileId} and context_type = ${contextType} and context_id = ${contextId}`.execute(db);
-  await sql`delete from analytics_terms_daily where business_profile_id = ${businessProfileId} and context_type = ${contextType} and context_id = ${contextId}`.execute(db);
 }
 
 /** Rows emptied by subtractions (their measures are all zero) go; reads ignore them meanwhile. */
 export async function pruneEmptyRollups(db: AnyDb, businessProfileId: number) {
-  for (const table of HOURLY_TABLES) await sql`delete from ${sql.table(table)} where business_profile_id = ${businessProfileId} and mentions = 0`.execute(db);
-  await sql`delete from analytics_terms_daily where business_profile_id = ${businessProfileId} and mentions = 0`.execute(db);
+  for (const table of [...HOURLY_TABLES, "analytics_terms_daily"])
+    await sql`delete from ${sql.table(table)} where business_profile_id = ${businessProfileId} and mentions = 0`.execute(db);
 }
 
 /** Recomputes one tenant's rollups from feed_items and query_matches. */
 export async function rebuildTenantRollups(db: AnyDb, businessProfileId: number): Promise<void> {
-  for (const table of [...HOURLY_TABLES, "analytics_first_replies"]) await sql`delete from ${sql.table(table)} where business_profile_id = ${businessProfileId}`.execute(db);
-  await sql`delete from analytics_terms_daily where business_profile_id = ${businessProfileId}`.execute(db);
+  for (const table of ROLLUP_TABLES) await sql`delete from ${sql.table(table)} where business_profile_id = ${businessProfileId}`.execute(db);
   await addToRollups(db, businessProfileId, { kind: "tenant" }, 1);
 }
 

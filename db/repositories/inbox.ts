@@ -202,6 +202,15 @@ export async function listInboxItems(
   return executeWithHint(db, select, `indexed by "${ORDER_INDEX[page.order]}"`);
 }
 
+/** SQLite: the filter's mentions assigned to this assignee (the range of feed_items_assignee_idx read). */
+function assignedWith(eb: FeedItemsEb, businessProfileId: number, filter: FeedItemFilter, a: { type: string; id: number }) {
+  return eb.and([
+    feedItemConditions(eb, "sqlite", businessProfileId, filter),
+    eb("feedItems.assignedToType", "=", a.type),
+    eb("feedItems.assignedToId", "=", a.id),
+  ]);
+}
+
 /** Each assignee (user or team) once. */
 function distinctAssignees<A extends { type: string; id: number }>(anyOf: readonly A[]): A[] {
   return [...new Map(anyOf.map((a) => [`${a.type}:${a.id}`, a])).values()];
@@ -229,13 +238,7 @@ async function listAssignedByDate(
         db
           .selectFrom("feedItems")
           .selectAll()
-          .where((eb) =>
-            eb.and([
-              feedItemConditions(eb, "sqlite", businessProfileId, filter),
-              eb("feedItems.assignedToType", "=", a.type),
-              eb("feedItems.assignedToId", "=", a.id),
-            ]),
-          )
+          .where((eb) => assignedWith(eb, businessProfileId, filter, a))
           .orderBy("createdAt", page.direction)
           .orderBy("id", page.direction)
           .limit(wanted),
@@ -279,13 +282,7 @@ export async function countInboxItemsUpTo(
         const matches = db
           .selectFrom("feedItems")
           .select(sql`1`.as("one"))
-          .where((eb) =>
-            eb.and([
-              feedItemConditions(eb, engine, businessProfileId, filter),
-              eb("feedItems.assignedToType", "=", a.type),
-              eb("feedItems.assignedToId", "=", a.id),
-            ]),
-          )
+          .where((eb) => assignedWith(eb, businessProfileId, filter, a))
           .limit(max + 1);
         const row = await db
           .selectFrom(matches.as("m"))
