@@ -17,6 +17,7 @@ import * as m0014 from "./migrations/0014-inbox-performance";
 import * as m0015 from "./migrations/0015-analytics-narrow-rollups";
 import * as m0016 from "./migrations/0016-analytics-first-replies";
 import * as m0017 from "./migrations/0017-rollups-without-rowid";
+import * as m0018 from "./migrations/0018-matches-by-mention-time";
 
 // Migrations are listed here (not read from disk) so the bundled server carries them.
 const MIGRATIONS: Record<string, Migration> = {
@@ -37,6 +38,7 @@ const MIGRATIONS: Record<string, Migration> = {
   "0015-analytics-narrow-rollups": m0015,
   "0016-analytics-first-replies": m0016,
   "0017-rollups-without-rowid": m0017,
+  "0018-matches-by-mention-time": m0018,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => MIGRATIONS };

@@ -424,6 +424,8 @@ export interface QueryMatchTable {
   contextId: number;
   feedItemId: number;
   createdAt: string;
+  /** The mention's created_at (migration 0018): a context's mentions in time order. */
+  itemCreatedAt: string;
 }
 
 export interface LabelTable {

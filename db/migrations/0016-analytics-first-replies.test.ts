@@ -28,7 +28,9 @@ describe.each(testEngines())("migration 0016 on %s", (engine) => {
     ];
     const ids: number[] = [];
     for (const row of rows) ids.push((await db.insertInto("feedItems").values(row).returning("id").executeTakeFirstOrThrow()).id);
-    await db.insertInto("queryMatches").values({ businessProfileId: bp, contextType: 1, contextId: 9, feedItemId: ids[0]!, createdAt: "2026-03-01T10:15:00.000Z" }).execute();
+    // As stored before 0018 (no mention time yet).
+    await sql`insert into query_matches (business_profile_id, context_type, context_id, feed_item_id, created_at)
+      values (${bp}, 1, 9, ${ids[0]!}, '2026-03-01T10:15:00.000Z')`.execute(db);
     return { db, bp, ids };
   }
 

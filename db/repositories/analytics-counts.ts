@@ -166,10 +166,13 @@ export async function listFirstReplySeconds(
   range: { from: string; to: string },
 ): Promise<Array<{ slot: string; seconds: number }>> {
   if (source.rollup) {
+    // One row per replied mention (tens of thousands): the columns are named as returned, so the rows
+    // skip the case-converting plugin, and are returned as the driver made them.
     const { rows } = await sql<{ slot: string; seconds: number }>`select bucket as slot, seconds from analytics_first_replies
       where business_profile_id = ${businessProfileId} and context_type = ${source.rollup.contextType} and context_id = ${source.rollup.contextId}
-      and bucket >= ${range.from} and bucket < ${range.to}`.execute(db);
-    return rows.map((r) => ({ slot: r.slot, seconds: Number(r.seconds) }));
+      and bucket >= ${range.from} and bucket < ${range.to}`.execute(db.withoutPlugins());
+    for (const r of rows) if (typeof r.seconds !== "number") r.seconds = Number(r.seconds);
+    return rows;
   }
   const filter = source.filter;
   const engine = engineOf(db);

@@ -100,7 +100,7 @@ export async function sampleTextDocs(
   filter: FeedItemFilter,
   limit: number,
 ): Promise<TextDocRow[]> {
-  const rows = await newestOf(db, businessProfileId, filter, limit).select(["title", "description"]).execute();
+  const rows = await newestOf(db, businessProfileId, filter, limit, true);
   return rows.map((r) => ({
     id: r.id,
     keywords: parseKeywords(r.keywords),
@@ -116,19 +116,51 @@ export async function sampleTermDocs(
   filter: FeedItemFilter,
   limit: number,
 ): Promise<Array<Omit<TextDocRow, "text">>> {
-  const rows = await newestOf(db, businessProfileId, filter, limit).execute();
+  const rows = await newestOf(db, businessProfileId, filter, limit, false);
   return rows.map((r) => ({ id: r.id, keywords: parseKeywords(r.keywords), sentiment: r.sentiment }));
 }
 
-/** The filter's newest mentions (at most `limit`), with the columns every text reader needs. */
-function newestOf(db: Database, businessProfileId: number, filter: FeedItemFilter, limit: number) {
-  return db
+/**
+ * The filter's newest mentions (at most `limit`), with the columns every text reader needs (and the text
+ * when asked). One context's sample walks its memberships in the mentions' time order (migration 0018)
+ * and stops at `limit`; testing each of the period's mentions for membership would first read and set
+ * aside every membership of the context. CROSS JOIN keeps SQLite's join order.
+ */
+async function newestOf(db: Database, businessProfileId: number, filter: FeedItemFilter, limit: number, withText: boolean) {
+  const engine = engineOf(db);
+  const columns = ["feedItems.id", "feedItems.keywords", "feedItems.sentiment", "feedItems.title", "feedItems.description"] as const;
+  const picked = withText ? columns : columns.slice(0, 3);
+  const [only, ...more] = filter.contexts ?? [];
+  if (only && !more.length) {
+    const rest: FeedItemFilter = { ...filter, contexts: undefined };
+    let walk = db
+      .selectFrom("queryMatches")
+      .crossJoin("feedItems")
+      .where("queryMatches.businessProfileId", "=", businessProfileId)
+      .where("queryMatches.contextType", "=", only.contextType)
+      .where("queryMatches.contextId", "=", only.contextId);
+    if (filter.from) walk = walk.where("queryMatches.itemCreatedAt", ">=", filter.from);
+    if (filter.to) walk = walk.where("queryMatches.itemCreatedAt", "<", filter.to);
+    const rows = await walk
+      .whereRef("feedItems.id", "=", "queryMatches.feedItemId")
+      // The conditions name feed_items' columns only, so they hold in the join as they are.
+      .where((eb) => feedItemConditions(eb as unknown as ExpressionBuilder<DatabaseSchema, "feedItems">, engine, businessProfileId, rest))
+      .select(picked)
+      .orderBy("queryMatches.itemCreatedAt", "desc")
+      .orderBy("queryMatches.feedItemId", "desc")
+      .limit(limit)
+      .execute();
+    return rows as Array<{ id: number; keywords: string; sentiment: number; title?: string | null; description: string }>;
+  }
+  const rows = await db
     .selectFrom("feedItems")
-    .select(["id", "keywords", "sentiment"])
-    .where((eb) => feedItemConditions(eb, engineOf(db), businessProfileId, filter))
+    .select(picked)
+    .where((eb) => feedItemConditions(eb, engine, businessProfileId, filter))
     .orderBy("createdAt", "desc")
     .orderBy("id", "desc")
-    .limit(limit);
+    .limit(limit)
+    .execute();
+  return rows as Array<{ id: number; keywords: string; sentiment: number; title?: string | null; description: string }>;
 }
 
 /** Below this many labelled mentions in the tenant, the label counts are driven by the labels. */

@@ -5,6 +5,7 @@ import { createTestDatabase, testEngines, type TestDatabase } from "../../tests/
 import type { Database } from "../client";
 import type { FeedItemFilter } from "./feed-items";
 import { insertFeedItems } from "./feed-items";
+import { insertQueryMatches } from "./search-index";
 import {
   countBySentiment,
   countInboxItemsUpTo,
@@ -116,11 +117,9 @@ describe.each(testEngines())("inbox list strategies on %s", (engine) => {
     // Another tenant's items carry the same label ids and matches: never listed.
     labelRows.push(...theirStored.map((r) => ({ businessProfileId: theirs, feedItemId: r.id, labelId: BIG_LABEL })));
     for (let i = 0; i < labelRows.length; i += 500) await db.insertInto("feedItemLabels").values(labelRows.slice(i, i + 500)).execute();
-    const matchRows = facts.flatMap((f) =>
-      f.searches.map((contextId) => ({ businessProfileId: mine, contextType: 1, contextId, feedItemId: f.id, createdAt: "2024-06-01T00:00:00.000Z" })),
-    );
-    matchRows.push(...theirStored.map((r) => ({ businessProfileId: theirs, contextType: 1, contextId: BIG_SEARCH, feedItemId: r.id, createdAt: "x" })));
-    for (let i = 0; i < matchRows.length; i += 500) await db.insertInto("queryMatches").values(matchRows.slice(i, i + 500)).execute();
+    const matchRows = facts.flatMap((f) => f.searches.map((contextId) => ({ contextType: 1, contextId, feedItemId: f.id })));
+    for (let i = 0; i < matchRows.length; i += 500) await insertQueryMatches(db, mine, matchRows.slice(i, i + 500), "2024-06-01T00:00:00.000Z");
+    await insertQueryMatches(db, theirs, theirStored.map((r) => ({ contextType: 1, contextId: BIG_SEARCH, feedItemId: r.id })), "2024-06-01T00:00:00.000Z");
     // As autovacuum would have by now: without statistics PostgreSQL plans the fresh tables as empty.
     if (engine === "postgres") await sql`analyze`.execute(db);
   }, 120_000);

@@ -124,6 +124,7 @@ export interface QueryMatchValues {
   contextId: number;
 }
 
+/** Stores memberships of the tenant's mentions, each with its mention's time (a context's time order). */
 export async function insertQueryMatches(
   db: Database,
   businessProfileId: number,
@@ -134,15 +135,16 @@ export async function insertQueryMatches(
   const json = JSON.stringify(rows.map((r) => [r.contextType, r.contextId, r.feedItemId]));
   if (engineOf(db) === "postgres") {
     await sql`
-      insert into query_matches (business_profile_id, context_type, context_id, feed_item_id, created_at)
-      select ${businessProfileId}, (r.value ->> 0)::int, (r.value ->> 1)::int, (r.value ->> 2)::int, ${createdAt}
-      from json_array_elements(${json}::json) as r(value)
+      insert into query_matches (business_profile_id, context_type, context_id, feed_item_id, created_at, item_created_at)
+      select ${businessProfileId}, (r.value ->> 0)::int, (r.value ->> 1)::int, f.id, ${createdAt}, f.created_at
+      from json_array_elements(${json}::json) as r(value) join feed_items f on f.id = (r.value ->> 2)::int and f.business_profile_id = ${businessProfileId}
       on conflict do nothing`.execute(db);
     return;
   }
   await sql`
-    insert into query_matches (business_profile_id, context_type, context_id, feed_item_id, created_at)
-    select ${businessProfileId}, value ->> 0, value ->> 1, value ->> 2, ${createdAt} from json_each(${json}) where true
+    insert into query_matches (business_profile_id, context_type, context_id, feed_item_id, created_at, item_created_at)
+    select ${businessProfileId}, j.value ->> 0, j.value ->> 1, f.id, ${createdAt}, f.created_at
+    from json_each(${json}) j cross join feed_items f where f.id = j.value ->> 2 and f.business_profile_id = ${businessProfileId}
     on conflict do nothing`.execute(db);
 }
 

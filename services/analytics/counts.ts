@@ -243,9 +243,10 @@ export async function reviewsWidget(args: WidgetArgs) {
 
 // ── First reply (SLA) ────────────────────────────────────────────────────────────────────────────
 
-function median(values: number[]): number | null {
+function median(values: ArrayLike<number>): number | null {
   if (!values.length) return null;
-  const sorted = [...values].sort((a, b) => a - b);
+  // A typed array sorts numerically without a comparator call per step: several times faster here.
+  const sorted = Float64Array.from(values).sort();
   const mid = sorted.length >> 1;
   return round(sorted.length % 2 ? sorted[mid]! : (sorted[mid - 1]! + sorted[mid]!) / 2);
 }
@@ -267,7 +268,7 @@ async function slaOf(args: WidgetArgs, range: DashboardRange) {
     else perBucket.set(b, [t.seconds]);
   }
   return {
-    median_seconds: median(times.map((t) => t.seconds)),
+    median_seconds: median(Float64Array.from(times, (t) => t.seconds)),
     average_seconds: total.firstReplyCount ? round(total.firstReplySeconds / total.firstReplyCount) : null,
     replied: total.replied,
     unreplied: total.mentions - total.replied,

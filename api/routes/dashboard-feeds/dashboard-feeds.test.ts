@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { insertFeedItems } from "../../../db/repositories/feed-items";
 import { insertSearchItem } from "../../../db/repositories/search-items";
+import { insertQueryMatches } from "../../../db/repositories/search-index";
 import { MESSAGES } from "../../../domain/messages";
 import { createApiFixture, type ApiFixture, type SignedIn, type TenantFixture } from "../../../tests/support/api-fixture";
 import { testEngines } from "../../../tests/support/database";
@@ -64,7 +65,7 @@ describe.each(testEngines())("dashboard feed hashes on %s", (engine) => {
       )
     ).id;
     for (const item of ITEMS.filter((i) => i.search)) {
-      await fx.db.insertInto("queryMatches").values({ businessProfileId: bp, contextType: 1, contextId: searchId, feedItemId: ids.get(item.key)!, createdAt: NOW }).execute();
+      await insertQueryMatches(fx.db, bp, [{ contextType: 1, contextId: searchId, feedItemId: ids.get(item.key)! }], NOW);
     }
   });
   afterAll(() => fx?.cleanup());

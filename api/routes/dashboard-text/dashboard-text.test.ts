@@ -3,7 +3,7 @@ import { rebuildTenantRollups } from "../../../db/repositories/analytics-rollups
 import { insertFeedItems } from "../../../db/repositories/feed-items";
 import { insertLabel } from "../../../db/repositories/labels";
 import { insertSearchItem } from "../../../db/repositories/search-items";
-import { replaceSearchTokens } from "../../../db/repositories/search-index";
+import { insertQueryMatches, replaceSearchTokens } from "../../../db/repositories/search-index";
 import { insertTopic } from "../../../db/repositories/topics";
 import { MESSAGES } from "../../../domain/messages";
 import { clearDashboardCache } from "../../../services/analytics/cache";
@@ -112,9 +112,8 @@ describe.each(testEngines())("dashboard text widgets on %s", (engine) => {
     for (const item of ITEMS) {
       const id = ids.get(item.key)!;
       for (const l of item.labels ?? []) await db.insertInto("feedItemLabels").values({ businessProfileId: bp, feedItemId: id, labelId: labels[l] }).execute();
-      if (item.search) await db.insertInto("queryMatches").values({ businessProfileId: bp, contextType: 1, contextId: searchId, feedItemId: id, createdAt: NOW }).execute();
-      if (item.topic)
-        await db.insertInto("queryMatches").values({ businessProfileId: bp, contextType: 2, contextId: topics[item.topic], feedItemId: id, createdAt: NOW }).execute();
+      if (item.search) await insertQueryMatches(db, bp, [{ contextType: 1, contextId: searchId, feedItemId: id }], NOW);
+      if (item.topic) await insertQueryMatches(db, bp, [{ contextType: 2, contextId: topics[item.topic], feedItemId: id }], NOW);
     }
 
     // Another tenant: a mention in the period with the same words and a label, in its own saved search.
@@ -125,7 +124,7 @@ describe.each(testEngines())("dashboard text widgets on %s", (engine) => {
     theirSearchId = (
       await insertSearchItem(db, theirBp, { name: "Theirs", category: "brand", folderId: null, query: "[]", logoSrc: null, alertsEnabled: false, ownerAccountId: theirs.accounts.admin.id, entityType: 2, entityIds: [theirBp] }, NOW)
     ).id;
-    await db.insertInto("queryMatches").values({ businessProfileId: theirBp, contextType: 1, contextId: theirSearchId, feedItemId: their!.id, createdAt: NOW }).execute();
+    await insertQueryMatches(db, theirBp, [{ contextType: 1, contextId: theirSearchId, feedItemId: their!.id }], NOW);
 
     // Every mention of the tenant holds the word "mention": the query that selects them all (raw path).
     await replaceSearchTokens(db, [...ids.values()].map((id) => ({ id, tokens: ["mention"] })));
