@@ -5,6 +5,7 @@ import {
   countSearchCandidates,
   groupConditions,
   membershipCondition,
+  membershipProbe,
   textCondition,
   type GroupCondition,
   type SearchExpr,
@@ -216,10 +217,17 @@ export async function listFeedItemsByImpactWalk(
   filter: FeedItemFilter,
   page: { offset: number; limit: number },
 ) {
+  // Each row the walk reaches is tested for membership on its own (it stops after a page).
+  const { contexts, ...rest } = filter;
   const query = db
     .selectFrom("feedItems")
     .selectAll()
-    .where((eb) => feedItemConditions(eb, engineOf(db), businessProfileId, { ...filter, includeMuted: false }))
+    .where((eb) =>
+      eb.and([
+        feedItemConditions(eb, engineOf(db), businessProfileId, { ...rest, includeMuted: false }),
+        ...(contexts ?? []).map((c) => membershipProbe(eb, businessProfileId, c.contextType, c.contextId)),
+      ]),
+    )
     .orderBy("impactScore", "desc")
     .orderBy("id", "desc")
     .offset(page.offset)

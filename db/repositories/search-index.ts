@@ -409,6 +409,23 @@ export function membershipCondition(
   );
 }
 
+/**
+ * The mention belongs to the context, as one probe of query_matches' primary key: for walks of an index
+ * that stop early (the most impactful posts), where membershipCondition would first read and set aside
+ * every membership of the context.
+ */
+export function membershipProbe(eb: FeedItemsEb, businessProfileId: number, contextType: number, contextId: number): Expression<SqlBool> {
+  return eb.exists(
+    eb
+      .selectFrom("queryMatches")
+      .select(sql`1`.as("one"))
+      .whereRef("queryMatches.feedItemId", "=", "feedItems.id")
+      .where("queryMatches.businessProfileId", "=", businessProfileId)
+      .where("queryMatches.contextType", "=", contextType)
+      .where("queryMatches.contextId", "=", contextId),
+  );
+}
+
 function valueCondition(
   eb: FeedItemsEb,
   engine: Engine,

@@ -348,6 +348,11 @@ describe.each(testEngines())("dashboard text widgets on %s", (engine) => {
       expect(negativeRaw.json.data[0]).toMatchObject({ total: 4, items: negative.json.data[0].items });
       const bySearch = await read("most-impactful-posts", { ...all, selected_social_types: ["reddit"], contexts: [{ context_type: 1, context_id: searchId }] });
       expect(bySearch.json.data[0].total).toBe(1);
+      expect(bySearch.json.data[0].items.map((s: { id: number }) => keyOf(s.id))).toEqual([4]);
+      // A saved search's members only, by impact; the muted member (9, the highest impact) never.
+      const inSearch = await read("most-impactful-posts", { ...all, contexts: [{ context_type: 1, context_id: searchId }] });
+      expect(inSearch.json.data[0]).toMatchObject({ total: 4 });
+      expect(inSearch.json.data[0].items.map((s: { id: number }) => keyOf(s.id))).toEqual([2, 1, 8, 4]);
       const reddit = await read("most-impactful-posts", { ...all, selected_social_types: ["reddit"] });
       expect(reddit.json.data[0].items.map((s: { id: number }) => keyOf(s.id))).toEqual([7, 4, 3]);
     });
