@@ -64,7 +64,8 @@ describe.each(testEngines())("dashboard count widgets on %s", (engine) => {
         author: { username: `u${i % 7}`, followers: i * 100, ...(COUNTRIES[i % 4] ? { country: COUNTRIES[i % 4] } : {}) },
       })),
     );
-    // Replies to three mentions (first-reply times).
+    // Replies to three mentions (first-reply times 30, 10 and 20 minutes: the median is not the middle
+    // mention's).
     await ingestItems(
       fx.deps,
       tenant,
@@ -72,7 +73,7 @@ describe.each(testEngines())("dashboard count widgets on %s", (engine) => {
         network: "twitter" as const,
         external_id: `r${n}`,
         text: "Sorry about that, we are on it",
-        created_at: new Date(Date.parse(at(n)) + (k + 1) * 600_000).toISOString(),
+        created_at: new Date(Date.parse(at(n)) + [3, 1, 2][k]! * 600_000).toISOString(),
         is_agent_reply: true,
         parent_external_id: `m${n}`,
         author: { username: "brand" },
