@@ -243,17 +243,17 @@ export async function reviewsWidget(args: WidgetArgs) {
 
 // ── First reply (SLA) ────────────────────────────────────────────────────────────────────────────
 
-/** The median of values in ascending order. */
-function median(sorted: ArrayLike<number>): number | null {
-  if (!sorted.length) return null;
+function median(values: ArrayLike<number>): number | null {
+  if (!values.length) return null;
+  // A typed array sorts numerically without a comparator call per step: several times faster here.
+  const sorted = Float64Array.from(values).sort();
   const mid = sorted.length >> 1;
   return round(sorted.length % 2 ? sorted[mid]! : (sorted[mid - 1]! + sorted[mid]!) / 2);
 }
 
 /**
  * First-reply times: the median is exact (each replied mention's time, from analytics_first_replies or
- * feed_items, fastest first, so each bucket's list is in order too); counts come from the same slots as
- * the other widgets.
+ * feed_items); counts come from the same slots as the other widgets.
  */
 async function slaOf(args: WidgetArgs, range: DashboardRange) {
   const { deps, request } = args;
@@ -268,7 +268,7 @@ async function slaOf(args: WidgetArgs, range: DashboardRange) {
     else perBucket.set(b, [t.seconds]);
   }
   return {
-    median_seconds: median(times.map((t) => t.seconds)),
+    median_seconds: median(Float64Array.from(times, (t) => t.seconds)),
     average_seconds: total.firstReplyCount ? round(total.firstReplySeconds / total.firstReplyCount) : null,
     replied: total.replied,
     unreplied: total.mentions - total.replied,
