@@ -400,7 +400,8 @@ test.describe("inbox", () => {
     await page.getByRole("link", { name: L.clearFilters }).click();
     await expect(page).toHaveURL(atPath(`/inbox?source=stream-${stream.id}&sort=engagement&order=asc`));
     await expect(page.getByTestId("item-total")).toHaveText(MESSAGES.channelScreen.items(17));
-    await filterBy(page, "filter-language", ["Spanish"]);
+    await filtersForm(page).getByLabel(MESSAGES.language, { exact: true }).selectOption({ label: "Spanish" });
+    await filtersForm(page).getByRole("button", { name: MESSAGES.searchScreen.applyFilterType }).click();
     await expect(page).toHaveURL(atPath(`/inbox?source=stream-${stream.id}&language=es&sort=engagement&order=asc`));
     await expect(rows(page).getByTestId("row-text")).toHaveText([mentions[16]!.text, mentions[15]!.text, mentions[14]!.text]);
 

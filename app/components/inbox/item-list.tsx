@@ -255,12 +255,24 @@ function FiltersForm({ view, choices }: { view: InboxView; choices: FilterChoice
         />
         <ChoiceFilter label={LABELS.label} name="label" multiple chosen={f.labelIds.map(String)} options={choices.labels.map((l) => ({ value: String(l.id), label: l.name }))} />
         <ChoiceFilter label={LABELS.assignee} name="assignee" chosen={[f.assignee]} options={assigneeOptions} />
-        <ChoiceFilter
-          label={MESSAGES.language}
+        {/* One of some 190 languages: a native select (typed to jump, light to render), not a list of radios. */}
+        <label htmlFor="filter-language" className="sr-only">
+          {MESSAGES.language}
+        </label>
+        <select
+          id="filter-language"
           name="language"
-          chosen={[f.languages[0] ?? ""]}
-          options={[{ value: "", label: LABELS.anyLanguage }, ...LANGUAGES.map((language) => ({ value: language.code, label: language.label }))]}
-        />
+          defaultValue={f.languages[0] ?? ""}
+          data-testid="filter-language"
+          className={`rounded-full border px-2.5 py-1 text-sm ${f.languages.length ? "border-brand-500 bg-brand-50 text-brand-700" : "border-slate-300 bg-white text-slate-700"}`}
+        >
+          <option value="">{LABELS.anyLanguage}</option>
+          {LANGUAGES.map((language) => (
+            <option key={language.code} value={language.code}>
+              {language.label}
+            </option>
+          ))}
+        </select>
         <ChoiceFilter
           label={LABELS.repliedFilter}
           name="replied"
