@@ -435,8 +435,11 @@ test.describe("live search", () => {
     await expect(page).toHaveURL(atPath(`${SEARCH}/${beta.id}`));
     await itemLink(sidebar(page), `Alpha ${word}`).click();
     await expect(page).toHaveURL(atPath(`${SEARCH}/${alpha.id}`));
+    // The address changes before Alpha's form is shown: an edit typed earlier would be replaced by it.
+    await expect(queryField(page)).toHaveValue(`refund OR ${word}`);
 
     await queryField(page).fill(`refund AND ${word}`);
+    await expect(queryField(page)).toHaveValue(`refund AND ${word}`);
     await itemLink(sidebar(page), `Beta ${word}`).click();
     const modal = page.getByRole("dialog", { name: MESSAGES.unsavedTitle });
     await expect(modal).toContainText(MESSAGES.unsavedText);
