@@ -51,6 +51,7 @@ if (fs.existsSync("test-results/e2e.json")) {
     for (const spec of suite.specs ?? []) {
       for (const t of spec.tests ?? []) {
         if (t.status === "unexpected") console.log(`FAILED [${t.projectName}] ${spec.file} › ${spec.title}`);
+        if (t.status === "flaky") console.log(`FLAKY (passed on its retry) [${t.projectName}] ${spec.file} › ${spec.title}`);
       }
     }
     for (const child of suite.suites ?? []) walk(child);
