@@ -574,9 +574,10 @@ test.describe("live search", () => {
     await expect(page.getByTestId("query-group")).toHaveCount(1);
     await expect(page.getByTestId("query-group").getByLabel(LABELS.groupType(1))).toHaveValue("must-not");
     await expect(page.getByTestId("query-group").getByLabel(LABELS.valueOf(position))).toHaveValue("reddit");
-    const withoutReddit = Number((await page.getByTestId("result-total").innerText()).replace(/,/g, ""));
-    expect(withoutReddit).toBeGreaterThan(0);
-    expect(withoutReddit).toBeLessThan(everything);
+    // The address and the form change before the new results are shown: wait for the total to follow.
+    const total = async () => Number((await page.getByTestId("result-total").innerText()).replace(/,/g, ""));
+    await expect.poll(total).toBeLessThan(everything);
+    expect(await total()).toBeGreaterThan(0);
     await expect(page.getByTestId("mentions").getByTestId("mention").filter({ hasText: "Reddit" })).toHaveCount(0);
 
     // Another filter type: its value field follows (without JavaScript once 'Apply' brings the form back).
