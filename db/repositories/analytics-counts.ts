@@ -48,7 +48,6 @@ function toRow(raw: Record<string, unknown>): CountRow {
   return row as unknown as CountRow;
 }
 
-
 const RAW_DIMENSION: Record<CountDimension, RawBuilder<unknown>> = {
   network: sql`social_type`,
   sentiment: sql`sentiment`,

@@ -120,6 +120,9 @@ export async function sampleTermDocs(
   return rows.map((r) => ({ id: r.id, keywords: parseKeywords(r.keywords), sentiment: r.sentiment }));
 }
 
+/** A sampled mention's columns (the text ones only when asked for). */
+type NewestRow = { id: number; keywords: string; sentiment: number; title?: string | null; description: string };
+
 /**
  * The filter's newest mentions (at most `limit`), with the columns every text reader needs (and the text
  * when asked). One context's sample walks its memberships in the mentions' time order (migration 0018)
@@ -150,7 +153,7 @@ async function newestOf(db: Database, businessProfileId: number, filter: FeedIte
       .orderBy("queryMatches.feedItemId", "desc")
       .limit(limit)
       .execute();
-    return rows as Array<{ id: number; keywords: string; sentiment: number; title?: string | null; description: string }>;
+    return rows as NewestRow[];
   }
   const rows = await db
     .selectFrom("feedItems")
@@ -160,7 +163,7 @@ async function newestOf(db: Database, businessProfileId: number, filter: FeedIte
     .orderBy("id", "desc")
     .limit(limit)
     .execute();
-  return rows as Array<{ id: number; keywords: string; sentiment: number; title?: string | null; description: string }>;
+  return rows as NewestRow[];
 }
 
 /** Below this many labelled mentions in the tenant, the label counts are driven by the labels. */
