@@ -10,6 +10,8 @@
 // size under it (<dir>/<size>) and reuses them in later runs.
 import fs from "node:fs";
 import path from "node:path";
+import { sql } from "kysely";
+import { openDatabase } from "../db/client";
 import { signInWithApi, type ApiSession } from "./lib/http";
 import { runIngestWorker } from "./lib/ingest-worker-process";
 import { runLoad } from "./lib/load";
@@ -153,6 +155,27 @@ async function ensureSearches(origin: string, auth: ApiSession, log: (line: stri
   return ids;
 }
 
+/**
+ * Waits for the server's scheduler to make the daily rollups of the days that changed (ADR 017): after an
+ * ingestion or a backfill, what a dashboard opened a minute later reads. Prints how long it took.
+ */
+async function waitForDailyRollups(file: string, log: (line: string) => void): Promise<void> {
+  const handle = openDatabase({ url: file });
+  const started = performance.now();
+  try {
+    const today = `${new Date().toISOString().slice(0, 10)}T00:00:00.000Z`;
+    for (;;) {
+      const { rows } = await sql<{ n: number }>`select count(*) as n from analytics_daily_state where compacted = 0 and bucket < ${today}`.execute(handle.db);
+      if (Number(rows[0]?.n ?? 0) === 0) break;
+      if (performance.now() - started > 10 * 60_000) throw new Error("the daily rollups were not made in 10 minutes");
+      await new Promise((resolve) => setTimeout(resolve, 1_000));
+    }
+  } finally {
+    await handle.close();
+  }
+  log(`  daily rollups made (waited ${Math.round((performance.now() - started) / 1000)} s)`);
+}
+
 const median = (values: number[]) => {
   const sorted = [...values].sort((a, b) => a - b);
   return sorted[Math.floor(sorted.length / 2)] ?? NaN;
@@ -228,6 +251,7 @@ export async function run(ctx: BenchContext): Promise<BenchOutcome> {
         const origin = server.origin;
         const auth = await signInWithApi(origin);
         const searchIds = await ensureSearches(origin, auth, ctx.log);
+        await waitForDailyRollups(path.join(dir, "app.db"), ctx.log);
         const contexts = searchIds.map((id) => ({ context_type: 1, context_id: id }));
         const common = { range: RANGE, compared_range: COMPARED, time_zone: "UTC", interval: "day" };
         const label = `${size.toLocaleString("en")} mentions`;

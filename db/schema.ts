@@ -597,6 +597,16 @@ export interface AnalyticsHourlyDimensionTable extends AnalyticsHourlySentimentT
   value: string;
 }
 
+/** analytics_hourly_dimensions per UTC day (migration 0019), with 'sentiment' (value '') as a dimension too. */
+export type AnalyticsDailyDimensionTable = AnalyticsHourlyDimensionTable;
+
+/** Per tenant and UTC day: 1 when the day's daily rollups are current, 0 when the day changed since. */
+export interface AnalyticsDailyStateTable {
+  businessProfileId: number;
+  bucket: string;
+  compacted: number;
+}
+
 /** One row per replied, counted mention and context (ADR 017): the SLA median's input. */
 export interface AnalyticsFirstReplyTable {
   businessProfileId: number;
@@ -663,6 +673,8 @@ export interface DatabaseSchema {
   feedItemPresence: FeedItemPresenceTable;
   analyticsHourlySentiment: AnalyticsHourlySentimentTable;
   analyticsHourlyDimensions: AnalyticsHourlyDimensionTable;
+  analyticsDailyDimensions: AnalyticsDailyDimensionTable;
+  analyticsDailyState: AnalyticsDailyStateTable;
   analyticsFirstReplies: AnalyticsFirstReplyTable;
   analyticsTermsDaily: AnalyticsTermsDailyTable;
   dashboardTemplates: DashboardTemplateTable;

@@ -1,4 +1,5 @@
 import type { ServiceDeps } from "../services/context";
+import { compactDailyRollupsOfAll } from "../services/analytics/daily-rollups";
 import { pollDueStreams } from "../services/mentions/poll-stream";
 
 export interface Scheduler {
@@ -9,7 +10,8 @@ export interface Scheduler {
 
 /**
  * The in-process scheduler: every `intervalMs` it polls the feed and review streams that are due
- * (their next poll time is stored, so a restart resumes where it stopped). One round at a time.
+ * (their next poll time is stored, so a restart resumes where it stopped), then makes the daily rollups
+ * of the days that changed (ADR 017). One round at a time; one job failing does not stop the other.
  */
 export function startScheduler(
   deps: ServiceDeps,
@@ -21,9 +23,13 @@ export function startScheduler(
     if (running) return running;
     running = (async () => {
       try {
-        await pollDueStreams(deps);
-      } catch (error) {
-        options.onError?.(error);
+        for (const job of [pollDueStreams, compactDailyRollupsOfAll]) {
+          try {
+            await job(deps);
+          } catch (error) {
+            options.onError?.(error);
+          }
+        }
       } finally {
         running = null;
       }

@@ -1,7 +1,10 @@
 import { sql, type RawBuilder } from "kysely";
 import type { FixedBuckets } from "../../domain/periods";
 import { engineOf, type Database } from "../client";
+import { rollupParts } from "./analytics-daily";
 import { replySeconds } from "./analytics-rollups";
+
+type RollupParts = Awaited<ReturnType<typeof rollupParts>>;
 import { feedItemConditions, type FeedItemFilter } from "./feed-items";
 
 // Reads of the dashboard's count widgets (ADR 015): partial sums per time slot and dimension, from the
@@ -89,8 +92,39 @@ function rollupSlotKey(db: Database, slots: "hour" | FixedBuckets): { key: RawBu
 }
 
 /**
- * The rollup path (ADR 017): per hour and sentiment from analytics_hourly_sentiment; per network,
- * language or country from that dimension's rows of analytics_hourly_dimensions. One dimension at most.
+ * A context's rollup rows of one dimension (or of sentiment) over a period, as `bucket`, `dim_value` (the
+ * dimension's value; the sentiment for sentiment), `sentiment` and the measures: the hourly rows of the
+ * period's ends and the daily rows of its whole days, for the caller to group.
+ */
+export function rollupRowsOf(
+  businessProfileId: number,
+  context: { contextType: number; contextId: number },
+  dimension: CountDimension | "rating" | "sentiment",
+  parts: RollupParts,
+  where: RawBuilder<unknown> = sql``,
+): RawBuilder<unknown> {
+  const ofContext = sql`business_profile_id = ${businessProfileId} and context_type = ${context.contextType} and context_id = ${context.contextId}`;
+  const measures = sql.raw(ROLLUP_MEASURES);
+  const hourly = parts.hours.map((h) =>
+    dimension === "sentiment"
+      ? sql`select bucket, sentiment as dim_value, sentiment, ${measures} from analytics_hourly_sentiment
+          where ${ofContext} and bucket >= ${h.from} and bucket < ${h.to} ${where}`
+      : sql`select bucket, value as dim_value, sentiment, ${measures} from analytics_hourly_dimensions
+          where ${ofContext} and dimension = ${dimension} and bucket >= ${h.from} and bucket < ${h.to} ${where}`,
+  );
+  const daily = parts.days.map(
+    (d) => sql`select bucket, ${dimension === "sentiment" ? sql`sentiment` : sql`value`} as dim_value, sentiment, ${measures} from analytics_daily_dimensions
+          where ${ofContext} and dimension = ${dimension} and bucket >= ${d.from} and bucket < ${d.to} ${where}`,
+  );
+  // rollupParts gives a period one part at least.
+  return sql.join([...hourly, ...daily], sql` union all `);
+}
+
+const ROLLUP_MEASURES = "mentions, likes, comments, shares, views, total_engagements, reach, impact_sum, replied, first_reply_count, first_reply_seconds";
+
+/**
+ * The rollup path (ADR 017): per sentiment from analytics_hourly_sentiment and the daily 'sentiment'
+ * rows; per network, language or country from that dimension's hourly and daily rows. One dimension at most.
  */
 async function rollupSlots(
   db: Database,
@@ -104,20 +138,17 @@ async function rollupSlots(
   const dimension = dimensions[0];
   const bySentiment = dimension === undefined || dimension === "sentiment";
   const time = slots === null ? null : rollupSlotKey(db, slots);
-  const keys = [...(time ? [time.key] : []), ...(dimension === undefined ? [] : [bySentiment ? sql`sentiment` : sql`value`])];
-  const selectKeys = [...(time ? [sql`${time.slot} as slot`] : []), ...(dimension === undefined ? [] : [bySentiment ? sql`sentiment` : sql`value as ${sql.ref(dimension)}`])];
-  const table = bySentiment ? sql`analytics_hourly_sentiment` : sql`analytics_hourly_dimensions`;
-  const ofDimension = bySentiment ? sql`` : sql`and dimension = ${dimension}`;
-  const { rows } = await sql<Record<string, unknown>>`
+  const keys = [...(time ? [time.key] : []), ...(dimension === undefined ? [] : [sql`dim_value`])];
+  const selectKeys = [...(time ? [sql`${time.slot} as slot`] : []), ...(dimension === undefined ? [] : [sql`dim_value as ${sql.ref(dimension)}`])];
+  const rows = rollupRowsOf(businessProfileId, context, bySentiment ? "sentiment" : dimension, await rollupParts(db, businessProfileId, range, slots));
+  const result = await sql<Record<string, unknown>>`
     select ${sql.join([...selectKeys, sql`sum(mentions) as mentions`])}, sum(likes) as likes, sum(comments) as comments, sum(shares) as shares,
       sum(views) as views, sum(total_engagements) as total_engagements, sum(reach) as reach, sum(impact_sum) as impact_sum,
       sum(replied) as replied, sum(first_reply_count) as first_reply_count, sum(first_reply_seconds) as first_reply_seconds
-    from ${table}
-    where business_profile_id = ${businessProfileId} and context_type = ${context.contextType} and context_id = ${context.contextId}
-      ${ofDimension} and bucket >= ${range.from} and bucket < ${range.to}
+    from (${rows}) r
     ${keys.length ? sql`group by ${sql.join(keys)}` : sql``}
     having sum(mentions) > 0`.execute(db);
-  return rows.map(toRow);
+  return result.rows.map(toRow);
 }
 
 async function rawSlots(
@@ -200,20 +231,20 @@ export async function countReviews(
 ): Promise<Array<{ slot: string; socialType: string; rating: number | null; reviews: number }>> {
   if (!socialTypes.length) return [];
   if (source.rollup) {
-    const time = rollupSlotKey(db, buckets ?? "hour");
+    const slots = buckets ?? "hour";
+    const time = rollupSlotKey(db, slots);
     // A rating row's value is "<social_type>:<rating>" (a prefix test, not a range: collations may ignore ':').
     const ofNetworks = sql.join(
       socialTypes.map((t) => sql`substr(value, 1, ${sql.lit(t.length + 1)}) = ${`${t}:`}`),
       sql` or `,
     );
-    const { rows } = await sql<{ slot: string; value: string; reviews: number }>`
-      select ${time.slot} as slot, value, sum(mentions) as reviews from analytics_hourly_dimensions
-      where business_profile_id = ${businessProfileId} and context_type = ${source.rollup.contextType} and context_id = ${source.rollup.contextId}
-        and dimension = 'rating' and bucket >= ${range.from} and bucket < ${range.to} and (${ofNetworks})
-      group by ${time.key}, value
+    const rows = rollupRowsOf(businessProfileId, source.rollup, "rating", await rollupParts(db, businessProfileId, range, slots), sql`and (${ofNetworks})`);
+    const { rows: found } = await sql<{ slot: string; value: string; reviews: number }>`
+      select ${time.slot} as slot, dim_value as value, sum(mentions) as reviews from (${rows}) r
+      group by ${time.key}, dim_value
       having sum(mentions) > 0`.execute(db);
     const wanted = new Set(socialTypes);
-    return rows.flatMap((r) => {
+    return found.flatMap((r) => {
       const colon = r.value.lastIndexOf(":");
       const socialType = r.value.slice(0, colon);
       const rating = r.value.slice(colon + 1);

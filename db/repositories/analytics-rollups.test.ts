@@ -5,6 +5,7 @@ import { createTestDatabase, testEngines, type TestDatabase } from "../../tests/
 import { createSearchTenant, ingestItems, insertSearchItem, insertTopic, keywordsGroups, testDeps, type SearchTenant } from "../../tests/support/search";
 import type { ServiceDeps } from "../../services/context";
 import { sql } from "kysely";
+import { compactDailyRollups } from "./analytics-daily";
 import { adjustItems, listTenantRollups, rebuildAllRollups, rebuildTenantRollups } from "./analytics-rollups";
 import { setItemsMuted } from "./feed-items";
 
@@ -13,6 +14,30 @@ const at = (i: number) => new Date(Date.UTC(2026, 2, 1, i % 30, (i * 7) % 60, i 
 
 function rounded<T extends object>(rows: T[]): T[] {
   return rows.map((r) => Object.fromEntries(Object.entries(r).map(([k, v]) => [k, typeof v === "number" ? Math.round(v * 1000) / 1000 : v])) as T);
+}
+
+type Rollups = Awaited<ReturnType<typeof listTenantRollups>>;
+type DailyRow = Rollups["daily"][number];
+const MEASURES = ["mentions", "likes", "comments", "shares", "views", "totalEngagements", "reach", "impactSum", "replied", "firstReplyCount", "firstReplySeconds"] as const;
+
+/** The daily rows the hourly ones make: per context, dimension (sentiment too), UTC day, value and sentiment. */
+function dailyOf(rollups: Rollups): DailyRow[] {
+  const out = new Map<string, DailyRow>();
+  const add = (row: Omit<DailyRow, "bucket"> & { bucket: string }) => {
+    const bucket = `${row.bucket.slice(0, 10)}T00:00:00.000Z`;
+    const key = [row.contextType, row.contextId, row.dimension, bucket, row.value, row.sentiment].join("|");
+    const sum = out.get(key) ?? { ...row, bucket, ...Object.fromEntries(MEASURES.map((m) => [m, 0])) };
+    for (const m of MEASURES) sum[m] += row[m];
+    out.set(key, sum);
+  };
+  for (const row of rollups.dimensions) add(row);
+  for (const row of rollups.sentiment) add({ ...row, dimension: "sentiment", value: "" });
+  return [...out.values()].filter((r) => r.mentions !== 0);
+}
+
+function sortedDaily(rows: DailyRow[]): DailyRow[] {
+  const key = (r: DailyRow) => [r.contextType, r.contextId, r.dimension, r.bucket, r.value, r.sentiment].join("|");
+  return [...rows].sort((a, b) => (key(a) < key(b) ? -1 : key(a) > key(b) ? 1 : 0));
 }
 
 describe.each(testEngines())("analytics rollups on %s", (engine) => {
@@ -25,9 +50,17 @@ describe.each(testEngines())("analytics rollups on %s", (engine) => {
 
   /** The rollups as maintained equal a recount from feed_items and query_matches. */
   async function expectRecount(t: SearchTenant = tenant) {
+    // The days every write marked changed are made again: then each day's rows sum its hours (a write that
+    // failed to mark its days would leave them stale here).
+    await compactDailyRollups(deps.db, t.businessProfileId, new Date("2100-01-01T00:00:00.000Z"));
     const kept = await listTenantRollups(deps.db, t.businessProfileId);
+    expect(kept.daily.length).toBeGreaterThan(0);
+    expect(sortedDaily(rounded(kept.daily))).toEqual(sortedDaily(rounded(dailyOf(kept))));
     await rebuildTenantRollups(deps.db, t.businessProfileId);
+    // The rebuild marks every day changed; made again now, so the next write's own marks are what count.
+    await compactDailyRollups(deps.db, t.businessProfileId, new Date("2100-01-01T00:00:00.000Z"));
     const recounted = await listTenantRollups(deps.db, t.businessProfileId);
+    expect(sortedDaily(rounded(recounted.daily))).toEqual(sortedDaily(rounded(kept.daily)));
     expect(rounded(kept.sentiment)).toEqual(rounded(recounted.sentiment));
     expect(rounded(kept.dimensions)).toEqual(rounded(recounted.dimensions));
     expect(rounded(kept.firstReplies)).toEqual(rounded(recounted.firstReplies));

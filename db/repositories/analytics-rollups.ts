@@ -2,10 +2,14 @@ import { sql, type Kysely, type RawBuilder } from "kysely";
 import { engineOf, type Database, type Engine } from "../client";
 import { toCamelKey } from "../../domain/key-case";
 import type { AnalyticsMeasures } from "../schema";
+import { markDaysChanged } from "./analytics-daily";
+import { idList } from "./id-list";
 
 // The dashboard's rollups (ADR 015 "Store", ADR 017): analytics_hourly_sentiment (per hour and sentiment),
 // analytics_hourly_dimensions (per hour, network / language / country / review rating and sentiment),
-// analytics_first_replies (per replied mention) and analytics_terms_daily. Every change of counted facts
+// analytics_first_replies (per replied mention) and analytics_terms_daily; analytics_daily_dimensions is
+// made from the hourly tables in the background (./analytics-daily.ts), and every write here marks the
+// days it changed as to be made again. Every change of counted facts
 // adds its delta set-based, in the caller's transaction: INSERT ... SELECT ... GROUP BY ... ON CONFLICT DO
 // UPDATE adding the signed sums (first replies: rows written, or deleted when subtracted). A mention
 // counts (muted ones never do) in context (0, 0) and in every saved search (1, id) and topic (2, id)
@@ -28,12 +32,6 @@ export type RollupScope =
 
 const ROLLUP_CONTEXT_TYPES = [1, 2];
 
-function idList(engine: Engine, ids: readonly number[]): RawBuilder<unknown> {
-  const json = JSON.stringify(ids);
-  return engine === "postgres"
-    ? sql`select (value)::int as id from json_array_elements_text(${json}::json)`
-    : sql`select value as id from json_each(${json})`;
-}
 
 /** (feed_item_id, context_type, context_id) rows of a scope. */
 function membership(engine: Engine, businessProfileId: number, scope: RollupScope): RawBuilder<unknown> {
@@ -95,8 +93,17 @@ function addMeasures(table: string): RawBuilder<unknown> {
 }
 
 const HOURLY_TABLES = ["analytics_hourly_sentiment", "analytics_hourly_dimensions"] as const;
-/** Every rollup table: a context's or tenant's rows are in each. */
-const ROLLUP_TABLES = [...HOURLY_TABLES, "analytics_first_replies", "analytics_terms_daily"] as const;
+
+/** Which rollup tables a write keeps: migrations older than 0019 run before the daily tables exist. */
+export interface RollupTables {
+  daily: boolean;
+}
+const ALL_TABLES: RollupTables = { daily: true };
+
+/** Every rollup table of contexts: a context's or tenant's rows are in each. */
+function rollupTables(tables: RollupTables): string[] {
+  return [...HOURLY_TABLES, ...(tables.daily ? ["analytics_daily_dimensions"] : []), "analytics_first_replies", "analytics_terms_daily"];
+}
 
 /**
  * The dimensions of analytics_hourly_dimensions and the value each takes from a mention `f`; 'rating' is
@@ -212,11 +219,18 @@ export async function addFirstReplies(db: AnyDb, businessProfileId: number, scop
 }
 
 /** Adds (sign 1) or subtracts (sign -1) what the scope's mentions count now. */
-export async function addToRollups(db: AnyDb, businessProfileId: number, scope: RollupScope, sign: 1 | -1): Promise<void> {
+export async function addToRollups(
+  db: AnyDb,
+  businessProfileId: number,
+  scope: RollupScope,
+  sign: 1 | -1,
+  tables: RollupTables = ALL_TABLES,
+): Promise<void> {
   if (scope.kind === "items" && !scope.ids.length) return;
   await addHourly(db, businessProfileId, scope, sign);
   await addFirstReplies(db, businessProfileId, scope, sign);
   await addTerms(db, businessProfileId, scope, sign);
+  if (tables.daily) await markDaysChanged(db, businessProfileId, scope.kind === "items" ? { ids: scope.ids } : scope.kind === "context" ? scope : "all");
 }
 
 /** Locks mentions' rows until the transaction ends (PostgreSQL; SQLite writes one transaction at a time). */
@@ -246,27 +260,27 @@ export async function adjustItems<T>(
 
 /** Forgets a context's rollups (the saved search or topic was deleted, or matches nothing now). */
 export async function deleteContextRollups(db: AnyDb, businessProfileId: number, contextType: number, contextId: number) {
-  for (const table of ROLLUP_TABLES)
+  for (const table of rollupTables(ALL_TABLES))
     await sql`delete from ${sql.table(table)} where business_profile_id = ${businessProfileId} and context_type = ${contextType} and context_id = ${contextId}`.execute(db);
 }
 
 /** Rows emptied by subtractions (their measures are all zero) go; reads ignore them meanwhile. */
 export async function pruneEmptyRollups(db: AnyDb, businessProfileId: number) {
-  for (const table of [...HOURLY_TABLES, "analytics_terms_daily"])
+  for (const table of [...HOURLY_TABLES, "analytics_daily_dimensions", "analytics_terms_daily"])
     await sql`delete from ${sql.table(table)} where business_profile_id = ${businessProfileId} and mentions = 0`.execute(db);
 }
 
 /** Recomputes one tenant's rollups from feed_items and query_matches. */
-export async function rebuildTenantRollups(db: AnyDb, businessProfileId: number): Promise<void> {
-  for (const table of ROLLUP_TABLES) await sql`delete from ${sql.table(table)} where business_profile_id = ${businessProfileId}`.execute(db);
-  await addToRollups(db, businessProfileId, { kind: "tenant" }, 1);
+export async function rebuildTenantRollups(db: AnyDb, businessProfileId: number, tables: RollupTables = ALL_TABLES): Promise<void> {
+  for (const table of rollupTables(tables)) await sql`delete from ${sql.table(table)} where business_profile_id = ${businessProfileId}`.execute(db);
+  await addToRollups(db, businessProfileId, { kind: "tenant" }, 1, tables);
 }
 
 /** Recomputes every tenant's rollups; returns the tenants rebuilt. */
-export async function rebuildAllRollups(db: AnyDb): Promise<number[]> {
+export async function rebuildAllRollups(db: AnyDb, tables: RollupTables = ALL_TABLES): Promise<number[]> {
   const { rows } = await sql<{ id: number }>`select id from business_profiles order by id`.execute(db);
   const ids = rows.map((r) => Number(r.id));
-  for (const id of ids) await rebuildTenantRollups(db, id);
+  for (const id of ids) await rebuildTenantRollups(db, id, tables);
   return ids;
 }
 
@@ -318,7 +332,8 @@ const TERM_NUMBERS = ["contextType", "contextId", "mentions", "positive", "negat
 export async function listTenantRollups(
   db: Database,
   businessProfileId: number,
-): Promise<{ sentiment: SentimentRollupRow[]; dimensions: DimensionRollupRow[]; firstReplies: FirstReplyRow[]; terms: TermRow[] }> {
+  tables: RollupTables = ALL_TABLES,
+): Promise<{ sentiment: SentimentRollupRow[]; dimensions: DimensionRollupRow[]; daily: DimensionRollupRow[]; firstReplies: FirstReplyRow[]; terms: TermRow[] }> {
   const sentiment = await sql<Record<string, unknown>>`
     select context_type, context_id, bucket, sentiment, ${MEASURE_COLUMNS}
     from analytics_hourly_sentiment where business_profile_id = ${businessProfileId} and mentions <> 0
@@ -327,6 +342,12 @@ export async function listTenantRollups(
     select context_type, context_id, dimension, bucket, value, sentiment, ${MEASURE_COLUMNS}
     from analytics_hourly_dimensions where business_profile_id = ${businessProfileId} and mentions <> 0
     order by context_type, context_id, dimension, bucket, value, sentiment`.execute(db);
+  const daily = tables.daily
+    ? await sql<Record<string, unknown>>`
+      select context_type, context_id, dimension, bucket, value, sentiment, ${MEASURE_COLUMNS}
+      from analytics_daily_dimensions where business_profile_id = ${businessProfileId} and mentions <> 0
+      order by context_type, context_id, dimension, bucket, value, sentiment`.execute(db)
+    : { rows: [] };
   const firstReplies = await sql<Record<string, unknown>>`
     select context_type, context_id, bucket, feed_item_id, seconds from analytics_first_replies
     where business_profile_id = ${businessProfileId}
@@ -338,6 +359,7 @@ export async function listTenantRollups(
   return {
     sentiment: sentiment.rows.map((r) => numeric<SentimentRollupRow>(r, HOURLY_NUMBERS)),
     dimensions: dimensions.rows.map((r) => numeric<DimensionRollupRow>(r, HOURLY_NUMBERS)),
+    daily: daily.rows.map((r) => numeric<DimensionRollupRow>(r, HOURLY_NUMBERS)),
     firstReplies: firstReplies.rows.map((r) => numeric<FirstReplyRow>(r, ["contextType", "contextId", "feedItemId", "seconds"])),
     terms: terms.rows.map((r) => numeric<TermRow>(r, TERM_NUMBERS)),
   };

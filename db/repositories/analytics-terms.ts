@@ -4,6 +4,8 @@ import { sql, type ExpressionBuilder } from "kysely";
 import { engineOf, type Database } from "../client";
 import type { DatabaseSchema } from "../schema";
 import { feedItemConditions, type FeedItemFilter } from "./feed-items";
+import { rollupRowsOf } from "./analytics-counts";
+import { rollupParts } from "./analytics-daily";
 
 /** analytics_terms_daily (migration 0011): one row per tenant, context, UTC day and term. */
 interface AnalyticsTermsDailyTable {
@@ -253,15 +255,12 @@ export async function sumRollupMentions(
   range: { from: string; to: string },
   only: { networks?: readonly string[]; sentiments?: readonly number[] } = {},
 ): Promise<number> {
-  // Per network from the network rows of analytics_hourly_dimensions, else per hour and sentiment.
-  const source = only.networks
-    ? sql`analytics_hourly_dimensions where dimension = 'network' and value in (${sql.join(only.networks.length ? [...only.networks] : [""])}) and`
-    : sql`analytics_hourly_sentiment where`;
+  // Per network from the network rows of the dimension rollups, else from the sentiment rows.
+  const networks = only.networks ? sql`and value in (${sql.join(only.networks.length ? [...only.networks] : [""])})` : sql``;
   const sentiments = only.sentiments ? sql`and sentiment in (${sql.join(only.sentiments.length ? [...only.sentiments] : [9])})` : sql``;
-  const { rows } = await sql<{ mentions: number | null }>`select sum(mentions) as mentions from ${source}
-    business_profile_id = ${businessProfileId} and context_type = ${context.contextType} and context_id = ${context.contextId}
-    and bucket >= ${range.from} and bucket < ${range.to} ${sentiments}`.execute(db);
-  return Number(rows[0]?.mentions ?? 0);
+  const rows = rollupRowsOf(businessProfileId, context, only.networks ? "network" : "sentiment", await rollupParts(db, businessProfileId, range, null), sql`${networks} ${sentiments}`);
+  const { rows: sums } = await sql<{ mentions: number | null }>`select sum(mentions) as mentions from (${rows}) r`.execute(db);
+  return Number(sums[0]?.mentions ?? 0);
 }
 
 /** Per topic and sentiment: the topic's mentions in the hours [from, to) from the hourly rollup (context type 2). */

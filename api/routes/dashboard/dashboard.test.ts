@@ -4,6 +4,7 @@ import type { NetworkId } from "../../../domain/networks";
 import { bucketStart } from "../../../domain/periods";
 import { MESSAGES } from "../../../domain/messages";
 import { clearDashboardCache } from "../../../services/analytics/cache";
+import { compactDailyRollupsOfAll } from "../../../services/analytics/daily-rollups";
 import { createSeededStreams } from "../../../services/streams/streams";
 import { createApiFixture, type ApiFixture, type SignedIn } from "../../../tests/support/api-fixture";
 import { testEngines } from "../../../tests/support/database";
@@ -79,6 +80,9 @@ describe.each(testEngines())("dashboard count widgets on %s", (engine) => {
         author: { username: "brand" },
       })),
     );
+    // The background job makes the daily rollups of the days before the fixture's today (10 March): the
+    // rollup reads below take those days from them.
+    expect(await compactDailyRollupsOfAll(fx.deps)).toBeGreaterThan(0);
   }, 120_000);
   afterAll(() => fx?.cleanup());
 
@@ -115,10 +119,15 @@ describe.each(testEngines())("dashboard count widgets on %s", (engine) => {
 
   /**
    * Zones and intervals whose buckets the rollups sum in the store (UTC and Paris days, Paris weeks),
-   * hour by hour (hours; New York weeks, as daylight saving time starts on 8 March 2026), or both ways.
+   * hour by hour (hours; New York weeks, as daylight saving time starts on 8 March 2026), or both ways;
+   * UTC days and weeks read their whole days from the daily rows, and a range that starts and ends within
+   * a day reads its ends from the hourly rows (ADR 017). `rawShift` moves the raw read's start earlier by
+   * a span holding no mention (else by half an hour, into the bucket before the range's first).
    */
-  const VARIANTS = [
+  const VARIANTS: Array<{ time_zone: string; interval: string; range: { from: string; to: string }; rawShiftMs?: number }> = [
     { time_zone: "UTC", interval: "day", range: RANGE },
+    { time_zone: "UTC", interval: "day", range: { from: "2026-03-02T05:00:00.000Z", to: "2026-03-09T17:00:00.000Z" }, rawShiftMs: 180_000 },
+    { time_zone: "UTC", interval: "week", range: WEEK_RANGE },
     { time_zone: "Europe/Paris", interval: "day", range: RANGE },
     { time_zone: "UTC", interval: "hour", range: RANGE },
     { time_zone: "Europe/Paris", interval: "week", range: WEEK_RANGE },
@@ -128,10 +137,10 @@ describe.each(testEngines())("dashboard count widgets on %s", (engine) => {
 
   it.each(CASES)("%s answers the same numbers from the rollups and from feed_items (%s, %s)", async (path, _zone, _interval, variant) => {
     clearDashboardCache();
-    const { range, ...period } = variant;
+    const { range, rawShiftMs = 1_800_000, ...period } = variant;
     const body = { ...period, contexts: contexts(), compared_range: { from: "2026-03-01T00:00:00.000Z", to: "2026-03-02T00:00:00.000Z" } };
     const rollup = await ok(path, { ...body, range });
-    const raw = await ok(path, { ...body, range: { from: new Date(Date.parse(range.from) - 1_800_000).toISOString(), to: range.to } });
+    const raw = await ok(path, { ...body, range: { from: new Date(Date.parse(range.from) - rawShiftMs).toISOString(), to: range.to } });
     expect(rollup.meta.source).toBe("rollup");
     expect(raw.meta.source).toBe("raw");
     expect(rollup.data.map((d: Json) => d.context)).toEqual([
@@ -256,5 +265,24 @@ describe.each(testEngines())("dashboard count widgets on %s", (engine) => {
     expect((await viaLink("sentiment", { range: RANGE, contexts: [{ context_type: 1, context_id: trickyId }] })).status).toBe(404);
     expect((await viaLink("sentiment", { range: RANGE })).status).toBe(404);
     expect((await viaLink("networks", { range: RANGE, contexts: [{ context_type: 1, context_id: searchId }] })).status).toBe(404);
+  });
+
+  it("counts a mention that arrives on a day whose daily rollups were made, before and after they are made again", async () => {
+    const body = { range: RANGE, time_zone: "UTC", interval: "day", contexts: contexts() };
+    const total = (answer: Json, i: number) => answer.data[i].items.reduce((n: number, x: Json) => n + x.mentions, 0);
+    clearDashboardCache();
+    const before = await ok("networks", body);
+    await ingestItems(fx.deps, tenant, [
+      { network: "reddit", external_id: "late-refund", text: "refund please", created_at: "2026-03-03T10:30:00.000Z", author: { username: "y" } },
+    ]);
+    const raw = await ok("networks", { ...body, range: { from: "2026-03-01T23:30:00.000Z", to: RANGE.to } });
+    for (const made of [false, true]) {
+      if (made) expect(await compactDailyRollupsOfAll(fx.deps)).toBeGreaterThan(0);
+      clearDashboardCache();
+      const after = await ok("networks", body);
+      expect(after.meta.source).toBe("rollup");
+      expect([total(after, 0), total(after, 1)]).toEqual([total(before, 0) + 1, total(before, 1) + 1]);
+      expect(after.data).toEqual(raw.data);
+    }
   });
 });

@@ -1,0 +1,146 @@
+import { sql, type Kysely } from "kysely";
+import { engineOf, type Database } from "../client";
+import type { FixedBuckets } from "../../domain/periods";
+import { idList } from "./id-list";
+
+// The daily rollups (ADR 017, "Whole days from daily rows"): analytics_daily_dimensions holds the hourly
+// rollups summed per UTC day, for each dimension and, as the dimension 'sentiment' (value ''), for what
+// analytics_hourly_sentiment holds. They are made in the background (compactDailyRollups, each scheduler
+// round), not by the writes: ingestion keeps its pace. analytics_daily_state says, per tenant and day,
+// whether the day's daily rows are current (compacted = 1); every write of the hourly rollups marks the
+// days it touched as changed (markDaysChanged) in its own transaction, and a read takes a changed day from
+// the hourly rows. A day without a state row has no rollups at all.
+
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+type AnyDb = Kysely<any>;
+
+const DAY_MS = 86_400_000;
+const DAY_SECONDS = DAY_MS / 1000;
+const DAY_OF_CREATED_AT = sql`substr(f.created_at, 1, 10) || 'T00:00:00.000Z'`;
+const DAY_OF_BUCKET = sql`substr(bucket, 1, 10) || 'T00:00:00.000Z'`;
+const MEASURES = sql.raw("mentions, likes, comments, shares, views, total_engagements, reach, impact_sum, replied, first_reply_count, first_reply_seconds");
+const MEASURE_SUMS = sql.raw(
+  "sum(mentions), sum(likes), sum(comments), sum(shares), sum(views), sum(total_engagements), sum(reach), sum(impact_sum), sum(replied), sum(first_reply_count), sum(first_reply_seconds)",
+);
+
+/** Which days a write of the hourly rollups changed: these mentions' days, one context's members' days, or all the tenant's. */
+export type ChangedDays = { ids: readonly number[] } | { contextType: number; contextId: number; fromId?: number; toId?: number } | "all";
+
+/** Marks days as changed (their daily rows are made again before they are read), in the writer's transaction. */
+export async function markDaysChanged(db: AnyDb, businessProfileId: number, which: ChangedDays): Promise<void> {
+  let days;
+  if (which === "all") {
+    days = sql`select distinct ${DAY_OF_BUCKET} as day from analytics_hourly_sentiment where business_profile_id = ${businessProfileId}`;
+  } else if ("ids" in which) {
+    if (!which.ids.length) return;
+    // Driven by the id list, each mention looked up by its key: a batch costs its own size.
+    days = sql`select distinct ${DAY_OF_CREATED_AT} as day from (${idList(engineOf(db), which.ids)}) i cross join feed_items f
+      where f.id = i.id and f.business_profile_id = ${businessProfileId}`;
+  } else {
+    const range = which.fromId !== undefined && which.toId !== undefined ? sql`and feed_item_id >= ${which.fromId} and feed_item_id <= ${which.toId}` : sql``;
+    days = sql`select distinct substr(item_created_at, 1, 10) || 'T00:00:00.000Z' as day from query_matches
+      where business_profile_id = ${businessProfileId} and context_type = ${which.contextType} and context_id = ${which.contextId} ${range}`;
+  }
+  // In day order, so concurrent writers (PostgreSQL) lock the state rows in the same order.
+  await sql`insert into analytics_daily_state (business_profile_id, bucket, compacted)
+    select ${businessProfileId}, d.day, 0 from (${days}) d where d.day is not null order by d.day
+    on conflict (business_profile_id, bucket) do update set compacted = 0`.execute(db);
+}
+
+/**
+ * A period's parts for the rollups: the whole UTC days whose daily rows are current, in runs, and the
+ * rest (the hours before the first and after the last midnight, and changed days) from the hourly rows.
+ * Days are used only when every row of a day falls in one group: no time grouping, or buckets that are
+ * whole UTC days or weeks.
+ */
+export async function rollupParts(
+  db: Database,
+  businessProfileId: number,
+  range: { from: string; to: string },
+  slots: "hour" | FixedBuckets | null,
+): Promise<{ hours: Array<{ from: string; to: string }>; days: Array<{ from: string; to: string }> }> {
+  const dayAligned = slots === null || (slots !== "hour" && slots.lengthSeconds % DAY_SECONDS === 0 && slots.shiftSeconds % DAY_SECONDS === 0);
+  const from = Date.parse(range.from);
+  const to = Date.parse(range.to);
+  const firstMidnight = Math.ceil(from / DAY_MS) * DAY_MS;
+  const lastMidnight = Math.floor(to / DAY_MS) * DAY_MS;
+  if (!dayAligned || !(firstMidnight < lastMidnight)) return { hours: [range], days: [] };
+  const iso = (ms: number) => new Date(ms).toISOString();
+  const changed = await listChangedDays(db, businessProfileId, { from: iso(firstMidnight), to: iso(lastMidnight) });
+  // Walks the changed days (few), not every day: a period may span centuries ("all time").
+  const hours: Array<{ from: string; to: string }> = [];
+  const days: Array<{ from: string; to: string }> = [];
+  const add = (list: Array<{ from: string; to: string }>, a: number, b: number) => {
+    if (a >= b) return;
+    const last = list[list.length - 1];
+    if (last && Date.parse(last.to) === a) last.to = iso(b);
+    else list.push({ from: iso(a), to: iso(b) });
+  };
+  add(hours, from, firstMidnight);
+  let cursor = firstMidnight;
+  for (const day of changed) {
+    add(days, cursor, day);
+    add(hours, day, day + DAY_MS);
+    cursor = day + DAY_MS;
+  }
+  add(days, cursor, lastMidnight);
+  add(hours, lastMidnight, to);
+  return { hours, days };
+}
+
+/** The changed days in [from, to) (UTC midnights, as epoch milliseconds), in order. */
+async function listChangedDays(db: Database, businessProfileId: number, range: { from: string; to: string }): Promise<number[]> {
+  const { rows } = await sql<{ bucket: string }>`select bucket from analytics_daily_state
+    where business_profile_id = ${businessProfileId} and bucket >= ${range.from} and bucket < ${range.to} and compacted = 0
+    order by bucket`.execute(db);
+  return rows.map((r) => Date.parse(r.bucket));
+}
+
+/**
+ * Makes the daily rows of the tenant's changed days that ended by `now`, one day per transaction (a day
+ * of a million-mention tenant is a fraction of a second of work, so requests are not held up long).
+ * Returns the days made.
+ */
+export async function compactDailyRollups(db: Database, businessProfileId: number, now: Date, maxDays = 400): Promise<number> {
+  const today = new Date(Math.floor(now.getTime() / DAY_MS) * DAY_MS).toISOString();
+  const { rows } = await sql<{ bucket: string }>`select bucket from analytics_daily_state
+    where business_profile_id = ${businessProfileId} and compacted = 0 and bucket < ${today} order by bucket limit ${maxDays}`.execute(db);
+  let made = 0;
+  for (const { bucket } of rows) {
+    if (await db.transaction().execute((trx) => compactDay(trx, businessProfileId, bucket))) made++;
+    // Lets waiting requests in between days.
+    await new Promise((resolve) => setImmediate(resolve));
+  }
+  return made;
+}
+
+async function compactDay(db: AnyDb, businessProfileId: number, day: string): Promise<boolean> {
+  const postgres = engineOf(db) === "postgres";
+  // The state row locked first (PostgreSQL): a writer that changes the day meanwhile waits and marks it
+  // changed after this commits, or has committed and is read here. SQLite runs one transaction at a time.
+  const state = await sql<{ compacted: number }>`select compacted from analytics_daily_state
+    where business_profile_id = ${businessProfileId} and bucket = ${day} ${postgres ? sql`for update` : sql``}`.execute(db);
+  if (Number(state.rows[0]?.compacted ?? 1) !== 0) return false;
+  const next = new Date(Date.parse(day) + DAY_MS).toISOString();
+  // The day's rows of every context go (a context may have left the day), then each context's are summed.
+  await sql`delete from analytics_daily_dimensions where business_profile_id = ${businessProfileId} and bucket = ${day}`.execute(db);
+  const contexts = await sql<{ contextType: number; contextId: number }>`select distinct context_type, context_id from analytics_hourly_sentiment
+    where business_profile_id = ${businessProfileId} and bucket >= ${day} and bucket < ${next}`.execute(db);
+  for (const { contextType, contextId } of contexts.rows) {
+    const ofContext = sql`business_profile_id = ${businessProfileId} and context_type = ${contextType} and context_id = ${contextId}`;
+    await sql`insert into analytics_daily_dimensions (business_profile_id, context_type, context_id, dimension, bucket, value, sentiment, ${MEASURES})
+      select business_profile_id, context_type, context_id, dimension, ${day}, value, sentiment, ${MEASURE_SUMS}
+      from analytics_hourly_dimensions
+      where ${ofContext} and dimension in ('network', 'language', 'country', 'rating') and bucket >= ${day} and bucket < ${next}
+      group by business_profile_id, context_type, context_id, dimension, value, sentiment
+      having sum(mentions) <> 0`.execute(db);
+    await sql`insert into analytics_daily_dimensions (business_profile_id, context_type, context_id, dimension, bucket, value, sentiment, ${MEASURES})
+      select business_profile_id, context_type, context_id, 'sentiment', ${day}, '', sentiment, ${MEASURE_SUMS}
+      from analytics_hourly_sentiment
+      where ${ofContext} and bucket >= ${day} and bucket < ${next}
+      group by business_profile_id, context_type, context_id, sentiment
+      having sum(mentions) <> 0`.execute(db);
+  }
+  await sql`update analytics_daily_state set compacted = 1 where business_profile_id = ${businessProfileId} and bucket = ${day}`.execute(db);
+  return true;
+}
