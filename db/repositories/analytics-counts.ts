@@ -3,9 +3,9 @@ import type { FixedBuckets } from "../../domain/periods";
 import { engineOf, type Database } from "../client";
 import { rollupParts } from "./analytics-daily";
 import { replySeconds } from "./analytics-rollups";
+import { feedItemConditions, type FeedItemFilter } from "./feed-items";
 
 type RollupParts = Awaited<ReturnType<typeof rollupParts>>;
-import { feedItemConditions, type FeedItemFilter } from "./feed-items";
 
 // Reads of the dashboard's count widgets (ADR 015): partial sums per time slot and dimension, from the
 // hourly rollups (slot = UTC hour) or from feed_items with the search's conditions (slot = UTC minute,
