@@ -600,11 +600,11 @@ export interface AnalyticsHourlyDimensionTable extends AnalyticsHourlySentimentT
 /** analytics_hourly_dimensions per UTC day (migration 0019), with 'sentiment' (value '') as a dimension too. */
 export type AnalyticsDailyDimensionTable = AnalyticsHourlyDimensionTable;
 
-/** Per tenant and UTC day: 1 when the day's daily rollups are current, 0 when the day changed since. */
-export interface AnalyticsDailyStateTable {
+/** A UTC day whose daily rollups are not current (the hourly ones changed since); a day may be listed many times. */
+export interface AnalyticsDailyChangeTable {
+  id: Generated<number>;
   businessProfileId: number;
   bucket: string;
-  compacted: number;
 }
 
 /** One row per replied, counted mention and context (ADR 017): the SLA median's input. */
@@ -674,7 +674,7 @@ export interface DatabaseSchema {
   analyticsHourlySentiment: AnalyticsHourlySentimentTable;
   analyticsHourlyDimensions: AnalyticsHourlyDimensionTable;
   analyticsDailyDimensions: AnalyticsDailyDimensionTable;
-  analyticsDailyState: AnalyticsDailyStateTable;
+  analyticsDailyChanges: AnalyticsDailyChangeTable;
   analyticsFirstReplies: AnalyticsFirstReplyTable;
   analyticsTermsDaily: AnalyticsTermsDailyTable;
   dashboardTemplates: DashboardTemplateTable;

@@ -16,15 +16,15 @@ describe.each(testEngines())("daily rollup parts on %s", (engine) => {
     database = await createTestDatabase(engine);
     bp = (await createWorkspace(database.db, { name: "Mine", members: [] })).businessProfile.id;
     other = (await createWorkspace(database.db, { name: "Theirs", members: [] })).businessProfile.id;
-    const state = [
-      [bp, "2026-03-02T00:00:00.000Z", 1],
-      [bp, "2026-03-03T00:00:00.000Z", 0],
-      [bp, "2026-03-04T00:00:00.000Z", 0],
-      [bp, "2026-03-05T00:00:00.000Z", 1],
-      [other, "2026-03-06T00:00:00.000Z", 0],
+    // Changed days (3 March listed twice, as two batches wrote it); every other day is current.
+    const changes = [
+      [bp, "2026-03-03T00:00:00.000Z"],
+      [bp, "2026-03-04T00:00:00.000Z"],
+      [bp, "2026-03-03T00:00:00.000Z"],
+      [other, "2026-03-06T00:00:00.000Z"],
     ] as const;
-    for (const [tenant, bucket, compacted] of state)
-      await sql`insert into analytics_daily_state (business_profile_id, bucket, compacted) values (${tenant}, ${bucket}, ${compacted})`.execute(database.db);
+    for (const [tenant, bucket] of changes)
+      await sql`insert into analytics_daily_changes (business_profile_id, bucket) values (${tenant}, ${bucket})`.execute(database.db);
   });
   afterAll(() => database?.cleanup());
 

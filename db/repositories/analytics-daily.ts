@@ -6,10 +6,11 @@ import { idList } from "./id-list";
 // The daily rollups (ADR 017, "Whole days from daily rows"): analytics_daily_dimensions holds the hourly
 // rollups summed per UTC day, for each dimension and, as the dimension 'sentiment' (value ''), for what
 // analytics_hourly_sentiment holds. They are made in the background (compactDailyRollups, each scheduler
-// round), not by the writes: ingestion keeps its pace. analytics_daily_state says, per tenant and day,
-// whether the day's daily rows are current (compacted = 1); every write of the hourly rollups marks the
-// days it touched as changed (markDaysChanged) in its own transaction, and a read takes a changed day from
-// the hourly rows. A day without a state row has no rollups at all.
+// round), not by the writes: ingestion keeps its pace. Every write of the hourly rollups appends the days
+// it touched to analytics_daily_changes (markDaysChanged), in its own transaction; a day with such rows is
+// read from the hourly rows until the job has made it again and removed the rows it saw. The log is only
+// appended to by writers, so concurrent writers never wait on one another for it (PostgreSQL), and the job
+// removes exactly the rows it read before summing the hours: a write that commits later keeps its row.
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 type AnyDb = Kysely<any>;
@@ -41,10 +42,8 @@ export async function markDaysChanged(db: AnyDb, businessProfileId: number, whic
     days = sql`select distinct substr(item_created_at, 1, 10) || 'T00:00:00.000Z' as day from query_matches
       where business_profile_id = ${businessProfileId} and context_type = ${which.contextType} and context_id = ${which.contextId} ${range}`;
   }
-  // In day order, so concurrent writers (PostgreSQL) lock the state rows in the same order.
-  await sql`insert into analytics_daily_state (business_profile_id, bucket, compacted)
-    select ${businessProfileId}, d.day, 0 from (${days}) d where d.day is not null order by d.day
-    on conflict (business_profile_id, bucket) do update set compacted = 0`.execute(db);
+  await sql`insert into analytics_daily_changes (business_profile_id, bucket)
+    select ${businessProfileId}, d.day from (${days}) d where d.day is not null`.execute(db);
 }
 
 /**
@@ -90,8 +89,8 @@ export async function rollupParts(
 
 /** The changed days in [from, to) (UTC midnights, as epoch milliseconds), in order. */
 async function listChangedDays(db: Database, businessProfileId: number, range: { from: string; to: string }): Promise<number[]> {
-  const { rows } = await sql<{ bucket: string }>`select bucket from analytics_daily_state
-    where business_profile_id = ${businessProfileId} and bucket >= ${range.from} and bucket < ${range.to} and compacted = 0
+  const { rows } = await sql<{ bucket: string }>`select distinct bucket from analytics_daily_changes
+    where business_profile_id = ${businessProfileId} and bucket >= ${range.from} and bucket < ${range.to}
     order by bucket`.execute(db);
   return rows.map((r) => Date.parse(r.bucket));
 }
@@ -103,24 +102,23 @@ async function listChangedDays(db: Database, businessProfileId: number, range: {
  */
 export async function compactDailyRollups(db: Database, businessProfileId: number, now: Date, maxDays = 400): Promise<number> {
   const today = new Date(Math.floor(now.getTime() / DAY_MS) * DAY_MS).toISOString();
-  const { rows } = await sql<{ bucket: string }>`select bucket from analytics_daily_state
-    where business_profile_id = ${businessProfileId} and compacted = 0 and bucket < ${today} order by bucket limit ${maxDays}`.execute(db);
-  let made = 0;
+  // Today (and later) is not made yet: its many listings (one per ingested batch) are cut to the newest.
+  await sql`delete from analytics_daily_changes where business_profile_id = ${businessProfileId} and bucket >= ${today}
+    and id < (select max(c.id) from analytics_daily_changes c where c.business_profile_id = ${businessProfileId} and c.bucket = analytics_daily_changes.bucket)`.execute(db);
+  const { rows } = await sql<{ bucket: string }>`select distinct bucket from analytics_daily_changes
+    where business_profile_id = ${businessProfileId} and bucket < ${today} order by bucket limit ${maxDays}`.execute(db);
   for (const { bucket } of rows) {
-    if (await db.transaction().execute((trx) => compactDay(trx, businessProfileId, bucket))) made++;
+    await db.transaction().execute((trx) => compactDay(trx, businessProfileId, bucket));
     // Lets waiting requests in between days.
     await new Promise((resolve) => setImmediate(resolve));
   }
-  return made;
+  return rows.length;
 }
 
-async function compactDay(db: AnyDb, businessProfileId: number, day: string): Promise<boolean> {
-  const postgres = engineOf(db) === "postgres";
-  // The state row locked first (PostgreSQL): a writer that changes the day meanwhile waits and marks it
-  // changed after this commits, or has committed and is read here. SQLite runs one transaction at a time.
-  const state = await sql<{ compacted: number }>`select compacted from analytics_daily_state
-    where business_profile_id = ${businessProfileId} and bucket = ${day} ${postgres ? sql`for update` : sql``}`.execute(db);
-  if (Number(state.rows[0]?.compacted ?? 1) !== 0) return false;
+async function compactDay(db: AnyDb, businessProfileId: number, day: string): Promise<void> {
+  // The changes seen now are the ones this makes current; a writer committing later keeps its own row,
+  // and the day is made again in a later round.
+  const seen = await sql<{ id: number }>`select id from analytics_daily_changes where business_profile_id = ${businessProfileId} and bucket = ${day}`.execute(db);
   const next = new Date(Date.parse(day) + DAY_MS).toISOString();
   // The day's rows of every context go (a context may have left the day), then each context's are summed.
   await sql`delete from analytics_daily_dimensions where business_profile_id = ${businessProfileId} and bucket = ${day}`.execute(db);
@@ -141,6 +139,6 @@ async function compactDay(db: AnyDb, businessProfileId: number, day: string): Pr
       group by business_profile_id, context_type, context_id, sentiment
       having sum(mentions) <> 0`.execute(db);
   }
-  await sql`update analytics_daily_state set compacted = 1 where business_profile_id = ${businessProfileId} and bucket = ${day}`.execute(db);
-  return true;
+  const ids = seen.rows.map((r) => Number(r.id));
+  if (ids.length) await sql`delete from analytics_daily_changes where id in (${idList(engineOf(db), ids)})`.execute(db);
 }
