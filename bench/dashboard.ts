@@ -10,8 +10,8 @@
 // size under it (<dir>/<size>) and reuses them in later runs.
 import fs from "node:fs";
 import path from "node:path";
-import { sql } from "kysely";
 import { openDatabase } from "../db/client";
+import { countDaysToMake } from "../db/repositories/analytics-daily";
 import { signInWithApi, type ApiSession } from "./lib/http";
 import { runIngestWorker } from "./lib/ingest-worker-process";
 import { runLoad } from "./lib/load";
@@ -165,8 +165,7 @@ async function waitForDailyRollups(file: string, log: (line: string) => void): P
   try {
     const today = `${new Date().toISOString().slice(0, 10)}T00:00:00.000Z`;
     for (;;) {
-      const { rows } = await sql<{ n: number }>`select count(*) as n from analytics_daily_changes where bucket < ${today}`.execute(handle.db);
-      if (Number(rows[0]?.n ?? 0) === 0) break;
+      if ((await countDaysToMake(handle.db, today)) === 0) break;
       if (performance.now() - started > 10 * 60_000) throw new Error("the daily rollups were not made in 10 minutes");
       await new Promise((resolve) => setTimeout(resolve, 1_000));
     }

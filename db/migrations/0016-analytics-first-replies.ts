@@ -34,7 +34,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
       + (select count(*) from (select 1 from analytics_terms_daily limit 1) t) as n`.execute(db);
   const stored = await sql<{ n: number }>`select count(*) as n from (select 1 from feed_items limit 1) f`.execute(db);
   if (Number(stored.rows[0]?.n ?? 0) > 0 && Number(counted.rows[0]?.n ?? 0) === 0) {
-    // Today's code, without the daily table: migration 0019 makes it (and fills it from the hourly rows).
+    // Today's code, without the daily tables: migration 0019 makes them (and lists every stored day to be made).
     await rebuildAllRollups(db, { daily: false });
     return;
   }

@@ -2,6 +2,7 @@ import { sql, type RawBuilder } from "kysely";
 import type { FixedBuckets } from "../../domain/periods";
 import { engineOf, type Database } from "../client";
 import { rollupParts } from "./analytics-daily";
+import { MEASURE_COLUMNS } from "./analytics-measures";
 import { replySeconds } from "./analytics-rollups";
 import { feedItemConditions, type FeedItemFilter } from "./feed-items";
 
@@ -104,23 +105,20 @@ export function rollupRowsOf(
   where: RawBuilder<unknown> = sql``,
 ): RawBuilder<unknown> {
   const ofContext = sql`business_profile_id = ${businessProfileId} and context_type = ${context.contextType} and context_id = ${context.contextId}`;
-  const measures = sql.raw(ROLLUP_MEASURES);
   const hourly = parts.hours.map((h) =>
     dimension === "sentiment"
-      ? sql`select bucket, sentiment as dim_value, sentiment, ${measures} from analytics_hourly_sentiment
+      ? sql`select bucket, sentiment as dim_value, sentiment, ${MEASURE_COLUMNS} from analytics_hourly_sentiment
           where ${ofContext} and bucket >= ${h.from} and bucket < ${h.to} ${where}`
-      : sql`select bucket, value as dim_value, sentiment, ${measures} from analytics_hourly_dimensions
+      : sql`select bucket, value as dim_value, sentiment, ${MEASURE_COLUMNS} from analytics_hourly_dimensions
           where ${ofContext} and dimension = ${dimension} and bucket >= ${h.from} and bucket < ${h.to} ${where}`,
   );
   const daily = parts.days.map(
-    (d) => sql`select bucket, ${dimension === "sentiment" ? sql`sentiment` : sql`value`} as dim_value, sentiment, ${measures} from analytics_daily_dimensions
+    (d) => sql`select bucket, ${dimension === "sentiment" ? sql`sentiment` : sql`value`} as dim_value, sentiment, ${MEASURE_COLUMNS} from analytics_daily_dimensions
           where ${ofContext} and dimension = ${dimension} and bucket >= ${d.from} and bucket < ${d.to} ${where}`,
   );
   // rollupParts gives a period one part at least.
   return sql.join([...hourly, ...daily], sql` union all `);
 }
-
-const ROLLUP_MEASURES = "mentions, likes, comments, shares, views, total_engagements, reach, impact_sum, replied, first_reply_count, first_reply_seconds";
 
 /**
  * The rollup path (ADR 017): per sentiment from analytics_hourly_sentiment and the daily 'sentiment'

@@ -1,6 +1,7 @@
 import { sql, type Kysely } from "kysely";
 import { engineOf, type Database } from "../client";
 import type { FixedBuckets } from "../../domain/periods";
+import { MEASURE_COLUMNS, MEASURE_SUMS } from "./analytics-measures";
 import { idList } from "./id-list";
 
 // The daily rollups (ADR 017, "Whole days from daily rows"): analytics_daily_dimensions holds the hourly
@@ -19,10 +20,6 @@ const DAY_MS = 86_400_000;
 const DAY_SECONDS = DAY_MS / 1000;
 const DAY_OF_CREATED_AT = sql`substr(f.created_at, 1, 10) || 'T00:00:00.000Z'`;
 const DAY_OF_BUCKET = sql`substr(bucket, 1, 10) || 'T00:00:00.000Z'`;
-const MEASURES = sql.raw("mentions, likes, comments, shares, views, total_engagements, reach, impact_sum, replied, first_reply_count, first_reply_seconds");
-const MEASURE_SUMS = sql.raw(
-  "sum(mentions), sum(likes), sum(comments), sum(shares), sum(views), sum(total_engagements), sum(reach), sum(impact_sum), sum(replied), sum(first_reply_count), sum(first_reply_seconds)",
-);
 
 /** Which days a write of the hourly rollups changed: these mentions' days, one context's members' days, or all the tenant's. */
 export type ChangedDays = { ids: readonly number[] } | { contextType: number; contextId: number; fromId?: number; toId?: number } | "all";
@@ -126,13 +123,13 @@ async function compactDay(db: AnyDb, businessProfileId: number, day: string): Pr
     where business_profile_id = ${businessProfileId} and bucket >= ${day} and bucket < ${next}`.execute(db);
   for (const { contextType, contextId } of contexts.rows) {
     const ofContext = sql`business_profile_id = ${businessProfileId} and context_type = ${contextType} and context_id = ${contextId}`;
-    await sql`insert into analytics_daily_dimensions (business_profile_id, context_type, context_id, dimension, bucket, value, sentiment, ${MEASURES})
+    await sql`insert into analytics_daily_dimensions (business_profile_id, context_type, context_id, dimension, bucket, value, sentiment, ${MEASURE_COLUMNS})
       select business_profile_id, context_type, context_id, dimension, ${day}, value, sentiment, ${MEASURE_SUMS}
       from analytics_hourly_dimensions
       where ${ofContext} and dimension in ('network', 'language', 'country', 'rating') and bucket >= ${day} and bucket < ${next}
       group by business_profile_id, context_type, context_id, dimension, value, sentiment
       having sum(mentions) <> 0`.execute(db);
-    await sql`insert into analytics_daily_dimensions (business_profile_id, context_type, context_id, dimension, bucket, value, sentiment, ${MEASURES})
+    await sql`insert into analytics_daily_dimensions (business_profile_id, context_type, context_id, dimension, bucket, value, sentiment, ${MEASURE_COLUMNS})
       select business_profile_id, context_type, context_id, 'sentiment', ${day}, '', sentiment, ${MEASURE_SUMS}
       from analytics_hourly_sentiment
       where ${ofContext} and bucket >= ${day} and bucket < ${next}
@@ -141,4 +138,10 @@ async function compactDay(db: AnyDb, businessProfileId: number, day: string): Pr
   }
   const ids = seen.rows.map((r) => Number(r.id));
   if (ids.length) await sql`delete from analytics_daily_changes where id in (${idList(engineOf(db), ids)})`.execute(db);
+}
+
+/** How many listed days before `before` are still to be made (the bench waits for none). */
+export async function countDaysToMake(db: Database, before: string): Promise<number> {
+  const { rows } = await sql<{ n: number }>`select count(distinct bucket) as n from analytics_daily_changes where bucket < ${before}`.execute(db);
+  return Number(rows[0]?.n ?? 0);
 }

@@ -3,6 +3,7 @@ import { engineOf, type Database, type Engine } from "../client";
 import { toCamelKey } from "../../domain/key-case";
 import type { AnalyticsMeasures } from "../schema";
 import { markDaysChanged } from "./analytics-daily";
+import { MEASURE_COLUMNS, ROLLUP_MEASURES } from "./analytics-measures";
 import { idList } from "./id-list";
 
 // The dashboard's rollups (ADR 015 "Store", ADR 017): analytics_hourly_sentiment (per hour and sentiment),
@@ -72,11 +73,7 @@ export function replySeconds(engine: Engine, table = "f"): RawBuilder<number> {
 /** The hour bucket of a created_at text (ISO, UTC): '2026-03-11T22:00:00.000Z'. */
 export const HOUR_BUCKET_SQL = sql<string>`substr(f.created_at, 1, 13) || ':00:00.000Z'`;
 
-/** The measures of every hourly rollup table, in the order measureSums writes them. */
-const MEASURES = ["mentions", "likes", "comments", "shares", "views", "total_engagements", "reach", "impact_sum", "replied", "first_reply_count", "first_reply_seconds"] as const;
-const MEASURE_COLUMNS = sql.raw(MEASURES.join(", "));
-
-/** The measures of the grouped mentions `f`, times the sign. */
+/** The measures of the grouped mentions `f`, times the sign, in ROLLUP_MEASURES' order. */
 function measureSums(engine: Engine, sign: 1 | -1): RawBuilder<unknown> {
   const s = sql.lit(sign);
   return sql`${s} * count(*), ${s} * sum(f.likes), ${s} * sum(f.comments), ${s} * sum(f.shares), ${s} * sum(f.views),
@@ -89,7 +86,7 @@ function measureSums(engine: Engine, sign: 1 | -1): RawBuilder<unknown> {
 /** ON CONFLICT's update: each measure adds the delta. */
 function addMeasures(table: string): RawBuilder<unknown> {
   const t = sql.raw(table);
-  return sql.join(MEASURES.map((c) => sql`${sql.raw(c)} = ${t}.${sql.raw(c)} + excluded.${sql.raw(c)}`));
+  return sql.join(ROLLUP_MEASURES.map((c) => sql`${sql.raw(c)} = ${t}.${sql.raw(c)} + excluded.${sql.raw(c)}`));
 }
 
 const HOURLY_TABLES = ["analytics_hourly_sentiment", "analytics_hourly_dimensions"] as const;
@@ -325,7 +322,7 @@ function numeric<T>(row: Record<string, unknown>, keys: readonly string[]): T {
   return out as T;
 }
 
-const HOURLY_NUMBERS = ["contextType", "contextId", "sentiment", ...MEASURES.map(toCamelKey)];
+const HOURLY_NUMBERS = ["contextType", "contextId", "sentiment", ...ROLLUP_MEASURES.map(toCamelKey)];
 const TERM_NUMBERS = ["contextType", "contextId", "mentions", "positive", "negative"];
 
 /** The stored rollups of a tenant (non-empty rows), in key order: what tests compare with a recount. */
