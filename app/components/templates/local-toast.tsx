@@ -10,7 +10,9 @@ export function useLocalToast(): [Toast | null, (toast: Toast) => void] {
   const [toast, setToast] = useState<{ toast: Toast; at: number } | null>(null);
   useEffect(() => {
     if (!toast) return;
-    const timer = setTimeout(() => setToast(null), 5000);
+    // Hides this toast only: on a busy page an overdue timer can run after a newer toast was set but
+    // before React re-rendered (so before this cleanup cleared it), and must not hide the newer one.
+    const timer = setTimeout(() => setToast((current) => (current === toast ? null : current)), 5000);
     return () => clearTimeout(timer);
   }, [toast]);
   const show = useCallback((next: Toast) => setToast({ toast: next, at: Date.now() }), []);
