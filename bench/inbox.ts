@@ -143,6 +143,11 @@ async function actionPool(origin: string, headers: Record<string, string>): Prom
 }
 
 const WEB_COOKIE = "__earshot";
+/**
+ * The loaders Remix's single fetch runs when the agent changes the inbox's source with JavaScript: all of
+ * the page's but the sidebar's (its shouldRevalidate keeps it), named in `_routes` as the browser does.
+ */
+const IN_APP_NAVIGATION_ROUTES = ["root", "routes/_shell.inbox._index"].join(",");
 const SIGN_IN_TIMEOUT_MS = 30_000;
 
 function cookieFrom(response: Response, name: string): string | null {
@@ -289,7 +294,7 @@ export async function run(ctx: BenchContext): Promise<BenchOutcome> {
       ];
 
       const json = { accept: "application/json" };
-      type Group = "page" | "api" | "action" | "diagnostic";
+      type Group = "page" | "navigation" | "api" | "action" | "diagnostic";
       const scenarios: Array<LoadScenario & { group: Group; credentials: () => Promise<Array<Record<string, string>>> }> = [];
       for (const source of sources) {
         scenarios.push({
@@ -304,6 +309,17 @@ export async function run(ctx: BenchContext): Promise<BenchOutcome> {
           group: "page",
           name: `GET /inbox (${source.name})`,
           url: `${origin}/inbox${source.page ? `?${source.page}` : ""}`,
+          credentials: cookies,
+          expectStatus: 200,
+        });
+        // What a browser with JavaScript asks for when the agent moves to this source from another one:
+        // the data of the loaders that revalidate (the sidebar's does not), no markup.
+        const navigation = new URLSearchParams(source.page);
+        navigation.set("_routes", IN_APP_NAVIGATION_ROUTES);
+        scenarios.push({
+          group: "navigation",
+          name: `GET /inbox.data (${source.name}; in-app navigation)`,
+          url: `${origin}/inbox.data?${navigation.toString()}`,
           credentials: cookies,
           expectStatus: 200,
         });
@@ -375,7 +391,7 @@ export async function run(ctx: BenchContext): Promise<BenchOutcome> {
 
       const table = (groups: Group[]) => loadTable(measured.filter((m) => groups.includes(m.group)));
       ctx.log(`\nLoad (${load.connections} connections = ${AGENTS} signed-in agents, ${load.durationS} s each after ${load.warmupS} s warm-up):`);
-      ctx.log(table(["api", "page", "action"]));
+      ctx.log(table(["api", "page", "navigation", "action"]));
       ctx.log("\nDiagnostics (same settings; counters the page asks for besides the list):");
       ctx.log(table(["diagnostic"]));
       const note = `${prepared.items.toLocaleString("en")} mentions, SQLite, ${load.connections} connections (${AGENTS} agents), ${load.durationS} s`;

@@ -2,13 +2,12 @@ import type { AppLoadContext } from "@remix-run/node";
 import { avatarMenu, sideMenu } from "../../domain/navigation";
 import type { ShellData, ShellNotification } from "../components/layout/shell-layout";
 import type { Account } from "./api.server";
-import { isTemplatesDialogOpen } from "../components/templates/params";
 import { loadTemplatesDialog } from "../components/templates/templates.server";
+import { shellParams } from "./shell-params";
 
 /** What the default layout renders around a page, for this account in this environment. */
 export async function loadShell(account: Account | null, request: Request, context: AppLoadContext): Promise<ShellData> {
-  const params = new URL(request.url).searchParams;
-  const isSharedView = params.has("shared_link_code");
+  const { isSharedView, templatesDialogOpen } = shellParams(new URL(request.url).searchParams);
   if (!account) return { account: null, sideMenu: [], avatarMenu: [], notifications: [], isSharedView };
   const menuUser = {
     role: account.role,
@@ -20,7 +19,7 @@ export async function loadShell(account: Account | null, request: Request, conte
   // The Templates modal's data only when the address opens it.
   const [notifications, templatesDialog] = await Promise.all([
     isSharedView ? [] : context.api.get<{ data: ShellNotification[] }>("/v1/notifications").then((answer) => answer.data),
-    !isSharedView && isTemplatesDialogOpen(params) ? loadTemplatesDialog(context, account) : null,
+    !isSharedView && templatesDialogOpen ? loadTemplatesDialog(context, account) : null,
   ]);
   return {
     account: {

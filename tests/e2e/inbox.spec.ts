@@ -431,6 +431,33 @@ test.describe("inbox", () => {
     await shoot(page, "filtered");
   });
 
+  test("moving between sources and pages loads the list's data only; the bell stays live @js-only", async ({ page }) => {
+    const word = tagWord();
+    const admin = await apiAs("admin");
+    const stream = await streamWith(admin, `Moves ${word}`, Array.from({ length: 16 }, (_, i) => ({ text: `Move ${word} number ${i + 1}` })));
+    await signIn(page, "agent");
+    await open(page, "/inbox");
+    // What the browser asks the server for while the agent moves within the inbox.
+    const loads: URL[] = [];
+    page.on("request", (request) => {
+      const url = new URL(request.url());
+      if (request.method() === "GET" && url.pathname.endsWith(".data")) loads.push(url);
+    });
+    await sidebar(page).getByTestId("stream-source").filter({ hasText: stream.name }).getByTestId("source-link").click();
+    await expect(page).toHaveURL(atPath(`/inbox?source=stream-${stream.id}`));
+    await expect(rows(page)).toHaveCount(15);
+    await page.getByRole("link", { name: L.nextPage }).click();
+    await expect(rows(page)).toHaveCount(1);
+    // Neither the shell (notifications, menus) nor the sidebar is loaded again: only the list's loader.
+    expect(loads.map((url) => url.searchParams.get("_routes"))).toEqual(["root,routes/_shell.inbox._index", "root,routes/_shell.inbox._index"]);
+
+    // The bell still hears of an item assigned meanwhile, without a page load.
+    await admin("POST", `/v1/feed-items/${stream.ids[0]}/assign`, { assignee_type: "account", assignee_id: await accountId(admin, "agent") });
+    await page.getByTestId("notifications").locator("summary").click();
+    await expect(page.getByTestId("notifications-panel").getByTestId("notification").filter({ hasText: `Move ${word} number 1"` })).toBeVisible();
+    expect(loads).toHaveLength(2);
+  });
+
   test("assign to a user or a team with a message, and unassign; the history says who, what and when", async ({ page }) => {
     const word = tagWord();
     const admin = await apiAs("admin");

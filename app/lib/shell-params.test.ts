@@ -1,0 +1,27 @@
+import { describe, expect, it } from "vitest";
+import { shellChangesBetween, shellParams } from "./shell-params";
+
+const url = (path: string) => new URL(path, "http://web.test");
+
+describe("shellParams", () => {
+  it("reads a shared link's viewer and the Templates modal from the address", () => {
+    expect(shellParams(new URLSearchParams("shared_link_code=abc"))).toEqual({ isSharedView: true, templatesDialogOpen: false });
+    expect(shellParams(new URLSearchParams("dialog=templates&template=3"))).toEqual({ isSharedView: false, templatesDialogOpen: true });
+    expect(shellParams(new URLSearchParams("dialog=shortcuts"))).toEqual({ isSharedView: false, templatesDialogOpen: false });
+  });
+});
+
+describe("shellChangesBetween", () => {
+  it("keeps the shell while the same screen changes its filters, paging or open item", () => {
+    expect(shellChangesBetween(url("/inbox"), url("/inbox?source=stream-4"))).toBe(false);
+    expect(shellChangesBetween(url("/inbox?source=stream-4"), url("/inbox?source=stream-4&item=12&offset=15"))).toBe(false);
+    expect(shellChangesBetween(url("/inbox?dialog=templates"), url("/inbox?dialog=templates&template_search=refund"))).toBe(false);
+  });
+
+  it("loads it again on another screen, when the Templates modal opens or closes, and for a shared link", () => {
+    expect(shellChangesBetween(url("/inbox"), url("/search"))).toBe(true);
+    expect(shellChangesBetween(url("/inbox"), url("/inbox?dialog=templates"))).toBe(true);
+    expect(shellChangesBetween(url("/inbox?dialog=templates&mode=select"), url("/inbox?item=3"))).toBe(true);
+    expect(shellChangesBetween(url("/?range=7d"), url("/?range=7d&shared_link_code=abc"))).toBe(true);
+  });
+});

@@ -1,0 +1,27 @@
+// What the shell's loader reads from the address. Not server-only: the shell route's shouldRevalidate
+// compares it between two addresses in the browser.
+import { isTemplatesDialogOpen } from "../components/templates/params";
+
+export const SHARED_LINK_CODE_PARAM = "shared_link_code";
+
+export interface ShellParams {
+  /** A shared link's viewer: no notifications, no menus (spec core §2). */
+  isSharedView: boolean;
+  /** The Templates modal's data is loaded with the shell when the address opens it. */
+  templatesDialogOpen: boolean;
+}
+
+export function shellParams(params: URLSearchParams): ShellParams {
+  return { isSharedView: params.has(SHARED_LINK_CODE_PARAM), templatesDialogOpen: isTemplatesDialogOpen(params) };
+}
+
+/**
+ * Whether the shell's data must be loaded again when the browser moves from one address to another
+ * without a form post (`defaultShouldRevalidate` otherwise). Filters, paging and open items of the same
+ * screen leave it as it was: notifications arrive live, and any post reloads it.
+ */
+export function shellChangesBetween(currentUrl: URL, nextUrl: URL): boolean {
+  if (currentUrl.pathname !== nextUrl.pathname) return true;
+  const [current, next] = [shellParams(currentUrl.searchParams), shellParams(nextUrl.searchParams)];
+  return current.isSharedView !== next.isSharedView || current.templatesDialogOpen !== next.templatesDialogOpen;
+}
