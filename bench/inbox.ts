@@ -355,15 +355,18 @@ export async function run(ctx: BenchContext): Promise<BenchOutcome> {
         expectStatus: 200,
       });
 
-      // Where the page's time goes: the two counters it asks for besides the list (no target).
+      // Where the page's time goes: what it asks for besides the list (no target).
       for (const [name, query] of [
-        ["count (all)", "count?source_type=all"],
-        ["assigned-to-me-count", "assigned-to-me-count"],
+        ["feed-items/count (all)", "feed-items/count?source_type=all"],
+        ["feed-items/assigned-to-me-count", "feed-items/assigned-to-me-count"],
+        ["accounts", "accounts"],
+        ["teams", "teams"],
+        ["notifications", "notifications"],
       ] as const) {
         scenarios.push({
           group: "diagnostic",
-          name: `GET /api/v1/feed-items/${name}`,
-          url: `${origin}/api/v1/feed-items/${query}`,
+          name: `GET /api/v1/${name}`,
+          url: `${origin}/api/v1/${query}`,
           headers: json,
           credentials: bearers,
           expectStatus: 200,
@@ -392,7 +395,7 @@ export async function run(ctx: BenchContext): Promise<BenchOutcome> {
       const table = (groups: Group[]) => loadTable(measured.filter((m) => groups.includes(m.group)));
       ctx.log(`\nLoad (${load.connections} connections = ${AGENTS} signed-in agents, ${load.durationS} s each after ${load.warmupS} s warm-up):`);
       ctx.log(table(["api", "page", "navigation", "action"]));
-      ctx.log("\nDiagnostics (same settings; counters the page asks for besides the list):");
+      ctx.log("\nDiagnostics (same settings; what the page asks for besides the list):");
       ctx.log(table(["diagnostic"]));
       const note = `${prepared.items.toLocaleString("en")} mentions, SQLite, ${load.connections} connections (${AGENTS} agents), ${load.durationS} s`;
       for (const [index, result] of measured.filter((m) => m.group !== "diagnostic").entries()) {
