@@ -1,5 +1,5 @@
 import { Form, Link, useLocation } from "@remix-run/react";
-import { useRef, type FormEvent, type RefObject } from "react";
+import { useRef, type RefObject } from "react";
 import { relativeTime } from "../../../domain/format";
 import { MESSAGES } from "../../../domain/messages";
 import {
@@ -18,6 +18,7 @@ import { ToastMessage } from "../ui/toast";
 import type { ShellNotification } from "./shell-layout";
 
 const UI = MESSAGES.notificationsUi;
+const DISMISS_FORM_ID = "notification-dismiss";
 
 /**
  * The notifications popover (spec core §2): unread badge, 'N notifications', 'Mark all as read', the
@@ -46,7 +47,7 @@ export function NotificationsBell({
   const prior = notifications.filter((n) => n.dismissed);
   const unreadIds = current.filter((n) => !n.readAt).map((n) => n.id);
   const unread = unreadIds.length;
-  const itemProps = { back, hydrated, markRead, onDismiss };
+  const itemProps = { hydrated, markRead };
 
   return (
     <>
@@ -91,6 +92,13 @@ export function NotificationsBell({
                 {MESSAGES.markAllAsRead}
               </button>
             </Form>
+            {/* One form for every Dismiss button (each names its notification): a form per item would
+                repeat its fields a hundred times on every page. */}
+            <Form id={DISMISS_FORM_ID} method="post" action={NOTIFICATIONS_ACTION_PATH} onSubmit={hydrated ? onDismiss : undefined} hidden>
+              <CsrfInput />
+              <input type="hidden" name="intent" value="dismiss" />
+              <input type="hidden" name="redirect_to" value={back} />
+            </Form>
           </div>
           {notifications.length === 0 ? (
             <p className="px-4 py-6 text-center text-slate-500">{MESSAGES.noNotifications}</p>
@@ -113,11 +121,8 @@ export function NotificationsBell({
 }
 
 interface ItemActions {
-  /** This page, where a post without JavaScript comes back to. */
-  back: string;
   hydrated: boolean;
   markRead: (id: number) => void;
-  onDismiss: (id: number) => (event: FormEvent<HTMLFormElement>) => void;
 }
 
 function NotificationList({ items, ...actions }: { items: ShellNotification[] } & ItemActions) {
@@ -130,7 +135,7 @@ function NotificationList({ items, ...actions }: { items: ShellNotification[] } 
   );
 }
 
-function NotificationItem({ notification: n, back, hydrated, markRead, onDismiss }: { notification: ShellNotification } & ItemActions) {
+function NotificationItem({ notification: n, hydrated, markRead }: { notification: ShellNotification } & ItemActions) {
   const { summary, rest } = splitNotificationText(n.text);
   const unread = !n.readAt && !n.dismissed;
   // One read mark per row: the pointer's every move over it until the mark shows would each post one,
@@ -185,15 +190,9 @@ function NotificationItem({ notification: n, back, hydrated, markRead, onDismiss
             {relativeTime(n.createdAt)}
           </time>
           {n.dismissed ? null : (
-            <Form method="post" action={NOTIFICATIONS_ACTION_PATH} onSubmit={hydrated ? onDismiss(n.id) : undefined}>
-              <CsrfInput />
-              <input type="hidden" name="intent" value="dismiss" />
-              <input type="hidden" name="id" value={n.id} />
-              <input type="hidden" name="redirect_to" value={back} />
-              <button type="submit" className="text-xs text-slate-500 hover:text-ink hover:underline">
-                {MESSAGES.dismiss}
-              </button>
-            </Form>
+            <button type="submit" form={DISMISS_FORM_ID} name="id" value={n.id} className="text-xs text-slate-500 hover:text-ink hover:underline">
+              {MESSAGES.dismiss}
+            </button>
           )}
         </div>
       </div>

@@ -101,13 +101,19 @@ export function useNotifications(loaded: readonly ShellNotification[]) {
   /** A <Form>'s submit, taken over once hydrated (without JavaScript it posts and comes back). */
   const enhance = (ids: readonly number[], optimistic: () => Change) => (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
-    void post(new FormData(event.currentTarget), ids, optimistic());
+    const submitter = (event.nativeEvent as SubmitEvent).submitter;
+    void post(new FormData(event.currentTarget, submitter), ids, optimistic());
   };
 
   return {
     notifications,
     toast,
-    onDismiss: (id: number) => enhance([id], () => ({ dismissed: true, readAt: now() })),
+    /** The one Dismiss form of the popover: the notification is the clicked button's value. */
+    onDismiss: (event: FormEvent<HTMLFormElement>) => {
+      const id = Number((event.nativeEvent as SubmitEvent).submitter?.getAttribute("value"));
+      if (Number.isInteger(id) && id > 0) enhance([id], () => ({ dismissed: true, readAt: now() }))(event);
+      else event.preventDefault();
+    },
     onMarkAllRead: (ids: readonly number[]) => enhance(ids, () => ({ readAt: now() })),
     /** Hovering (or focusing) an unread notification reads it. */
     markRead(id: number) {
