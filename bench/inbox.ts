@@ -144,8 +144,9 @@ async function actionPool(origin: string, headers: Record<string, string>): Prom
 
 const WEB_COOKIE = "__earshot";
 /**
- * The loaders Remix's single fetch runs when the agent changes the inbox's source with JavaScript: all of
- * the page's but the sidebar's (its shouldRevalidate keeps it), named in `_routes` as the browser does.
+ * The loaders Remix's single fetch runs when the agent changes the inbox's source with JavaScript: the
+ * root's and the list's. The shell's and the sidebar's (with whom items can be assigned to) are kept by
+ * their shouldRevalidate. Named in `_routes`, as the browser does (tests/e2e/inbox.spec.ts checks it).
  */
 const IN_APP_NAVIGATION_ROUTES = ["root", "routes/_shell.inbox._index"].join(",");
 const SIGN_IN_TIMEOUT_MS = 30_000;

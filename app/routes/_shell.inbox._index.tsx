@@ -4,7 +4,7 @@ import { useCallback, useEffect, useMemo, useState } from "react";
 import { MESSAGES } from "../../domain/messages";
 import { networkVisibleTo } from "../../domain/streams";
 import { DetailPane, EmptyDetail } from "../components/inbox/detail-pane";
-import { canReadInbox, handleItemAction, loadInbox, type ItemActionData } from "../components/inbox/inbox.server";
+import { canReadInbox, handleItemAction, loadInbox, type Assignees, type ItemActionData } from "../components/inbox/inbox.server";
 import { PageActionContext } from "../components/inbox/item-form";
 import { InboxList, networkChoices, type RowContext } from "../components/inbox/item-list";
 import { canonicalInboxAddress, INBOX_PATH, type InboxSource } from "../components/inbox/params";
@@ -34,6 +34,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
 }
 
 type LayoutData = Awaited<ReturnType<typeof layoutLoader>>;
+const NO_ASSIGNEES: Assignees = { accounts: [], teams: [] };
 
 /** The list's heading: the chosen source's name. */
 function sourceTitle(source: InboxSource, layout: LayoutData | undefined): string {
@@ -70,13 +71,14 @@ export default function InboxIndexRoute() {
   }, [location.search]);
 
   const labels = layout?.readable ? layout.labels : [];
+  const assignees = layout?.readable ? layout.assignees : NO_ASSIGNEES;
   const rowContext: RowContext = useMemo(
     () => ({
       me: data?.me ?? { id: 0, value: "", name: "" },
       labelNames: new Map(labels.map((label) => [label.id, label.name])),
-      assigneeNames: new Map([...(data?.assignees.accounts ?? []), ...(data?.assignees.teams ?? [])].map((o) => [o.value, o.label])),
+      assigneeNames: new Map([...assignees.accounts, ...assignees.teams].map((o) => [o.value, o.label])),
     }),
-    [data?.me, data?.assignees, labels],
+    [data?.me, assignees, labels],
   );
   const rowIds = useMemo(() => data?.rows.map((row) => row.id) ?? [], [data?.rows]);
 
@@ -106,8 +108,8 @@ export default function InboxIndexRoute() {
           choices={{
             networks: networkChoices((network) => networkVisibleTo(network, data.role)),
             labels: labels.map((label) => ({ id: label.id, name: label.name })),
-            accounts: data.assignees.accounts,
-            teams: data.assignees.teams,
+            accounts: assignees.accounts,
+            teams: assignees.teams,
           }}
         />
         <div className="min-w-0 xl:sticky xl:top-4">
@@ -118,7 +120,7 @@ export default function InboxIndexRoute() {
               view={view}
               rowContext={rowContext}
               labelGroups={layout?.readable ? layout.labelGroups : []}
-              assignees={data.assignees}
+              assignees={assignees}
               template={data.templateText}
             />
           ) : (

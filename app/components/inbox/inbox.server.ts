@@ -73,6 +73,30 @@ export function canReadInbox(account: Account): boolean {
 
 // ── Layout: the sources sidebar ─────────────────────────────────────────────────────────────────
 
+export interface Assignees {
+  accounts: AssigneeOption[];
+  teams: AssigneeOption[];
+}
+
+/**
+ * Whom an item can be assigned to: the tenant's active users and its teams, by name. Loaded with the
+ * sidebar (the inbox's layout), not with each list: moving through sources and pages keeps them.
+ */
+export async function loadAssignees(context: AppLoadContext): Promise<Assignees> {
+  const [accounts, teams] = await Promise.all([
+    context.api.get<{ data: ApiAccountSummary[] }>("/v1/accounts").catch(softFail({ data: [] as ApiAccountSummary[] })),
+    context.api.get<{ data: ApiTeamSummary[] }>("/v1/teams").catch(softFail({ data: [] as ApiTeamSummary[] })),
+  ]);
+  const byLabel = (a: AssigneeOption, b: AssigneeOption) => a.label.localeCompare(b.label, "en", { sensitivity: "base" });
+  return {
+    accounts: accounts.data
+      .filter((user) => user.state === ACCOUNT_STATE.active)
+      .map((user) => ({ value: `account:${user.id}`, label: accountName(user) }))
+      .sort(byLabel),
+    teams: teams.data.map((team) => ({ value: `team:${team.id}`, label: team.name })).sort(byLabel),
+  };
+}
+
 export async function loadSidebar(request: Request, context: AppLoadContext, account: Account) {
   const canManage = hasPermission(account.permissions, "channels.index.write");
   const canSearch = hasPermission(account.permissions, "searches.index.read");
@@ -229,27 +253,16 @@ export async function loadInbox(request: Request, context: AppLoadContext, accou
   const view = parseInboxView(url.searchParams);
   const timeZone = account.businessProfile.timeZone;
   const selfId = account.id;
-  const [list, total, accounts, teams, detail, templateText] = await Promise.all([
+  const [list, total, detail, templateText] = await Promise.all([
     context.api.get<{ data: ApiFeedItem[]; hasMore: boolean }>("/v1/feed-items", { query: feedItemsQuery(view) }),
     context.api
       .get<{ count: number; capped?: boolean }>("/v1/feed-items/count", { query: countQuery(view) })
       .then((answer) => ({ count: answer.count, capped: answer.capped === true }))
       .catch(softFail<{ count: number; capped: boolean } | null>(null)),
-    context.api.get<{ data: ApiAccountSummary[] }>("/v1/accounts").catch(softFail({ data: [] as ApiAccountSummary[] })),
-    context.api.get<{ data: ApiTeamSummary[] }>("/v1/teams").catch(softFail({ data: [] as ApiTeamSummary[] })),
     view.item === null ? Promise.resolve(null) : loadDetail(context, view.item, { timeZone, selfId }),
     templateFill(url, context, account, view.item),
   ]);
   const rows = list.data.map((item) => toInboxRow(item, { timeZone, selfId }));
-  const assignees: { accounts: AssigneeOption[]; teams: AssigneeOption[] } = {
-    accounts: accounts.data
-      .filter((user) => user.state === ACCOUNT_STATE.active)
-      .map((user) => ({ value: `account:${user.id}`, label: accountName(user) }))
-      .sort((a, b) => a.label.localeCompare(b.label, "en", { sensitivity: "base" })),
-    teams: teams.data
-      .map((team) => ({ value: `team:${team.id}`, label: team.name }))
-      .sort((a, b) => a.label.localeCompare(b.label, "en", { sensitivity: "base" })),
-  };
   return {
     view,
     rows,
@@ -257,7 +270,6 @@ export async function loadInbox(request: Request, context: AppLoadContext, accou
     total,
     pageSize: INBOX_PAGE_SIZE,
     detail,
-    assignees,
     me: { id: account.id, name: accountName(account), value: `account:${account.id}` },
     templateText,
     dialog: url.searchParams.get("dialog") === "shortcuts" ? ("shortcuts" as const) : null,
