@@ -841,6 +841,8 @@ export const MESSAGES = {
     /** The bell's accessible name. */
     bellLabel: (unread: number) => `Notifications (${unread} unread)`,
     unread: "Unread",
+    /** Below the popover's first few, when there are more (ADR 014, "The popover's first twenty"). */
+    showOlder: "Show older notifications",
     /** The icon of a notification that names no network. */
     general: "General",
     /** A stream's source refused access (category permissions_error). */

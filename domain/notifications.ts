@@ -60,3 +60,14 @@ export function isAppPath(link: string | null | undefined): link is string {
 /** The resource route the popover posts to, and the query flag that keeps it open after a post without JavaScript. */
 export const NOTIFICATIONS_ACTION_PATH = "/notifications";
 export const NOTIFICATIONS_OPEN_PARAM = "notifications";
+/** NOTIFICATIONS_OPEN_PARAM's values: open after a post; open with every notification listed ('Show older notifications'). */
+export const NOTIFICATIONS_OPEN = "open";
+export const NOTIFICATIONS_OPEN_ALL = "all";
+
+/** The most GET /v1/notifications lists: the account's newest (older ones are kept, never listed). */
+export const NOTIFICATION_LIST_LIMIT = 100;
+/**
+ * What the popover lists at first, on every page (ADR 014, "The popover's first twenty"): rendering a
+ * busy agent's hundred on each page cost a fifth of the page's time. The rest on asking.
+ */
+export const NOTIFICATIONS_POPOVER_LIMIT = 20;

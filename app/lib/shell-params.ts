@@ -1,5 +1,6 @@
 // What the shell's loader reads from the address. Not server-only: the shell route's shouldRevalidate
 // compares it between two addresses in the browser.
+import { NOTIFICATIONS_OPEN_ALL, NOTIFICATIONS_OPEN_PARAM } from "../../domain/notifications";
 import { isTemplatesDialogOpen } from "../components/templates/params";
 
 export const SHARED_LINK_CODE_PARAM = "shared_link_code";
@@ -9,10 +10,16 @@ export interface ShellParams {
   isSharedView: boolean;
   /** The Templates modal's data is loaded with the shell when the address opens it. */
   templatesDialogOpen: boolean;
+  /** The popover asked for every notification, not only its first NOTIFICATIONS_POPOVER_LIMIT. */
+  allNotifications: boolean;
 }
 
 export function shellParams(params: URLSearchParams): ShellParams {
-  return { isSharedView: params.has(SHARED_LINK_CODE_PARAM), templatesDialogOpen: isTemplatesDialogOpen(params) };
+  return {
+    isSharedView: params.has(SHARED_LINK_CODE_PARAM),
+    templatesDialogOpen: isTemplatesDialogOpen(params),
+    allNotifications: params.get(NOTIFICATIONS_OPEN_PARAM) === NOTIFICATIONS_OPEN_ALL,
+  };
 }
 
 /**
@@ -23,5 +30,5 @@ export function shellParams(params: URLSearchParams): ShellParams {
 export function shellChangesBetween(currentUrl: URL, nextUrl: URL): boolean {
   if (currentUrl.pathname !== nextUrl.pathname) return true;
   const [current, next] = [shellParams(currentUrl.searchParams), shellParams(nextUrl.searchParams)];
-  return current.isSharedView !== next.isSharedView || current.templatesDialogOpen !== next.templatesDialogOpen;
+  return (Object.keys(current) as Array<keyof ShellParams>).some((key) => current[key] !== next[key]);
 }

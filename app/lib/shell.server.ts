@@ -1,14 +1,17 @@
 import type { AppLoadContext } from "@remix-run/node";
 import { avatarMenu, sideMenu } from "../../domain/navigation";
-import type { ShellData, ShellNotification } from "../components/layout/shell-layout";
+import { NOTIFICATION_LIST_LIMIT, NOTIFICATIONS_POPOVER_LIMIT } from "../../domain/notifications";
+import type { ShellData, ShellNotification, ShellNotifications } from "../components/layout/shell-layout";
 import type { Account } from "./api.server";
 import { loadTemplatesDialog } from "../components/templates/templates.server";
 import { shellParams } from "./shell-params";
 
+const NO_NOTIFICATIONS: ShellNotifications = { items: [], unreadCount: 0, hasMore: false };
+
 /** What the default layout renders around a page, for this account in this environment. */
 export async function loadShell(account: Account | null, request: Request, context: AppLoadContext): Promise<ShellData> {
-  const { isSharedView, templatesDialogOpen } = shellParams(new URL(request.url).searchParams);
-  if (!account) return { account: null, sideMenu: [], avatarMenu: [], notifications: [], isSharedView };
+  const { isSharedView, templatesDialogOpen, allNotifications } = shellParams(new URL(request.url).searchParams);
+  if (!account) return { account: null, sideMenu: [], avatarMenu: [], notifications: NO_NOTIFICATIONS, isSharedView };
   const menuUser = {
     role: account.role,
     permissions: account.permissions,
@@ -18,7 +21,13 @@ export async function loadShell(account: Account | null, request: Request, conte
   // Shared-link viewers get no notifications, and nothing is fetched for them (spec core §2).
   // The Templates modal's data only when the address opens it.
   const [notifications, templatesDialog] = await Promise.all([
-    isSharedView ? [] : context.api.get<{ data: ShellNotification[] }>("/v1/notifications").then((answer) => answer.data),
+    isSharedView
+      ? NO_NOTIFICATIONS
+      : context.api
+          .get<{ data: ShellNotification[]; unreadCount: number; hasMore: boolean }>("/v1/notifications", {
+            query: { limit: allNotifications ? NOTIFICATION_LIST_LIMIT : NOTIFICATIONS_POPOVER_LIMIT },
+          })
+          .then((answer) => ({ items: answer.data, unreadCount: answer.unreadCount, hasMore: answer.hasMore })),
     !isSharedView && templatesDialogOpen ? loadTemplatesDialog(context, account) : null,
   ]);
   return {

@@ -5,16 +5,20 @@ import { useEffect, useRef } from "react";
  * A <details> popover (it opens and closes natively without JavaScript) that, once hydrated, also
  * closes on a click outside it, on Escape (focus back on its summary) and on navigation.
  */
+/** A link's navigation state that leaves the popover it is in open (its address shows more of it). */
+export const KEEP_POPOVER_OPEN = { keepPopoverOpen: true } as const;
+
 export function useDetailsDismiss() {
   const ref = useRef<HTMLDetailsElement>(null);
-  const { key } = useLocation();
+  const { key, state } = useLocation();
   // Not on mount: a popover rendered open (a refused rename showing its reason) stays open.
   const shownAt = useRef(key);
+  const keepOpen = (state as Partial<typeof KEEP_POPOVER_OPEN> | null)?.keepPopoverOpen === true;
   useEffect(() => {
     if (shownAt.current === key) return;
     shownAt.current = key;
-    if (ref.current) ref.current.open = false;
-  }, [key]);
+    if (ref.current && !keepOpen) ref.current.open = false;
+  }, [key, keepOpen]);
   useEffect(() => {
     const close = (event: Event) => {
       const details = ref.current;

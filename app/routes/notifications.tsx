@@ -1,7 +1,7 @@
-import { redirect, type ActionFunctionArgs } from "@remix-run/node";
+import { redirect, type ActionFunctionArgs, type AppLoadContext } from "@remix-run/node";
 import * as z from "zod";
 import { MESSAGES } from "../../domain/messages";
-import { MARK_AS_READ_MAX_IDS, NOTIFICATIONS_OPEN_PARAM } from "../../domain/notifications";
+import { MARK_AS_READ_MAX_IDS, NOTIFICATIONS_OPEN, NOTIFICATIONS_OPEN_ALL, NOTIFICATIONS_OPEN_PARAM } from "../../domain/notifications";
 import { safeRedirectPath } from "../../domain/navigation";
 import type { ShellNotification } from "../components/layout/shell-layout";
 import type { NotificationIntent, NotificationsAnswer } from "../components/notifications/types";
@@ -45,10 +45,12 @@ export async function action({ request, context }: ActionFunctionArgs) {
       const form = submission.value;
       if (form.intent === "dismiss") {
         notifications = [await context.api.patch<ShellNotification>(`/v1/notifications/${form.id}`, { dismissed: true })];
-      } else if (form.ids?.length) {
-        ({ data: notifications } = await context.api.post<{ data: ShellNotification[] }>("/v1/notifications/mark_as_read", {
-          ids: form.ids,
-        }));
+      } else {
+        // 'Mark all as read' also reads those the popover did not list (it lists the newest few at first).
+        const ids = form.intent === "mark-all-read" ? [...new Set([...(form.ids ?? []), ...(await unreadIds(context))])] : (form.ids ?? []);
+        if (ids.length) {
+          ({ data: notifications } = await context.api.post<{ data: ShellNotification[] }>("/v1/notifications/mark_as_read", { ids }));
+        }
       }
     } catch (error) {
       if (!(error instanceof ApiError)) throw error;
@@ -66,9 +68,15 @@ export async function action({ request, context }: ActionFunctionArgs) {
   throw redirect(backWithPopoverOpen(formData.get("redirect_to")));
 }
 
-/** The page the form was on (same-origin paths only), with the popover open again. */
+/** The caller's unread notifications among those the API lists (the newest hundred). */
+async function unreadIds(context: AppLoadContext): Promise<number[]> {
+  const { data } = await context.api.get<{ data: ShellNotification[] }>("/v1/notifications");
+  return data.filter((n) => !n.readAt && !n.dismissed).map((n) => n.id);
+}
+
+/** The page the form was on (same-origin paths only), with the popover open again (listing all if it did). */
 function backWithPopoverOpen(value: FormDataEntryValue | null): string {
   const url = new URL(safeRedirectPath(typeof value === "string" ? value : null), "http://earshot.invalid");
-  url.searchParams.set(NOTIFICATIONS_OPEN_PARAM, "open");
+  if (url.searchParams.get(NOTIFICATIONS_OPEN_PARAM) !== NOTIFICATIONS_OPEN_ALL) url.searchParams.set(NOTIFICATIONS_OPEN_PARAM, NOTIFICATIONS_OPEN);
   return url.pathname + url.search;
 }

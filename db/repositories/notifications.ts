@@ -1,7 +1,6 @@
+import { NOTIFICATION_LIST_LIMIT } from "../../domain/notifications";
 import type { Database } from "../client";
 import type { NotificationRow } from "../schema";
-
-export const NOTIFICATION_LIST_LIMIT = 100;
 
 /** The account's notifications, newest first (spec core §4: newest id first). */
 export async function listNotifications(

@@ -1,11 +1,29 @@
 import { listNotifications as listRows } from "../../db/repositories/notifications";
+import { NOTIFICATION_LIST_LIMIT } from "../../domain/notifications";
 import type { Actor, ServiceDeps } from "../context";
 import { notificationView, type NotificationView } from "./notification-view";
 
 export type { NotificationView } from "./notification-view";
 
-/** GET /v1/notifications: the caller's own notifications, newest first. */
-export async function listNotifications(deps: ServiceDeps, actor: Actor): Promise<NotificationView[]> {
+export interface NotificationList {
+  /** The newest `limit` of the caller's notifications, newest first. */
+  items: NotificationView[];
+  /** Unread (neither read nor dismissed) among the newest NOTIFICATION_LIST_LIMIT, shown or not. */
+  unreadCount: number;
+  /** Whether the newest NOTIFICATION_LIST_LIMIT hold more than `limit`. */
+  hasMore: boolean;
+}
+
+/**
+ * GET /v1/notifications: the caller's own notifications, newest first. The list never goes past the
+ * newest NOTIFICATION_LIST_LIMIT; a smaller `limit` (the popover's first view) still counts the unread
+ * of all of them, so the badge and 'Mark all as read' cover what is not shown yet.
+ */
+export async function listNotifications(deps: ServiceDeps, actor: Actor, limit: number = NOTIFICATION_LIST_LIMIT): Promise<NotificationList> {
   const rows = await listRows(deps.db, actor.businessProfileId, actor.accountId);
-  return rows.map(notificationView);
+  return {
+    items: rows.slice(0, limit).map(notificationView),
+    unreadCount: rows.filter((row) => row.readAt === null && !row.dismissed).length,
+    hasMore: rows.length > limit,
+  };
 }

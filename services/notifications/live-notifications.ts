@@ -1,4 +1,5 @@
-import { latestNotificationId, listNotificationsAfter, NOTIFICATION_LIST_LIMIT } from "../../db/repositories/notifications";
+import { latestNotificationId, listNotificationsAfter } from "../../db/repositories/notifications";
+import { NOTIFICATION_LIST_LIMIT } from "../../domain/notifications";
 import { NOTIFICATION_LIVE_REREAD_MS } from "../../domain/notifications";
 import type { Actor, ServiceDeps } from "../context";
 import { notificationView, type NotificationView } from "./notification-view";

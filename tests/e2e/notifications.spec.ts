@@ -302,6 +302,44 @@ test("'Mark all as read' clears the badge, and it stays cleared", async ({ page 
   await expect(p.current).toHaveCount(3);
 });
 
+test("the popover lists the newest 20; 'Show older notifications' lists the rest; 'Mark all as read' reads them all", async ({ page }) => {
+  test.setTimeout(120_000);
+  const user = await signInFreshUser(page);
+  await notifyUser(user, { note: "The oldest, dismissed.", dismissed: true });
+  for (let i = 1; i <= 21; i++) await notifyUser(user, { note: `Unread number ${i}.` });
+  await page.reload();
+  await waitForHydration(page);
+  const p = await openPopover(page);
+  const older = p.panel.getByRole("link", { name: MESSAGES.notificationsUi.showOlder });
+  // The newest 20 are listed; the badge and the count say 21 unread.
+  await expect(p.badge).toHaveText("21");
+  await expect(p.count).toHaveText(MESSAGES.notificationsCount(21));
+  await expect(p.current).toHaveCount(20);
+  await expect(p.item("Unread number 2.")).toBeVisible();
+  await expect(p.item("Unread number 1.")).toHaveCount(0);
+  await expect(p.prior).toHaveCount(0);
+
+  await older.click();
+  await expect(page).toHaveURL(atPath(`${HOME}?notifications=all`));
+  await expect(p.panel).toBeVisible();
+  await expect(p.current).toHaveCount(21);
+  await expect(p.item("Unread number 1.")).toBeVisible();
+  await expect(p.prior).toHaveCount(1);
+  await expect(older).toHaveCount(0);
+
+  // From the first view, 'Mark all as read' reads the one it does not list too.
+  await open(page, HOME);
+  await openPopover(page);
+  await p.markAll.click();
+  await expect(p.badge).toHaveCount(0);
+  await expect(p.count).toHaveText(MESSAGES.notificationsCount(0));
+  await open(page, `${HOME}?notifications=all`);
+  await expect(p.panel).toBeVisible();
+  await expect(p.current).toHaveCount(21);
+  await expect(p.panel.locator("[data-unread=true]")).toHaveCount(0);
+  await expect(p.badge).toHaveCount(0);
+});
+
 test("hovering an unread notification reads it @js-only", async ({ page }) => {
   const user = await signInFreshUser(page);
   await notifyUser(user, { note: "Hover over me." });

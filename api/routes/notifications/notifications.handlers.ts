@@ -29,8 +29,8 @@ function lastEventId(header: string | undefined): number | undefined {
 /** Notifications of the signed-in account (spec core §7, ADR 014). */
 export function registerNotificationRoutes(app: ApiApp) {
   app.openapi(listNotificationsRoute, async (c) => {
-    const notifications = await listNotifications(c.get("deps"), requireActor(c));
-    return c.json({ data: toSnakeCase(notifications) }, 200);
+    const list = await listNotifications(c.get("deps"), requireActor(c), c.req.valid("query").limit);
+    return c.json({ data: toSnakeCase(list.items), unread_count: list.unreadCount, has_more: list.hasMore }, 200);
   });
 
   app.openapi(liveNotificationsRoute, async (c) => {

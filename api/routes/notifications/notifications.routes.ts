@@ -1,6 +1,6 @@
 import { createRoute } from "@hono/zod-openapi";
 import * as z from "zod";
-import { MARK_AS_READ_MAX_IDS } from "../../../domain/notifications";
+import { MARK_AS_READ_MAX_IDS, NOTIFICATION_LIST_LIMIT } from "../../../domain/notifications";
 import { errorResponses, IdParamSchema, json } from "../../lib/schemas";
 
 export const NotificationResponseSchema = z.object({
@@ -22,8 +22,17 @@ export const listNotificationsRoute = createRoute({
   path: "/v1/notifications",
   tags: ["notifications"],
   summary: "The signed-in account's notifications, newest first",
+  description:
+    "At most the newest `limit` (1 to 100, default 100) of the newest 100; `unread_count` counts the unread (not read, not dismissed) among those 100, listed or not, and `has_more` says whether there are more than `limit`.",
+  request: {
+    query: z.object({ limit: z.coerce.number().int().min(1).max(NOTIFICATION_LIST_LIMIT).optional() }),
+  },
   responses: {
-    200: json(z.object({ data: z.array(NotificationResponseSchema) }), "Notifications"),
+    200: json(
+      z.object({ data: z.array(NotificationResponseSchema), unread_count: z.number().int(), has_more: z.boolean() }),
+      "Notifications",
+    ),
+    422: errorResponses[422],
     401: errorResponses[401],
   },
 });

@@ -81,6 +81,20 @@ describe.each(testEngines())("notifications API on %s", (engine) => {
     expect(res.json.data[1]).toMatchObject({ entity_name: "Brand search", link: null });
   });
 
+  it("lists the newest `limit`, counting the unread of all it would list and saying there are more", async () => {
+    const res = await fx.request("GET", "/api/v1/notifications?limit=1", { auth: agent });
+    expect(res.status).toBe(200);
+    // The dismissed newer one is listed; the unread older one is counted though not listed.
+    expect(res.json.data.map((n: ApiNotification) => n.text)).toEqual(["Newer item"]);
+    expect(res.json).toMatchObject({ unread_count: 1, has_more: true });
+    const all = await fx.request("GET", "/api/v1/notifications", { auth: agent });
+    expect(all.json).toMatchObject({ unread_count: 1, has_more: false });
+    expect(all.json.data).toHaveLength(2);
+    expect((await fx.request("GET", "/api/v1/notifications?limit=2", { auth: agent })).json).toMatchObject({ has_more: false });
+    for (const limit of ["0", "101", "x"]) expect((await fx.request("GET", `/api/v1/notifications?limit=${limit}`, { auth: agent })).status).toBe(422);
+    expect((await fx.request("GET", "/api/v1/notifications?limit=1", { auth: admin })).json).toEqual({ data: [], unread_count: 0, has_more: false });
+  });
+
   it("shows nothing of other accounts or tenants", async () => {
     expect(await list(admin)).toEqual([]);
   });

@@ -5,17 +5,20 @@ import { MESSAGES } from "../../../domain/messages";
 import {
   isAppPath,
   NOTIFICATIONS_ACTION_PATH,
+  NOTIFICATIONS_OPEN,
+  NOTIFICATIONS_OPEN_ALL,
   NOTIFICATIONS_OPEN_PARAM,
   PERMISSIONS_ERROR_CATEGORY,
   PROFILES_PATH,
   splitNotificationText,
 } from "../../../domain/notifications";
+import { KEEP_POPOVER_OPEN } from "../../lib/use-details-dismiss";
 import { useHydrated } from "../../lib/use-hydrated";
 import { NetworkIcon } from "../notifications/network-icon";
 import { useNotifications } from "../notifications/use-notifications";
 import { CsrfInput } from "../ui/csrf-input";
 import { ToastMessage } from "../ui/toast";
-import type { ShellNotification } from "./shell-layout";
+import type { ShellNotification, ShellNotifications } from "./shell-layout";
 
 const UI = MESSAGES.notificationsUi;
 const DISMISS_FORM_ID = "notification-dismiss";
@@ -31,22 +34,26 @@ export function NotificationsBell({
   notifications: loaded,
   detailsRef,
 }: {
-  notifications: ShellNotification[];
+  notifications: ShellNotifications;
   detailsRef: RefObject<HTMLDetailsElement>;
 }) {
-  const { notifications, toast, onDismiss, onMarkAllRead, markRead } = useNotifications(loaded);
+  const { notifications, unreadNotListed, toast, onDismiss, onMarkAllRead, markRead } = useNotifications(loaded);
   const hydrated = useHydrated();
   const location = useLocation();
   const params = new URLSearchParams(location.search);
-  const openAfterPost = params.get(NOTIFICATIONS_OPEN_PARAM) === "open";
-  params.delete(NOTIFICATIONS_OPEN_PARAM);
+  const opened = params.get(NOTIFICATIONS_OPEN_PARAM);
+  const openAfterPost = opened === NOTIFICATIONS_OPEN || opened === NOTIFICATIONS_OPEN_ALL;
+  // A post comes back to this page; from the full list, to the full list.
+  if (opened !== NOTIFICATIONS_OPEN_ALL) params.delete(NOTIFICATIONS_OPEN_PARAM);
   const query = params.toString();
   const back = `${location.pathname}${query ? `?${query}` : ""}`;
+  params.set(NOTIFICATIONS_OPEN_PARAM, NOTIFICATIONS_OPEN_ALL);
+  const olderHref = `${location.pathname}?${params.toString()}`;
 
   const current = notifications.filter((n) => !n.dismissed);
   const prior = notifications.filter((n) => n.dismissed);
   const unreadIds = current.filter((n) => !n.readAt).map((n) => n.id);
-  const unread = unreadIds.length;
+  const unread = unreadIds.length + unreadNotListed;
   const itemProps = { hydrated, markRead };
 
   return (
@@ -105,6 +112,11 @@ export function NotificationsBell({
           ) : (
             <>
               <NotificationList items={current} {...itemProps} />
+              {loaded.hasMore ? (
+                <Link to={olderHref} state={KEEP_POPOVER_OPEN} preventScrollReset className="block border-t border-slate-100 px-4 py-2 text-center text-xs font-medium text-brand-600 hover:underline" data-testid="older-notifications">
+                  {UI.showOlder}
+                </Link>
+              ) : null}
               {prior.length > 0 ? (
                 <details className="border-t border-slate-100" data-testid="prior-notifications">
                   <summary className="cursor-pointer px-4 py-2 text-slate-600">{MESSAGES.priorNotifications}</summary>

@@ -1,6 +1,7 @@
 import { Form, Link, NavLink, useLocation, useNavigation } from "@remix-run/react";
-import { useEffect, useRef, type ReactNode } from "react";
+import type { ReactNode } from "react";
 import type { MenuItem } from "../../../domain/navigation";
+import { useDetailsDismiss } from "../../lib/use-details-dismiss";
 import { Avatar } from "../ui/avatar";
 import { CsrfInput } from "../ui/csrf-input";
 import { SpinnerModal } from "../ui/spinner";
@@ -31,9 +32,18 @@ export interface ShellNotification {
   dismissed: boolean;
 }
 
+/** The popover's notifications: the newest few (or all on asking), and what the badge counts. */
+export interface ShellNotifications {
+  items: ShellNotification[];
+  /** Unread among the newest NOTIFICATION_LIST_LIMIT, listed or not. */
+  unreadCount: number;
+  /** More than `items` are there ('Show older notifications'). */
+  hasMore: boolean;
+}
+
 export interface ShellData {
   account: ShellAccount | null;
-  notifications: ShellNotification[];
+  notifications: ShellNotifications;
   sideMenu: MenuItem[];
   avatarMenu: MenuItem[];
   /** A shared-link viewer: no notifications and no navbar extras. */
@@ -85,33 +95,7 @@ function TopBar({ shell, productName }: { shell: ShellData; productName: string 
   );
 }
 
-/** Closes an open <details> popover on outside click or Escape (it opens and closes natively without JS). */
-function useDetailsDismiss() {
-  const ref = useRef<HTMLDetailsElement>(null);
-  const location = useLocation();
-  useEffect(() => {
-    if (ref.current) ref.current.open = false;
-  }, [location]);
-  useEffect(() => {
-    const close = (event: Event) => {
-      const details = ref.current;
-      if (!details?.open) return;
-      if (event instanceof KeyboardEvent ? event.key === "Escape" : !details.contains(event.target as Node)) {
-        details.open = false;
-        if (event instanceof KeyboardEvent) details.querySelector("summary")?.focus();
-      }
-    };
-    document.addEventListener("click", close);
-    document.addEventListener("keydown", close);
-    return () => {
-      document.removeEventListener("click", close);
-      document.removeEventListener("keydown", close);
-    };
-  }, []);
-  return ref;
-}
-
-function Bell({ notifications }: { notifications: ShellNotification[] }) {
+function Bell({ notifications }: { notifications: ShellNotifications }) {
   return <NotificationsBell notifications={notifications} detailsRef={useDetailsDismiss()} />;
 }
 

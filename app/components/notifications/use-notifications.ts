@@ -4,7 +4,7 @@ import { NOTIFICATIONS_ACTION_PATH } from "../../../domain/notifications";
 import { camelCaseKeys } from "../../lib/case";
 import { useRootData } from "../../lib/root-data";
 import type { Toast } from "../../lib/session.server";
-import type { ShellNotification } from "../layout/shell-layout";
+import type { ShellNotification, ShellNotifications } from "../layout/shell-layout";
 import type { NotificationsAnswer } from "./types";
 
 type Change = Partial<Pick<ShellNotification, "readAt" | "dismissed">>;
@@ -46,16 +46,21 @@ function useArrivedNotifications(loaded: readonly ShellNotification[]): ShellNot
  * applied at once and posted to the resource route in the background (no page revalidation: hovering
  * must stay cheap). A refused change is undone, with spec §8's toast for Dismiss and Mark all as read.
  */
-export function useNotifications(loaded: readonly ShellNotification[]) {
-  const arrived = useArrivedNotifications(loaded);
+export function useNotifications(loaded: ShellNotifications) {
+  const arrived = useArrivedNotifications(loaded.items);
   const [changes, setChanges] = useState<Record<number, Change>>({});
   const [toast, setToast] = useState<Toast | null>(null);
+  // The load whose unlisted unread ones 'Mark all as read' has read (the next load counts afresh).
+  const [allReadOf, setAllReadOf] = useState<ShellNotifications | null>(null);
   const { formToken } = useRootData();
 
   const notifications = useMemo(
-    () => mergeNotifications(loaded, arrived).map((n) => (changes[n.id] ? { ...n, ...changes[n.id] } : n)),
+    () => mergeNotifications(loaded.items, arrived).map((n) => (changes[n.id] ? { ...n, ...changes[n.id] } : n)),
     [loaded, arrived, changes],
   );
+  const listedUnread = loaded.items.filter((n) => !n.readAt && !n.dismissed).length;
+  /** Unread ones the popover does not list yet (older than its first few): the badge counts them too. */
+  const unreadNotListed = allReadOf === loaded ? 0 : Math.max(0, loaded.unreadCount - listedUnread);
 
   const change = (ids: readonly number[], apply: (n: ShellNotification | undefined) => Change | null) =>
     setChanges((current) => {
@@ -81,6 +86,7 @@ export function useNotifications(loaded: readonly ShellNotification[]) {
       answer = null;
     }
     if (answer?.ok) {
+      if (answer.intent === "mark-all-read") setAllReadOf(loaded);
       const stored = new Map(answer.notifications.map((n) => [n.id, n]));
       // Only what this action changed is taken from its answer: a read mark's answer, arriving after a
       // Dismiss clicked meanwhile, must not bring the dismissed notification back.
@@ -107,6 +113,7 @@ export function useNotifications(loaded: readonly ShellNotification[]) {
 
   return {
     notifications,
+    unreadNotListed,
     toast,
     /** The one Dismiss form of the popover: the notification is the clicked button's value. */
     onDismiss: (event: FormEvent<HTMLFormElement>) => {
