@@ -1,13 +1,14 @@
 import { useLocation } from "@remix-run/react";
 import { useEffect, useRef } from "react";
 
-/**
- * A <details> popover (it opens and closes natively without JavaScript) that, once hydrated, also
- * closes on a click outside it, on Escape (focus back on its summary) and on navigation.
- */
 /** A link's navigation state that leaves the popover it is in open (its address shows more of it). */
 export const KEEP_POPOVER_OPEN = { keepPopoverOpen: true } as const;
 
+/**
+ * A <details> popover (it opens and closes natively without JavaScript) that, once hydrated, also
+ * closes on a click outside it, on Escape (focus back on its summary) and on navigation (unless the
+ * link asked it to stay open with KEEP_POPOVER_OPEN).
+ */
 export function useDetailsDismiss() {
   const ref = useRef<HTMLDetailsElement>(null);
   const { key, state } = useLocation();
