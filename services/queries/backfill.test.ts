@@ -158,6 +158,10 @@ describe.each(testEngines())("backfills on %s", (engine) => {
       .select(["contextType", "contextId"])
       .where("feedItemId", "=", ids.get("m0")!)
       .execute();
+    expect(before.length).toBeGreaterThan(0);
+    // A mark on m0's stored matches: they are not written again when its memberships stay as they are.
+    const untouched = "2000-01-01T00:00:00.000Z";
+    await deps.db.updateTable("queryMatches").set({ createdAt: untouched }).where("feedItemId", "=", ids.get("m0")!).execute();
     await percolateItems(deps, tenant.businessProfileId, [...labelled, ids.get("m0")!]);
     expect(await listContextMemberIds(deps.db, tenant.businessProfileId, 1, searchId)).toEqual(
       labelled.sort((a, b) => a - b),
@@ -171,6 +175,8 @@ describe.each(testEngines())("backfills on %s", (engine) => {
     expect(after.map((m) => `${m.contextType}:${m.contextId}`).sort()).toEqual(
       before.map((m) => `${m.contextType}:${m.contextId}`).sort(),
     );
+    const marks = await deps.db.selectFrom("queryMatches").select("createdAt").where("feedItemId", "=", ids.get("m0")!).execute();
+    expect(marks.map((m) => m.createdAt)).toEqual(before.map(() => untouched));
   });
 
   it("pages a search with thousands of matches like one with few (the order's index walked on SQLite)", async () => {

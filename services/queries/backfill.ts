@@ -106,8 +106,8 @@ function factsOf(row: FactsRow, labelIds: readonly number[], topicIds: readonly 
   };
 }
 
-function group<T>(rows: readonly T[], key: (row: T) => number, value: (row: T) => number): Map<number, number[]> {
-  const map = new Map<number, number[]>();
+function group<T, V = number>(rows: readonly T[], key: (row: T) => number, value: (row: T) => V): Map<number, V[]> {
+  const map = new Map<number, V[]>();
   for (const row of rows) {
     const list = map.get(key(row));
     if (list) list.push(value(row));
@@ -267,13 +267,33 @@ export async function percolateItems(
         matched.push({ feedItemId: row.id, contextType: 1, contextId: definition.contextId });
     }
   }
-  const stored = rows.map((r) => r.id);
-  await deps.db.transaction().execute(async (trx) => {
-    // The rollups (ADR 015) follow the memberships: the old ones subtracted, the new ones added.
-    await adjustItems(trx, businessProfileId, stored, "memberships", async () => {
-      await deleteItemMatches(trx, businessProfileId, stored, [CONTEXT_TYPES.searchItem, CONTEXT_TYPES.topic]);
-      await insertQueryMatches(trx, businessProfileId, matched, isoNow(deps));
+  // A label or a sentiment seldom changes what a mention matches: only mentions whose matches differ are
+  // written again, with their rollups (subtracting and adding back the same memberships is most of the
+  // cost of a label change otherwise).
+  const percolated = new Set<number>([CONTEXT_TYPES.searchItem, CONTEXT_TYPES.topic]);
+  const keysOf = (list: ReadonlyArray<{ feedItemId: number; contextType: number; contextId: number }>) =>
+    group(
+      list.filter((m) => percolated.has(m.contextType)),
+      (m) => m.feedItemId,
+      (m) => `${m.contextType}:${m.contextId}`,
+    );
+  const [was, now] = [keysOf(await listItemMatches(deps.db, businessProfileId, rows.map((r) => r.id))), keysOf(matched)];
+  const sameKeys = (a: readonly string[] = [], b: readonly string[] = []) => a.length === b.length && a.every((key) => b.includes(key));
+  const changed = rows.map((r) => r.id).filter((id) => !sameKeys(was.get(id), now.get(id)));
+  if (changed.length) {
+    const changedSet = new Set(changed);
+    await deps.db.transaction().execute(async (trx) => {
+      // The rollups (ADR 015) follow the memberships: the old ones subtracted, the new ones added.
+      await adjustItems(trx, businessProfileId, changed, "memberships", async () => {
+        await deleteItemMatches(trx, businessProfileId, changed, [...percolated]);
+        await insertQueryMatches(
+          trx,
+          businessProfileId,
+          matched.filter((m) => changedSet.has(m.feedItemId)),
+          isoNow(deps),
+        );
+      });
     });
-  });
+  }
   dashboardDataChanged(businessProfileId);
 }
