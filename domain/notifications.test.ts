@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { NOTIFICATION_SPLIT_THRESHOLD } from "./constants";
-import { isAppPath, splitNotificationText } from "./notifications";
+import { isAppPath, isUnread, splitNotificationText } from "./notifications";
 
 describe("splitNotificationText", () => {
   it("keeps short text whole", () => {
@@ -79,5 +79,14 @@ describe("isAppPath", () => {
   it("refuses anything that could leave the app or run script", () => {
     for (const link of [null, undefined, "", "inbox", "//evil.test/x", "/\\evil.test", "javascript:alert(1)", "https://evil.test/", "/a b", "/a\nb"])
       expect(isAppPath(link), String(link)).toBe(false);
+  });
+});
+
+describe("isUnread", () => {
+  it("is neither read nor dismissed (a stored row's 0/1 flag or the API's boolean)", () => {
+    expect(isUnread({ readAt: null, dismissed: false })).toBe(true);
+    expect(isUnread({ readAt: null, dismissed: 0 })).toBe(true);
+    expect(isUnread({ readAt: "2026-11-28T00:00:00.000Z", dismissed: false })).toBe(false);
+    expect(isUnread({ readAt: null, dismissed: 1 })).toBe(false);
   });
 });

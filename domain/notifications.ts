@@ -64,6 +64,11 @@ export const NOTIFICATIONS_OPEN_PARAM = "notifications";
 export const NOTIFICATIONS_OPEN = "open";
 export const NOTIFICATIONS_OPEN_ALL = "all";
 
+/** Unread: neither read (on hover or 'Mark all as read') nor dismissed (spec core §4's states). */
+export function isUnread(notification: { readAt: string | null; dismissed: boolean | number }): boolean {
+  return !notification.readAt && !notification.dismissed;
+}
+
 /** The most GET /v1/notifications lists: the account's newest (older ones are kept, never listed). */
 export const NOTIFICATION_LIST_LIMIT = 100;
 /**

@@ -2,8 +2,7 @@
 // compares it between two addresses in the browser.
 import { NOTIFICATIONS_OPEN_ALL, NOTIFICATIONS_OPEN_PARAM } from "../../domain/notifications";
 import { isTemplatesDialogOpen } from "../components/templates/params";
-
-export const SHARED_LINK_CODE_PARAM = "shared_link_code";
+import { DASHBOARD_PARAMS } from "./dashboard-query";
 
 export interface ShellParams {
   /** A shared link's viewer: no notifications, no menus (spec core §2). */
@@ -16,7 +15,7 @@ export interface ShellParams {
 
 export function shellParams(params: URLSearchParams): ShellParams {
   return {
-    isSharedView: params.has(SHARED_LINK_CODE_PARAM),
+    isSharedView: params.has(DASHBOARD_PARAMS.sharedLinkCode),
     templatesDialogOpen: isTemplatesDialogOpen(params),
     allNotifications: params.get(NOTIFICATIONS_OPEN_PARAM) === NOTIFICATIONS_OPEN_ALL,
   };

@@ -1,7 +1,7 @@
 import { redirect, type ActionFunctionArgs, type AppLoadContext } from "@remix-run/node";
 import * as z from "zod";
 import { MESSAGES } from "../../domain/messages";
-import { MARK_AS_READ_MAX_IDS, NOTIFICATIONS_OPEN, NOTIFICATIONS_OPEN_ALL, NOTIFICATIONS_OPEN_PARAM } from "../../domain/notifications";
+import { isUnread, MARK_AS_READ_MAX_IDS, NOTIFICATIONS_OPEN, NOTIFICATIONS_OPEN_ALL, NOTIFICATIONS_OPEN_PARAM } from "../../domain/notifications";
 import { safeRedirectPath } from "../../domain/navigation";
 import type { ShellNotification } from "../components/layout/shell-layout";
 import type { NotificationIntent, NotificationsAnswer } from "../components/notifications/types";
@@ -71,7 +71,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
 /** The caller's unread notifications among those the API lists (the newest hundred). */
 async function unreadIds(context: AppLoadContext): Promise<number[]> {
   const { data } = await context.api.get<{ data: ShellNotification[] }>("/v1/notifications");
-  return data.filter((n) => !n.readAt && !n.dismissed).map((n) => n.id);
+  return data.filter(isUnread).map((n) => n.id);
 }
 
 /** The page the form was on (same-origin paths only), with the popover open again (listing all if it did). */

@@ -18,8 +18,8 @@ type AnyDb = Kysely<any>;
 
 const DAY_MS = 86_400_000;
 const DAY_SECONDS = DAY_MS / 1000;
-const DAY_OF_CREATED_AT = sql`substr(f.created_at, 1, 10) || 'T00:00:00.000Z'`;
-const DAY_OF_BUCKET = sql`substr(bucket, 1, 10) || 'T00:00:00.000Z'`;
+/** The UTC day ('2026-03-11T00:00:00.000Z') of an ISO timestamp column. */
+const dayOf = (column: string) => sql`substr(${sql.ref(column)}, 1, 10) || 'T00:00:00.000Z'`;
 
 /** Which days a write of the hourly rollups changed: these mentions' days, one context's members' days, or all the tenant's. */
 export type ChangedDays = { ids: readonly number[] } | { contextType: number; contextId: number; fromId?: number; toId?: number } | "all";
@@ -28,15 +28,15 @@ export type ChangedDays = { ids: readonly number[] } | { contextType: number; co
 export async function markDaysChanged(db: AnyDb, businessProfileId: number, which: ChangedDays): Promise<void> {
   let days;
   if (which === "all") {
-    days = sql`select distinct ${DAY_OF_BUCKET} as day from analytics_hourly_sentiment where business_profile_id = ${businessProfileId}`;
+    days = sql`select distinct ${dayOf("bucket")} as day from analytics_hourly_sentiment where business_profile_id = ${businessProfileId}`;
   } else if ("ids" in which) {
     if (!which.ids.length) return;
     // Driven by the id list, each mention looked up by its key: a batch costs its own size.
-    days = sql`select distinct ${DAY_OF_CREATED_AT} as day from (${idList(engineOf(db), which.ids)}) i cross join feed_items f
+    days = sql`select distinct ${dayOf("f.created_at")} as day from (${idList(engineOf(db), which.ids)}) i cross join feed_items f
       where f.id = i.id and f.business_profile_id = ${businessProfileId}`;
   } else {
     const range = which.fromId !== undefined && which.toId !== undefined ? sql`and feed_item_id >= ${which.fromId} and feed_item_id <= ${which.toId}` : sql``;
-    days = sql`select distinct substr(item_created_at, 1, 10) || 'T00:00:00.000Z' as day from query_matches
+    days = sql`select distinct ${dayOf("item_created_at")} as day from query_matches
       where business_profile_id = ${businessProfileId} and context_type = ${which.contextType} and context_id = ${which.contextId} ${range}`;
   }
   await sql`insert into analytics_daily_changes (business_profile_id, bucket)

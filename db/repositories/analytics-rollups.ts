@@ -10,9 +10,9 @@ import { idList } from "./id-list";
 // analytics_hourly_dimensions (per hour, network / language / country / review rating and sentiment),
 // analytics_first_replies (per replied mention) and analytics_terms_daily; analytics_daily_dimensions is
 // made from the hourly tables in the background (./analytics-daily.ts), and every write here marks the
-// days it changed as to be made again. Every change of counted facts
-// adds its delta set-based, in the caller's transaction: INSERT ... SELECT ... GROUP BY ... ON CONFLICT DO
-// UPDATE adding the signed sums (first replies: rows written, or deleted when subtracted). A mention
+// days it changed as to be made again. Every change of counted facts adds its delta set-based, in the
+// caller's transaction: INSERT ... SELECT ... GROUP BY ... ON CONFLICT DO UPDATE adding the signed sums
+// (first replies: rows written, or deleted when subtracted). A mention
 // counts (muted ones never do) in context (0, 0) and in every saved search (1, id) and topic (2, id)
 // whose stored membership (query_matches) holds it.
 // A change to stored mentions is "subtract what they count now, change them, add what they count then"
@@ -32,7 +32,6 @@ export type RollupScope =
   | { kind: "tenant" };
 
 const ROLLUP_CONTEXT_TYPES = [1, 2];
-
 
 /** (feed_item_id, context_type, context_id) rows of a scope. */
 function membership(engine: Engine, businessProfileId: number, scope: RollupScope): RawBuilder<unknown> {

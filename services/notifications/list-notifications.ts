@@ -1,5 +1,5 @@
 import { listNotifications as listRows } from "../../db/repositories/notifications";
-import { NOTIFICATION_LIST_LIMIT } from "../../domain/notifications";
+import { isUnread, NOTIFICATION_LIST_LIMIT } from "../../domain/notifications";
 import type { Actor, ServiceDeps } from "../context";
 import { notificationView, type NotificationView } from "./notification-view";
 
@@ -23,7 +23,7 @@ export async function listNotifications(deps: ServiceDeps, actor: Actor, limit: 
   const rows = await listRows(deps.db, actor.businessProfileId, actor.accountId);
   return {
     items: rows.slice(0, limit).map(notificationView),
-    unreadCount: rows.filter((row) => row.readAt === null && !row.dismissed).length,
+    unreadCount: rows.filter(isUnread).length,
     hasMore: rows.length > limit,
   };
 }

@@ -4,6 +4,7 @@ import { relativeTime } from "../../../domain/format";
 import { MESSAGES } from "../../../domain/messages";
 import {
   isAppPath,
+  isUnread,
   NOTIFICATIONS_ACTION_PATH,
   NOTIFICATIONS_OPEN,
   NOTIFICATIONS_OPEN_ALL,
@@ -149,7 +150,7 @@ function NotificationList({ items, ...actions }: { items: ShellNotification[] } 
 
 function NotificationItem({ notification: n, hydrated, markRead }: { notification: ShellNotification } & ItemActions) {
   const { summary, rest } = splitNotificationText(n.text);
-  const unread = !n.readAt && !n.dismissed;
+  const unread = isUnread(n);
   // One read mark per row: the pointer's every move over it until the mark shows would each post one,
   // and their answers would arrive around a quick Dismiss.
   const asked = useRef(false);

@@ -1,6 +1,6 @@
 import { useEffect, useMemo, useRef, useState, type FormEvent } from "react";
 import { MESSAGES } from "../../../domain/messages";
-import { NOTIFICATIONS_ACTION_PATH } from "../../../domain/notifications";
+import { isUnread, NOTIFICATIONS_ACTION_PATH } from "../../../domain/notifications";
 import { camelCaseKeys } from "../../lib/case";
 import { useRootData } from "../../lib/root-data";
 import type { Toast } from "../../lib/session.server";
@@ -58,7 +58,7 @@ export function useNotifications(loaded: ShellNotifications) {
     () => mergeNotifications(loaded.items, arrived).map((n) => (changes[n.id] ? { ...n, ...changes[n.id] } : n)),
     [loaded, arrived, changes],
   );
-  const listedUnread = loaded.items.filter((n) => !n.readAt && !n.dismissed).length;
+  const listedUnread = loaded.items.filter(isUnread).length;
   /** Unread ones the popover does not list yet (older than its first few): the badge counts them too. */
   const unreadNotListed = allReadOf === loaded ? 0 : Math.max(0, loaded.unreadCount - listedUnread);
 
