@@ -272,7 +272,6 @@ export async function countInboxItemsUpTo(
 ): Promise<{ count: number; capped: boolean }> {
   const engine = engineOf(db);
   const { membership, filter } = membershipOf(query);
-  let rows: Array<{ id: number }>;
   if (membership?.kind === "assignees" && engine === "sqlite") {
     // One capped range of an assignee index per assignee (a mention has one assignee, so they add up);
     // with the usual filters (muted, networks, state) it is read from feed_items_assignee_open_idx alone.
@@ -294,28 +293,32 @@ export async function countInboxItemsUpTo(
     const total = counts.reduce((sum, n) => sum + n, 0);
     return { count: Math.min(total, max), capped: total > max };
   }
+  let matches: { sql: string; parameters: readonly unknown[] };
   if (!membership) {
-    const matches = db
+    matches = db
       .selectFrom("feedItems")
       .select("feedItems.id")
       .where((eb) => feedItemConditions(eb, engine, businessProfileId, filter))
-      .limit(max + 1);
-    rows = engine === "sqlite" ? await executeWithHint(db, matches, 'indexed by "feed_items_search_facets"') : await matches.execute();
+      .limit(max + 1)
+      .compile();
+    if (engine === "sqlite") matches = { ...matches, sql: matches.sql.replace('from "feed_items"', 'from "feed_items" indexed by "feed_items_search_facets"') };
   } else {
-    const matches = db
+    matches = db
       .selectFrom(memberIds(db, businessProfileId, membership).as("m"))
       .innerJoin("feedItems", "feedItems.id", "m.id")
       .select("feedItems.id")
       .where((eb) => feedItemConditions(eb as unknown as FeedItemsEb, engine, businessProfileId, filter))
-      .limit(max + 1);
-    if (engine === "sqlite") {
-      // CROSS JOIN keeps the members as the outer loop (SQLite never reorders it).
-      const compiled = matches.compile();
-      const text = compiled.sql.replace('inner join "feed_items"', 'cross join "feed_items"');
-      rows = (await db.executeQuery<{ id: number }>(CompiledQuery.raw(text, [...compiled.parameters]))).rows;
-    } else rows = await matches.execute();
+      .limit(max + 1)
+      .compile();
+    // CROSS JOIN keeps the members as the outer loop (SQLite never reorders it).
+    if (engine === "sqlite") matches = { ...matches, sql: matches.sql.replace('inner join "feed_items"', 'cross join "feed_items"') };
   }
-  return { count: Math.min(rows.length, max), capped: rows.length > max };
+  // Counted by the database: one row comes back, not the max + 1 ids.
+  const counted = await db.executeQuery<{ count: number | string }>(
+    CompiledQuery.raw(`select count(*) as "count" from (${matches.sql}) as "capped"`, [...matches.parameters]),
+  );
+  const count = Number(counted.rows[0]?.count ?? 0);
+  return { count: Math.min(count, max), capped: count > max };
 }
 
 /** Filter fields that the narrow index feed_items_search_facets (migration 0009) holds. */
