@@ -6,6 +6,7 @@ import type { Database } from "../client";
 import type { FeedItemFilter } from "./feed-items";
 import { insertFeedItems } from "./feed-items";
 import { insertQueryMatches } from "./search-index";
+import { insertStream } from "./streams";
 import {
   countBySentiment,
   countInboxItemsUpTo,
@@ -34,6 +35,7 @@ interface Fact {
   assignee: { type: string; id: number } | null;
   labels: number[];
   searches: number[];
+  inStream: boolean;
 }
 
 describe.each(testEngines())("inbox list strategies on %s", (engine) => {
@@ -46,16 +48,20 @@ describe.each(testEngines())("inbox list strategies on %s", (engine) => {
   const SMALL_LABEL = 2;
   const BIG_SEARCH = 11;
   const SMALL_SEARCH = 12;
+  let streamId: number;
 
   beforeAll(async () => {
     database = await createTestDatabase(engine);
     db = database.db;
     mine = (await createWorkspace(db, { name: "Mine", members: [] })).businessProfile.id;
     theirs = (await createWorkspace(db, { name: "Theirs", members: [] })).businessProfile.id;
+    const streamValues = { socialType: "twitter", category: "inbox", name: "Mentions", source: "webhook", config: "{}", ingestKey: "k", createdBy: null };
+    streamId = (await insertStream(db, mine, streamValues, "2024-01-01T00:00:00.000Z")).id;
     const rows = (businessProfileId: number, count: number) =>
       Array.from({ length: count }, (_, i) => ({
         businessProfileId,
-        streamId: null,
+        // Every fourth of mine comes from a stream (the count walks the stream's own index).
+        streamId: businessProfileId === mine && i % 4 === 1 ? streamId : null,
         socialType: i % 3 === 0 ? "reddit" : "twitter",
         externalId: `x${i}`,
         kind: "post",
@@ -111,6 +117,7 @@ describe.each(testEngines())("inbox list strategies on %s", (engine) => {
         assignee: row.assignedToType ? { type: row.assignedToType, id: row.assignedToId! } : null,
         labels: [...(i < 2300 ? [BIG_LABEL] : []), ...(i % 400 === 3 ? [SMALL_LABEL] : [])],
         searches: [...(i % 10 !== 9 ? [BIG_SEARCH] : []), ...(i % 500 === 4 ? [SMALL_SEARCH] : [])],
+        inStream: row.streamId !== null,
       });
     });
     const labelRows = facts.flatMap((f) => f.labels.map((labelId) => ({ businessProfileId: mine, feedItemId: f.id, labelId })));
@@ -194,6 +201,12 @@ describe.each(testEngines())("inbox list strategies on %s", (engine) => {
     const want = facts.filter((f) => !f.muted && f.language === "de" && f.state === 3).length;
     expect(await countInboxItemsUpTo(db, mine, german, want)).toEqual({ count: want, capped: false });
     expect(await countInboxItemsUpTo(db, mine, german, want - 1)).toEqual({ count: want - 1, capped: true });
+    for (const filter of [{ streamIds: [streamId] }, { streamIds: [streamId], sentiments: [1], states: [1] }]) {
+      const inStream = facts.filter((f) => !f.muted && f.inStream && (!filter.sentiments || (f.sentiment === 1 && f.state === 1))).length;
+      expect(inStream).toBeGreaterThan(1);
+      expect(await countInboxItemsUpTo(db, mine, { filter }, 100_000)).toEqual({ count: inStream, capped: false });
+      expect(await countInboxItemsUpTo(db, mine, { filter }, inStream - 1)).toEqual({ count: inStream - 1, capped: true });
+    }
   });
 
   it("counts a label's and an assignee's items up to a maximum, member by member", async () => {

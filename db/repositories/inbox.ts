@@ -301,7 +301,10 @@ export async function countInboxItemsUpTo(
       .where((eb) => feedItemConditions(eb, engine, businessProfileId, filter))
       .limit(max + 1)
       .compile();
-    if (engine === "sqlite") matches = { ...matches, sql: matches.sql.replace('from "feed_items"', 'from "feed_items" indexed by "feed_items_search_facets"') };
+    // A stream's mentions are walked through its own index (the facets index holds no stream: each of its
+    // entries would be looked up in the wide rows until max + 1 of the stream's turned up).
+    const index = filter.streamIds?.length ? "feed_items_stream_idx" : "feed_items_search_facets";
+    if (engine === "sqlite") matches = { ...matches, sql: matches.sql.replace('from "feed_items"', `from "feed_items" indexed by "${index}"`) };
   } else {
     matches = db
       .selectFrom(memberIds(db, businessProfileId, membership).as("m"))
