@@ -259,10 +259,10 @@ export async function countInboxItems(db: Database, businessProfileId: number, q
 
 /**
  * How many mentions a list holds, reading at most `max` + 1 of them: a page's "of N" stays as cheap as the
- * page at a million mentions, and says "more than `max`" past it. Without a set, SQLite walks the rows in
- * id order through the narrow facets index, so the wide rows a filter needs are read in storage order; a
- * set (a label, a saved search, assignees) is walked member by member, each looked up by id, so the walk
- * stops at max + 1 however large the set is.
+ * page at a million mentions, and says "more than `max`" past it. Without a set, SQLite walks the index
+ * that holds the most of the filter (countIndexFor); a set (a label, a saved search, assignees) is walked
+ * member by member, each looked up by id, so the walk stops at max + 1 however large the set is. The
+ * database counts: one row comes back, not the max + 1 ids.
  */
 export async function countInboxItemsUpTo(
   db: Database,
@@ -301,10 +301,7 @@ export async function countInboxItemsUpTo(
       .where((eb) => feedItemConditions(eb, engine, businessProfileId, filter))
       .limit(max + 1)
       .compile();
-    // A stream's mentions are walked through its own index (the facets index holds no stream: each of its
-    // entries would be looked up in the wide rows until max + 1 of the stream's turned up).
-    const index = filter.streamIds?.length ? "feed_items_stream_idx" : "feed_items_search_facets";
-    if (engine === "sqlite") matches = { ...matches, sql: matches.sql.replace('from "feed_items"', `from "feed_items" indexed by "${index}"`) };
+    if (engine === "sqlite") matches = { ...matches, sql: matches.sql.replace('from "feed_items"', `from "feed_items" indexed by "${countIndexFor(filter)}"`) };
   } else {
     matches = db
       .selectFrom(memberIds(db, businessProfileId, membership).as("m"))
@@ -316,12 +313,28 @@ export async function countInboxItemsUpTo(
     // CROSS JOIN keeps the members as the outer loop (SQLite never reorders it).
     if (engine === "sqlite") matches = { ...matches, sql: matches.sql.replace('inner join "feed_items"', 'cross join "feed_items"') };
   }
-  // Counted by the database: one row comes back, not the max + 1 ids.
   const counted = await db.executeQuery<{ count: number | string }>(
     CompiledQuery.raw(`select count(*) as "count" from (${matches.sql}) as "capped"`, [...matches.parameters]),
   );
   const count = Number(counted.rows[0]?.count ?? 0);
   return { count: Math.min(count, max), capped: count > max };
+}
+
+/** Filter fields that the index feed_items_triage_idx (migration 0020) holds. */
+const TRIAGE_FIELDS: ReadonlySet<string> = new Set(["socialTypes", "sentiments", "states", "isReplied", "languages", "includeMuted", "matchNothing"]);
+
+/**
+ * The index a capped SQLite count walks: a stream's own index (the others hold no stream, so each entry
+ * would be looked up in the wide rows until max + 1 of the stream's turned up); the triage index when the
+ * filter reads state, replied or language and nothing it lacks (counted from the index alone); otherwise
+ * the facets index, in id order.
+ */
+function countIndexFor(filter: FeedItemFilter): string {
+  if (filter.streamIds?.length) return "feed_items_stream_idx";
+  const used = Object.entries(filter).filter(([, value]) => value !== undefined).map(([key]) => key);
+  const triage = used.some((key) => key === "states" || key === "isReplied" || key === "languages");
+  if (triage && used.every((key) => TRIAGE_FIELDS.has(key))) return "feed_items_triage_idx";
+  return "feed_items_search_facets";
 }
 
 /** Filter fields that the narrow index feed_items_search_facets (migration 0009) holds. */
