@@ -7,14 +7,15 @@ export const KEEP_POPOVER_OPEN = { keepPopoverOpen: true } as const;
 /**
  * A <details> popover (it opens and closes natively without JavaScript) that, once hydrated, also
  * closes on a click outside it, on Escape (focus back on its summary) and on navigation (unless the
- * link asked it to stay open with KEEP_POPOVER_OPEN).
+ * link asked it to stay open with KEEP_POPOVER_OPEN, or it shows its form's refused answer: `answered`).
  */
-export function useDetailsDismiss() {
+export function useDetailsDismiss({ answered = false }: { answered?: boolean } = {}) {
   const ref = useRef<HTMLDetailsElement>(null);
   const { key, state } = useLocation();
-  // Not on mount: a popover rendered open (a refused rename showing its reason) stays open.
+  // Not on mount: a popover rendered open (a refused rename showing its reason) stays open. Nor when the
+  // address changes under that answer: the router shows an answer before the reload after it finishes.
   const shownAt = useRef(key);
-  const keepOpen = (state as Partial<typeof KEEP_POPOVER_OPEN> | null)?.keepPopoverOpen === true;
+  const keepOpen = answered || (state as Partial<typeof KEEP_POPOVER_OPEN> | null)?.keepPopoverOpen === true;
   useEffect(() => {
     if (shownAt.current === key) return;
     shownAt.current = key;

@@ -8,7 +8,7 @@ import {
 } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
-import { Form, Link, useActionData, useLoaderData, useLocation, useNavigate, useNavigation } from "@remix-run/react";
+import { Form, Link, useActionData, useLoaderData, useNavigate, useNavigation } from "@remix-run/react";
 import * as z from "zod";
 import { MESSAGES } from "../../domain/messages";
 import { NETWORK_IDS, NETWORKS, isNetworkId, networkById } from "../../domain/networks";
@@ -28,6 +28,7 @@ import { flashToast } from "../lib/toast.server";
 import { useHydrated } from "../lib/use-hydrated";
 import { titleMeta } from "../lib/meta";
 import { useRowDialog } from "../lib/use-row-dialog";
+import { useFormKey } from "../lib/use-form-key";
 
 const SENTIMENT_PATH = "/account/settings/sentiment";
 
@@ -169,7 +170,8 @@ type PreviewFields = { text: string; language: string; social_type: string };
 export default function SentimentExclusionsRoute() {
   const { canSetGlobal, exclusions, editId, deleteId } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
-  const location = useLocation();
+  // Forms start again after a navigation, not when the address changes under an answer (use-form-key.ts).
+  const formsKey = useFormKey(actionData);
   const navigate = useNavigate();
 
   const [deletingId, setDeletingId] = useRowDialog(deleteId ?? null, actionData, "delete");
@@ -198,7 +200,7 @@ export default function SentimentExclusionsRoute() {
             {exclusions.map((entry) =>
               entry.canEdit && (entry.id === editId || entry.id === failedEditId) ? (
                 <EditExclusionRow
-                  key={`${entry.id}-${location.key}`}
+                  key={`${entry.id}-${formsKey}`}
                   entry={entry}
                   canSetGlobal={canSetGlobal}
                   lastResult={
@@ -214,7 +216,7 @@ export default function SentimentExclusionsRoute() {
       </section>
 
       <NewExclusionForm
-        key={location.key}
+        key={formsKey}
         canSetGlobal={canSetGlobal}
         lastResult={actionData?.intent === "create" ? actionData.result : undefined}
       />

@@ -34,6 +34,7 @@ import type { RootData } from "../lib/root-data";
 import { flashToast } from "../lib/toast.server";
 import { useHydrated } from "../lib/use-hydrated";
 import { driversText, sentimentLabel, sentimentName } from "../components/sentiment/format";
+import { useFormKey } from "../lib/use-form-key";
 
 const CHANNEL_LABELS = MESSAGES.channelScreen;
 
@@ -215,7 +216,8 @@ export default function StreamRoute() {
   const { canManage, timeZone, stream, siteUrl, imports, mentions, page, hasOlder, rotateDialog } =
     useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
-  const location = useLocation();
+  // Forms start again after a navigation, not when the address changes under an answer (use-form-key.ts).
+  const formsKey = useFormKey(actionData);
   const polled = stream.source === "feed" || stream.source === "review";
 
   return (
@@ -250,7 +252,7 @@ export default function StreamRoute() {
         <div className="grid items-start gap-6 lg:grid-cols-2">
           {stream.canEdit ? (
             <EditStreamForm
-              key={location.key}
+              key={formsKey}
               stream={stream}
               lastResult={
                 actionData?.intent === "update" ? (actionData.result as SubmissionResult<string[]>) : undefined

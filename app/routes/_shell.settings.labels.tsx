@@ -1,7 +1,7 @@
 import { getFormProps, useForm, type SubmissionResult } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
-import { Form, useActionData, useLoaderData, useLocation, useNavigate, useNavigation } from "@remix-run/react";
+import { Form, useActionData, useLoaderData, useNavigate, useNavigation } from "@remix-run/react";
 import * as z from "zod";
 import { MESSAGES } from "../../domain/messages";
 import { hasPermission } from "../../domain/permissions";
@@ -19,6 +19,7 @@ import { flashToast } from "../lib/toast.server";
 import { useDetailsDismiss } from "../lib/use-details-dismiss";
 import { useHydrated } from "../lib/use-hydrated";
 import { useRowDialog } from "../lib/use-row-dialog";
+import { useFormKey } from "../lib/use-form-key";
 
 const LABELS = MESSAGES.inboxUi;
 const LABELS_PATH = "/settings/labels";
@@ -102,7 +103,8 @@ type LastResult = SubmissionResult<string[]> | undefined;
 export default function LabelsRoute() {
   const { canWrite, groups, categories, categoryOf, deleteId } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
-  const location = useLocation();
+  // Forms start again after a navigation, not when the address changes under an answer (use-form-key.ts).
+  const formsKey = useFormKey(actionData);
   const navigate = useNavigate();
   const labels = groups.flatMap((group) => group.labels);
 
@@ -126,7 +128,7 @@ export default function LabelsRoute() {
       </datalist>
 
       {canWrite ? (
-        <NewLabelForm key={location.key} lastResult={actionData?.intent === "create" ? actionData.result : undefined} />
+        <NewLabelForm key={formsKey} lastResult={actionData?.intent === "create" ? actionData.result : undefined} />
       ) : null}
 
       <section aria-labelledby="labels-heading" className="space-y-3">
@@ -226,7 +228,7 @@ function LabelRow({
   onDelete: () => void;
 }) {
   const hydrated = useHydrated();
-  const ref = useDetailsDismiss();
+  const ref = useDetailsDismiss({ answered: lastResult?.status === "error" });
   const navigation = useNavigation();
   const [form, fields] = useForm({
     id: `label-${label.id}`,

@@ -1,7 +1,7 @@
 import { getFormProps, useForm, type SubmissionResult } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
-import { Form, useActionData, useLoaderData, useLocation, useNavigate, useNavigation } from "@remix-run/react";
+import { Form, useActionData, useLoaderData, useNavigate, useNavigation } from "@remix-run/react";
 import * as z from "zod";
 import { MESSAGES } from "../../domain/messages";
 import { MutedKeywordsFormSchema, newMutedKeywords, splitMutedKeywords } from "../../domain/schemas/streams";
@@ -15,6 +15,7 @@ import { flashToast } from "../lib/toast.server";
 import { useHydrated } from "../lib/use-hydrated";
 import { titleMeta } from "../lib/meta";
 import { useRowDialog } from "../lib/use-row-dialog";
+import { useFormKey } from "../lib/use-form-key";
 
 const MUTED_KEYWORDS_PATH = "/settings/muted-keywords";
 
@@ -105,7 +106,8 @@ type LastResult = SubmissionResult<string[]> | undefined;
 export default function MutedKeywordsRoute() {
   const { keywords, removeId } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
-  const location = useLocation();
+  // Forms start again after a navigation, not when the address changes under an answer (use-form-key.ts).
+  const formsKey = useFormKey(actionData);
   const navigate = useNavigate();
 
   // The removal dialog: ?dialog=remove&id= renders it on the server (no JavaScript needed); once
@@ -122,7 +124,7 @@ export default function MutedKeywordsRoute() {
       <p className="text-sm text-slate-600">{MESSAGES.mutedKeywordsIntro}</p>
 
       <MuteKeywordsForm
-        key={location.key}
+        key={formsKey}
         alreadyMuted={keywords.map((keyword) => keyword.value)}
         lastResult={actionData?.intent === "add" ? actionData.result : undefined}
       />

@@ -1,7 +1,7 @@
 import { getCollectionProps, getFormProps, useForm, type FieldMetadata, type SubmissionResult } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
-import { Form, useActionData, useLoaderData, useLocation, useNavigate, useNavigation } from "@remix-run/react";
+import { Form, useActionData, useLoaderData, useNavigate, useNavigation } from "@remix-run/react";
 import { useEffect, useState } from "react";
 import * as z from "zod";
 import { ACCOUNT_STATE } from "../../domain/constants";
@@ -18,6 +18,7 @@ import { recordPageView, requireAccount } from "../lib/guard.server";
 import { flashToast } from "../lib/toast.server";
 import { useHydrated } from "../lib/use-hydrated";
 import { titleMeta } from "../lib/meta";
+import { useFormKey } from "../lib/use-form-key";
 
 const TEAMS_PATH = "/settings/teams";
 
@@ -117,7 +118,8 @@ type TeamUpdateFields = TeamFields & { id: string };
 export default function TeamsRoute() {
   const { canManage, teams, candidates, deleteId } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
-  const location = useLocation();
+  // Forms start again after a navigation, not when the address changes under an answer (use-form-key.ts).
+  const formsKey = useFormKey(actionData);
   const navigate = useNavigate();
 
   // The delete dialog: ?dialog=delete&id= renders it on the server (no JavaScript needed); once
@@ -135,7 +137,7 @@ export default function TeamsRoute() {
     <div className="space-y-6">
       {canManage ? (
         <CreateTeamForm
-          key={location.key}
+          key={formsKey}
           candidates={candidates}
           lastResult={actionData?.intent === "create" ? actionData.result : undefined}
         />
@@ -157,7 +159,7 @@ export default function TeamsRoute() {
             {teams.map((team) =>
               canManage ? (
                 <EditableTeam
-                  key={`${team.id}-${location.key}`}
+                  key={`${team.id}-${formsKey}`}
                   team={team}
                   candidates={candidates}
                   lastResult={actionData?.intent === "update" && actionData.id === team.id ? actionData.result : undefined}

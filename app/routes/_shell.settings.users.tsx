@@ -8,7 +8,7 @@ import {
 } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
-import { Form, useActionData, useLoaderData, useLocation, useNavigate, useNavigation } from "@remix-run/react";
+import { Form, useActionData, useLoaderData, useNavigate, useNavigation } from "@remix-run/react";
 import { useEffect, useState, type ReactNode } from "react";
 import * as z from "zod";
 import { ACCOUNT_STATE } from "../../domain/constants";
@@ -26,6 +26,7 @@ import { recordPageView, requireAccount } from "../lib/guard.server";
 import { flashToast } from "../lib/toast.server";
 import { useHydrated } from "../lib/use-hydrated";
 import { titleMeta } from "../lib/meta";
+import { useFormKey } from "../lib/use-form-key";
 
 const USERS_PATH = "/settings/users";
 
@@ -132,7 +133,8 @@ type TeamOption = LoaderData["teams"][number];
 export default function UsersRoute() {
   const { canManage, users, teams, roles, removeId } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
-  const location = useLocation();
+  // Forms start again after a navigation, not when the address changes under an answer (use-form-key.ts).
+  const formsKey = useFormKey(actionData);
   const navigate = useNavigate();
 
   // The removal dialog: opened by ?dialog=remove&id= (server-rendered, works without JavaScript),
@@ -150,7 +152,7 @@ export default function UsersRoute() {
     <div className="space-y-6">
       {canManage ? (
         <InviteForm
-          key={location.key}
+          key={formsKey}
           roles={roles}
           teams={teams}
           lastResult={actionData?.intent === "invite" ? actionData.result : undefined}
@@ -176,7 +178,7 @@ export default function UsersRoute() {
           {users.map((user) =>
             user.canEdit ? (
               <EditableUserRow
-                key={`${user.id}-${location.key}`}
+                key={`${user.id}-${formsKey}`}
                 user={user}
                 roles={roles}
                 teams={teams}

@@ -1,5 +1,5 @@
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
-import { useActionData, useLoaderData, useLocation, useNavigate, useRouteLoaderData } from "@remix-run/react";
+import { useActionData, useLoaderData, useNavigate, useRouteLoaderData } from "@remix-run/react";
 import * as z from "zod";
 import { MESSAGES } from "../../domain/messages";
 import { pageTitle } from "../../domain/product";
@@ -19,6 +19,7 @@ import { flashToast } from "../lib/toast.server";
 import { useHydrated } from "../lib/use-hydrated";
 import { useRowDialog } from "../lib/use-row-dialog";
 import type { loader as topicsLoader } from "./_shell.topics";
+import { useFormKey } from "../lib/use-form-key";
 
 const LABELS = MESSAGES.topicsScreen;
 
@@ -100,7 +101,8 @@ export default function TopicRoute() {
   const { canWrite, topic, teams, deleteId } = useLoaderData<typeof loader>();
   const layout = useRouteLoaderData<typeof topicsLoader>("routes/_shell.topics");
   const actionData = useActionData<typeof action>();
-  const location = useLocation();
+  // Forms start again after a navigation, not when the address changes under an answer (use-form-key.ts).
+  const formsKey = useFormKey(actionData);
   const navigate = useNavigate();
   const hydrated = useHydrated();
   const here = `${TOPICS_PATH}/${topic.id}`;
@@ -139,7 +141,7 @@ export default function TopicRoute() {
             {MESSAGES.edit}
           </h3>
           <TopicForm
-            key={location.key}
+            key={formsKey}
             labelledBy="edit-topic-heading"
             formId={`topic-${topic.id}`}
             defaultValue={{

@@ -1,5 +1,5 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
-import { useActionData, useLoaderData, useLocation, useRouteLoaderData } from "@remix-run/react";
+import { useActionData, useLoaderData, useRouteLoaderData } from "@remix-run/react";
 import { MESSAGES } from "../../domain/messages";
 import { hasPermission } from "../../domain/permissions";
 import { VISIBILITY } from "../../domain/visibility";
@@ -9,6 +9,7 @@ import { TopicsRouteError } from "../components/topics/route-error";
 import { recordPageView, requireAccount } from "../lib/guard.server";
 import { titleMeta } from "../lib/meta";
 import type { loader as topicsLoader } from "./_shell.topics";
+import { useFormKey } from "../lib/use-form-key";
 
 const LABELS = MESSAGES.topicsScreen;
 
@@ -29,7 +30,8 @@ export default function NewTopicRoute() {
   const { canWrite, teams } = useLoaderData<typeof loader>();
   const layout = useRouteLoaderData<typeof topicsLoader>("routes/_shell.topics");
   const actionData = useActionData<typeof action>();
-  const location = useLocation();
+  // Forms start again after a navigation, not when the address changes under an answer (use-form-key.ts).
+  const formsKey = useFormKey(actionData);
   const groups = layout?.groups.map((group) => ({ id: group.id, name: group.name })) ?? [];
   if (!canWrite) {
     return (
@@ -46,7 +48,7 @@ export default function NewTopicRoute() {
       <p className="mt-1 text-sm text-slate-600">{LABELS.newTopicIntro}</p>
       <div className="mt-4">
         <TopicForm
-          key={location.key}
+          key={formsKey}
           labelledBy="new-topic-heading"
           formId="topic-new"
           defaultValue={{

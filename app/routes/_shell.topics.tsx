@@ -30,6 +30,7 @@ import { titleMeta } from "../lib/meta";
 import { flashToast } from "../lib/toast.server";
 import { useHydrated } from "../lib/use-hydrated";
 import { useRowDialog } from "../lib/use-row-dialog";
+import { useFormKey } from "../lib/use-form-key";
 
 const LABELS = MESSAGES.topicsScreen;
 
@@ -160,6 +161,8 @@ export default function TopicsLayoutRoute() {
   const { canWrite, groups, ungrouped, deleteGroupId } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   const location = useLocation();
+  // Forms start again after a navigation, not when the address changes under an answer (use-form-key.ts).
+  const formsKey = useFormKey(actionData);
   const navigate = useNavigate();
   const here = location.pathname;
 
@@ -210,7 +213,7 @@ export default function TopicsLayoutRoute() {
 
           {groups.map((group) => (
             <GroupCard
-              key={`${group.id}-${location.key}`}
+              key={`${group.id}-${formsKey}`}
               group={group}
               canWrite={canWrite}
               choices={choices}
@@ -235,9 +238,7 @@ export default function TopicsLayoutRoute() {
             </section>
           ) : null}
 
-          {canWrite ? (
-            <NewGroupForm key={location.key} back={here} lastResult={resultFor("create-group", null)} />
-          ) : null}
+          {canWrite ? <NewGroupForm key={formsKey} back={here} lastResult={resultFor("create-group", null)} /> : null}
         </aside>
 
         <div className="min-w-0">
@@ -332,7 +333,7 @@ function RenameGroup({ group, back, lastResult }: { group: Group; back: string; 
     shouldRevalidate: "onInput",
     onValidate: ({ formData }) => parseWithZod(formData, { schema: RenameGroupFormSchema }),
   });
-  const popover = useDetailsDismiss();
+  const popover = useDetailsDismiss({ answered: lastResult?.status === "error" });
   const submitting =
     navigation.state === "submitting" &&
     navigation.formData?.get("intent") === "rename-group" &&

@@ -14,6 +14,7 @@ import { FormErrors, TextField } from "../ui/field";
 import { useEditorGuard } from "./editor-guard";
 import { buildSidebar, canDropInto, type SidebarFolder, type SidebarItem, type SidebarSection } from "./format";
 import { VisibilityFields } from "./save-fields";
+import { useFormKey } from "../../lib/use-form-key";
 
 const LABELS = MESSAGES.searchScreen;
 export const SEARCH_PATH = "/search";
@@ -81,6 +82,8 @@ export function SearchSidebar({
 }) {
   const hydrated = useHydrated();
   const location = useLocation();
+  // Forms start again after a navigation, not when the address changes under an answer (use-form-key.ts).
+  const formsKey = useFormKey(folderFormResult);
   const guard = useEditorGuard();
   const [text, setText] = useState(filter);
   useEffect(() => setText(filter), [filter]);
@@ -188,7 +191,7 @@ export function SearchSidebar({
               writable ? (
                 <NewFolderForm
                   // A folder made (the page comes back): the form starts empty and closed again.
-                  key={location.key}
+                  key={formsKey}
                   category={section.category}
                   teams={teams}
                   returnPath={returnPath}
