@@ -170,7 +170,6 @@ type PreviewFields = { text: string; language: string; social_type: string };
 export default function SentimentExclusionsRoute() {
   const { canSetGlobal, exclusions, editId, deleteId } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
-  // Forms start again after a navigation, not when the address changes under an answer (use-form-key.ts).
   const formsKey = useFormKey(actionData);
   const navigate = useNavigate();
 

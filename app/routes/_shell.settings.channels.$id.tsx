@@ -216,7 +216,6 @@ export default function StreamRoute() {
   const { canManage, timeZone, stream, siteUrl, imports, mentions, page, hasOlder, rotateDialog } =
     useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
-  // Forms start again after a navigation, not when the address changes under an answer (use-form-key.ts).
   const formsKey = useFormKey(actionData);
   const polled = stream.source === "feed" || stream.source === "review";
 

@@ -103,7 +103,6 @@ type LastResult = SubmissionResult<string[]> | undefined;
 export default function LabelsRoute() {
   const { canWrite, groups, categories, categoryOf, deleteId } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
-  // Forms start again after a navigation, not when the address changes under an answer (use-form-key.ts).
   const formsKey = useFormKey(actionData);
   const navigate = useNavigate();
   const labels = groups.flatMap((group) => group.labels);
@@ -228,7 +227,8 @@ function LabelRow({
   onDelete: () => void;
 }) {
   const hydrated = useHydrated();
-  const ref = useDetailsDismiss({ answered: lastResult?.status === "error" });
+  const refused = lastResult?.status === "error";
+  const ref = useDetailsDismiss({ answered: refused });
   const navigation = useNavigation();
   const [form, fields] = useForm({
     id: `label-${label.id}`,
@@ -249,7 +249,7 @@ function LabelRow({
       {canWrite ? (
         <div className="ml-auto flex items-center gap-2">
           {/* Rename and regroup in a <details>: it opens without JavaScript; a refused save shows it open. */}
-          <details ref={ref} className="group relative" open={lastResult?.status === "error" ? true : undefined}>
+          <details ref={ref} className="group relative" open={refused || undefined}>
             <summary className="cursor-pointer list-none rounded-md border border-slate-300 bg-white px-2.5 py-1 text-sm font-medium hover:bg-slate-50" aria-label={LABELS.editLabelOf(label.name)}>
               {MESSAGES.edit}
             </summary>

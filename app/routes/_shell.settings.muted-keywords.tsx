@@ -106,7 +106,6 @@ type LastResult = SubmissionResult<string[]> | undefined;
 export default function MutedKeywordsRoute() {
   const { keywords, removeId } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
-  // Forms start again after a navigation, not when the address changes under an answer (use-form-key.ts).
   const formsKey = useFormKey(actionData);
   const navigate = useNavigate();
 

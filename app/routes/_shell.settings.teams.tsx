@@ -118,7 +118,6 @@ type TeamUpdateFields = TeamFields & { id: string };
 export default function TeamsRoute() {
   const { canManage, teams, candidates, deleteId } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
-  // Forms start again after a navigation, not when the address changes under an answer (use-form-key.ts).
   const formsKey = useFormKey(actionData);
   const navigate = useNavigate();
 

@@ -133,7 +133,6 @@ type TeamOption = LoaderData["teams"][number];
 export default function UsersRoute() {
   const { canManage, users, teams, roles, removeId } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
-  // Forms start again after a navigation, not when the address changes under an answer (use-form-key.ts).
   const formsKey = useFormKey(actionData);
   const navigate = useNavigate();
 

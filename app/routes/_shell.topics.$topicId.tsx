@@ -101,7 +101,6 @@ export default function TopicRoute() {
   const { canWrite, topic, teams, deleteId } = useLoaderData<typeof loader>();
   const layout = useRouteLoaderData<typeof topicsLoader>("routes/_shell.topics");
   const actionData = useActionData<typeof action>();
-  // Forms start again after a navigation, not when the address changes under an answer (use-form-key.ts).
   const formsKey = useFormKey(actionData);
   const navigate = useNavigate();
   const hydrated = useHydrated();

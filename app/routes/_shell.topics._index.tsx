@@ -30,7 +30,6 @@ export default function NewTopicRoute() {
   const { canWrite, teams } = useLoaderData<typeof loader>();
   const layout = useRouteLoaderData<typeof topicsLoader>("routes/_shell.topics");
   const actionData = useActionData<typeof action>();
-  // Forms start again after a navigation, not when the address changes under an answer (use-form-key.ts).
   const formsKey = useFormKey(actionData);
   const groups = layout?.groups.map((group) => ({ id: group.id, name: group.name })) ?? [];
   if (!canWrite) {

@@ -161,7 +161,6 @@ export default function TopicsLayoutRoute() {
   const { canWrite, groups, ungrouped, deleteGroupId } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   const location = useLocation();
-  // Forms start again after a navigation, not when the address changes under an answer (use-form-key.ts).
   const formsKey = useFormKey(actionData);
   const navigate = useNavigate();
   const here = location.pathname;
@@ -333,13 +332,15 @@ function RenameGroup({ group, back, lastResult }: { group: Group; back: string; 
     shouldRevalidate: "onInput",
     onValidate: ({ formData }) => parseWithZod(formData, { schema: RenameGroupFormSchema }),
   });
-  const popover = useDetailsDismiss({ answered: lastResult?.status === "error" });
+  // A refused rename shows the popover open, with its reason.
+  const refused = lastResult?.status === "error";
+  const popover = useDetailsDismiss({ answered: refused });
   const submitting =
     navigation.state === "submitting" &&
     navigation.formData?.get("intent") === "rename-group" &&
     navigation.formData.get("id") === String(group.id);
   return (
-    <details ref={popover} className="relative" open={lastResult?.status === "error" || undefined}>
+    <details ref={popover} className="relative" open={refused || undefined}>
       <summary className={SMALL_SECONDARY} aria-label={LABELS.renameGroup(group.name)}>
         {LABELS.rename}
       </summary>

@@ -331,10 +331,14 @@ const TRIAGE_FIELDS: ReadonlySet<string> = new Set(["socialTypes", "sentiments",
  */
 function countIndexFor(filter: FeedItemFilter): string {
   if (filter.streamIds?.length) return "feed_items_stream_idx";
-  const used = Object.entries(filter).filter(([, value]) => value !== undefined).map(([key]) => key);
-  const triage = used.some((key) => key === "states" || key === "isReplied" || key === "languages");
-  if (triage && used.every((key) => TRIAGE_FIELDS.has(key))) return "feed_items_triage_idx";
+  const triage = filter.states !== undefined || filter.isReplied !== undefined || filter.languages !== undefined;
+  if (triage && readsOnly(filter, TRIAGE_FIELDS)) return "feed_items_triage_idx";
   return "feed_items_search_facets";
+}
+
+/** Whether every condition the filter sets is on one of these fields. */
+function readsOnly(filter: FeedItemFilter, fields: ReadonlySet<string>): boolean {
+  return Object.entries(filter).every(([key, value]) => value === undefined || fields.has(key));
 }
 
 /** Filter fields that the narrow index feed_items_search_facets (migration 0009) holds. */
@@ -345,7 +349,7 @@ const FACET_FIELDS: ReadonlySet<string> = new Set(["socialTypes", "sentiments", 
  * (about 20 times less to read at a million mentions); a member list looks its ids up there too.
  */
 function countsFromFacets(filter: FeedItemFilter): boolean {
-  return Object.entries(filter).every(([key, value]) => value === undefined || FACET_FIELDS.has(key));
+  return readsOnly(filter, FACET_FIELDS);
 }
 
 /** The list's mentions by sentiment (-1, 0, 1). */

@@ -82,7 +82,6 @@ export function SearchSidebar({
 }) {
   const hydrated = useHydrated();
   const location = useLocation();
-  // Forms start again after a navigation, not when the address changes under an answer (use-form-key.ts).
   const formsKey = useFormKey(folderFormResult);
   const guard = useEditorGuard();
   const [text, setText] = useState(filter);
