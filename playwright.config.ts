@@ -15,6 +15,9 @@ const BASE_URL = `http://127.0.0.1:${PORT}`;
 const ROOT = path.dirname(fileURLToPath(import.meta.url));
 const APP_DIR = "tmp/e2e-app";
 const DATA_DIR = path.join(ROOT, "tmp/e2e-data");
+// The app server's log (JSON lines: requests, errors), kept so that a failed or flaky journey's server
+// side can be read; scripts/summarize-tests.mjs prints its errors.
+const SERVER_LOG = path.join(ROOT, "test-results/e2e-server.log");
 // The app server sends its e-mails to a local SMTP sink (tests/e2e/support/smtp-sink.ts), which stores
 // them in MAIL_DIR for tests/e2e/mail.ts to read.
 const SMTP_PORT = Number(process.env.E2E_SMTP_PORT ?? 3425);
@@ -80,7 +83,8 @@ export default defineConfig({
       command: [
         `test -f build/server.js || { echo 'build/server.js is missing: run npm run build first' >&2; exit 1; }`,
         `rm -rf ${APP_DIR} "${DATA_DIR}" && mkdir -p ${APP_DIR} && cp -R build public ${APP_DIR}/`,
-        `cd ${APP_DIR} && exec node build/server.js --demo`,
+        `mkdir -p "${path.dirname(SERVER_LOG)}"`,
+        `cd ${APP_DIR} && exec node build/server.js --demo > "${SERVER_LOG}"`,
       ].join(" && "),
       url: `${BASE_URL}/healthz`,
       reuseExistingServer: false,

@@ -4,6 +4,7 @@ import fs from "node:fs";
 let passed = 0;
 let failed = 0;
 const problems = [];
+let journeysWithErrors = 0;
 
 const checks = fs.existsSync("test-results/checks.txt") ? fs.readFileSync("test-results/checks.txt", "utf8") : "";
 for (const line of checks.split("\n").filter(Boolean)) {
@@ -41,6 +42,17 @@ if (fs.existsSync("test-results/vitest.json")) {
   problems.push("vitest produced no report");
 }
 
+/** What the first failed attempt of a journey said, on one line: a flaky journey's log keeps its cause. */
+function firstError(test) {
+  const attempt = (test.results ?? []).find((r) => r.status !== "passed" && r.status !== "skipped");
+  const message = attempt?.error?.message ?? attempt?.errors?.[0]?.message;
+  if (!message) return "";
+  // eslint-disable-next-line no-control-regex
+  const plain = message.replace(/\u001b\[[0-9;]*m/g, "").replace(/\s+/g, " ").trim();
+  const at = attempt.error?.location ? ` (${attempt.error.location.file.split("/").pop()}:${attempt.error.location.line})` : "";
+  return `: ${plain.slice(0, 400)}${at}`;
+}
+
 if (fs.existsSync("test-results/e2e.json")) {
   const report = JSON.parse(fs.readFileSync("test-results/e2e.json", "utf8"));
   const stats = report.stats ?? {};
@@ -50,8 +62,9 @@ if (fs.existsSync("test-results/e2e.json")) {
   const walk = (suite) => {
     for (const spec of suite.specs ?? []) {
       for (const t of spec.tests ?? []) {
-        if (t.status === "unexpected") console.log(`FAILED [${t.projectName}] ${spec.file} › ${spec.title}`);
-        if (t.status === "flaky") console.log(`FLAKY (passed on its retry) [${t.projectName}] ${spec.file} › ${spec.title}`);
+        if (t.status === "unexpected" || t.status === "flaky") journeysWithErrors++;
+        if (t.status === "unexpected") console.log(`FAILED [${t.projectName}] ${spec.file} › ${spec.title}${firstError(t)}`);
+        if (t.status === "flaky") console.log(`FLAKY (passed on its retry) [${t.projectName}] ${spec.file} › ${spec.title}${firstError(t)}`);
       }
     }
     for (const child of suite.suites ?? []) walk(child);
@@ -64,6 +77,16 @@ if (fs.existsSync("test-results/e2e.json")) {
 } else {
   failed++;
   problems.push("playwright produced no report");
+}
+
+// A journey that failed, even once: the e2e server's errors (playwright.config.ts keeps its log).
+if (journeysWithErrors && fs.existsSync("test-results/e2e-server.log")) {
+  const errors = fs
+    .readFileSync("test-results/e2e-server.log", "utf8")
+    .split("\n")
+    .filter((line) => line.includes('"level":"error"'));
+  for (const line of errors.slice(0, 20)) console.log(`SERVER ${line.slice(0, 600)}`);
+  if (errors.length > 20) console.log(`SERVER ... ${errors.length - 20} more errors in test-results/e2e-server.log`);
 }
 
 if (problems.length) console.log(`Problems: ${problems.join("; ")}`);
