@@ -12,6 +12,7 @@ import { useEffect, type ReactNode } from "react";
 import { MESSAGES } from "../domain/messages";
 import { pageTitle } from "../domain/product";
 import { ToastMessage } from "./components/ui/toast";
+import { RefusalReason } from "./components/ui/refusal-reason";
 import { ensureFormToken } from "./lib/csrf.server";
 import { useNonce } from "./lib/nonce";
 import { useRootData, type RootData } from "./lib/root-data";
@@ -73,6 +74,7 @@ export function ErrorBoundary() {
     <main className="flex min-h-full flex-col items-center justify-center gap-4 px-4 text-center">
       <title>{pageTitle(notFound ? MESSAGES.pageNotFound : MESSAGES.somethingWentWrong, productName)}</title>
       <h1 className="text-2xl font-semibold">{notFound ? MESSAGES.pageNotFound : MESSAGES.somethingWentWrong}</h1>
+      <RefusalReason />
       <a className="text-brand-600 underline" href="/">
         {MESSAGES.dashboard}
       </a>

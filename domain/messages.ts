@@ -45,6 +45,8 @@ export const MESSAGES = {
 
   // ── Errors and toasts (spec §8) ─────────────────────────────────────────────────────────────
   somethingWentWrong: "Something went wrong",
+  // Under a refusal's reason on an error page: the same address loaded again (our wording).
+  tryAgain: "Try again",
   notificationDismissFailed: "We were not able to mark notification as dismissed.",
   markAllReadFailed: "We were not able to mark all notification as read.",
   tokenGenerationFailed: "We were not able to generate a new token.",

@@ -24,6 +24,7 @@ import { TemplatesPanel, templateBody } from "../components/dashboard/templates-
 import type { ApiAnnotation, ApiAnnotationLayer, ApiDashboardTemplate, ApiSharedLink } from "../components/dashboard/types";
 import { WidgetGrid, visibleAnnotations } from "../components/dashboard/widget-grid";
 import { FeedHashPanel } from "../components/dashboard/widgets/feed-hash-panel";
+import { RefusalReason } from "../components/ui/refusal-reason";
 import { ApiError } from "../lib/api.server";
 import {
   ALL_MENTIONS_TOKEN,
@@ -433,6 +434,7 @@ export function ErrorBoundary() {
     <div className="py-12 text-center" data-testid="dashboard-error">
       <h1 className="text-2xl font-semibold">{notFound ? MESSAGES.pageNotFound : MESSAGES.somethingWentWrong}</h1>
       {notFound && isRouteErrorResponse(error) && typeof error.data === "string" ? <p className="mt-2 text-sm text-slate-600">{error.data}</p> : null}
+      <RefusalReason />
     </div>
   );
 }

@@ -14,6 +14,7 @@ import {
 import type { TemplatesActionAnswer } from "../components/templates/templates-modal";
 import { TemplatesModal } from "../components/templates/templates-modal";
 import { loadTemplatesDialog } from "../components/templates/templates.server";
+import { RefusalReason } from "../components/ui/refusal-reason";
 import { ApiError } from "../lib/api.server";
 import { readForm, replyWithApiError } from "../lib/forms.server";
 import { requireAccount } from "../lib/guard.server";
@@ -163,6 +164,7 @@ export function ErrorBoundary() {
   return (
     <div className="rounded-lg border border-slate-200 bg-white px-4 py-10 text-center">
       <h2 className="text-xl font-semibold">{status === 404 ? MESSAGES.pageNotFound : status === 403 ? MESSAGES.forbidden : MESSAGES.somethingWentWrong}</h2>
+      <RefusalReason />
       <a href="/" className="mt-4 inline-block text-sm text-brand-600 underline">
         {MESSAGES.dashboard}
       </a>

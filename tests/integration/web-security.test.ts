@@ -1,6 +1,7 @@
 // Web security over real HTTP: session cookie flags, form CSRF and cross-site posts, API CSRF,
 // CSP nonces, request ids, the /n/ prefix, tenancy, logout revocation and token renewal.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { MESSAGES } from "../../domain/messages";
 import { createWebSessionStorage, WEB_SESSION_COOKIE } from "../../app/lib/session.server";
 import { FormClient, startWebServer, type WebServer } from "../support/web-fixture";
 import { createTenantWithRoles, TENANT_PASSWORD } from "../support/tenant";
@@ -127,6 +128,10 @@ describe("form CSRF and cross-site posts", () => {
       expect(response.status, JSON.stringify(bad)).toBe(403);
       await response.text();
     }
+    // The refusal says why, and offers the form again: loaded afresh, it carries this session's token.
+    const refused = await (await browser.post("/login", { csrf: "", ...fields })).text();
+    expect(refused).toContain(MESSAGES.csrfInvalid);
+    expect(refused).toMatch(new RegExp(`<a href="/login"[^>]*>${MESSAGES.tryAgain}</a>`));
     // A token of another browser's session is just as wrong.
     const stranger = await new FormClient(web.baseUrl).formToken("/login");
     expect((await browser.post("/login", { csrf: stranger, ...fields })).status).toBe(403);

@@ -1,5 +1,6 @@
 import { isRouteErrorResponse, Link, useRouteError } from "@remix-run/react";
 import { MESSAGES } from "../../../domain/messages";
+import { RefusalReason } from "../ui/refusal-reason";
 
 /**
  * The inbox routes' ErrorBoundary: an item that does not exist (or belongs to another tenant: the API
@@ -12,6 +13,7 @@ export function InboxRouteError() {
     <div className="rounded-lg border border-slate-200 bg-white px-4 py-10 text-center" data-testid="inbox-error">
       <h2 className="text-xl font-semibold">{notFound ? MESSAGES.pageNotFound : MESSAGES.somethingWentWrong}</h2>
       {notFound ? <p className="mt-2 text-sm text-slate-500">{MESSAGES.inboxActions.itemNotFound}</p> : null}
+      <RefusalReason />
       <Link to="/inbox" className="mt-4 inline-block text-sm text-brand-600 underline">
         {MESSAGES.inboxUi.backToInbox}
       </Link>

@@ -1,5 +1,6 @@
 import { isRouteErrorResponse, Link, useRouteError } from "@remix-run/react";
 import { MESSAGES } from "../../../domain/messages";
+import { RefusalReason } from "../ui/refusal-reason";
 import { TOPICS_PATH } from "./format";
 
 const LABELS = MESSAGES.topicsScreen;
@@ -15,6 +16,7 @@ export function TopicsRouteError() {
     <div className="rounded-lg border border-slate-200 bg-white px-4 py-10 text-center">
       <h2 className="text-xl font-semibold">{notFound ? MESSAGES.pageNotFound : MESSAGES.somethingWentWrong}</h2>
       {notFound ? <p className="mt-2 text-sm text-slate-500">{MESSAGES.searches.topicNotFound}</p> : null}
+      <RefusalReason />
       <Link to={TOPICS_PATH} className="mt-4 inline-block text-sm text-brand-600 underline">
         {LABELS.backToTopics}
       </Link>
