@@ -12,6 +12,9 @@ export const INBOX_PAGE_SIZE = 15;
 /** The most items one list call may return. */
 export const INBOX_MAX_LIMIT = 100;
 
+/** How long typing in a reply pauses before its draft is saved to the server (with JavaScript). */
+export const DRAFT_SAVE_DELAY_MS = 800;
+
 /** The inbox's sort choices: date (created_at) or engagement (total engagements). */
 export const INBOX_SORTS = ["created_at", "engagement"] as const;
 export type InboxSort = (typeof INBOX_SORTS)[number];

@@ -1,6 +1,7 @@
 import { getFormProps, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
-import { useEffect, useRef, useState } from "react";
+import { useEffect, useRef, useState, type FormEvent } from "react";
+import { DRAFT_SAVE_DELAY_MS } from "../../../domain/inbox";
 import { MESSAGES } from "../../../domain/messages";
 import { DraftSchema, ReplyFormSchema } from "../../../domain/schemas/replies";
 import { useRootData } from "../../lib/root-data";
@@ -13,8 +14,6 @@ import { ItemForm, useItemAnswer, useItemFetcher } from "./item-form";
 
 const LABELS = MESSAGES.inboxUi;
 
-/** How long typing pauses before the draft is saved to the server (with JavaScript). */
-export const DRAFT_SAVE_DELAY_MS = 800;
 export const DRAFT_PATH = "/inbox/draft";
 
 const parseReply = (formData: FormData) => parseWithZod(formData, { schema: ReplyFormSchema });
@@ -100,11 +99,23 @@ export function ReplyBox({
   );
   useEffect(() => onReplyingChange?.(text.trim().length > 0), [text, onReplyingChange]);
 
+  const cancelDraftSave = () => {
+    if (saveTimer.current) clearTimeout(saveTimer.current);
+    saveTimer.current = null;
+  };
   const onInput = (value: string) => {
     setText(value);
     if (!hydrated) return;
-    if (saveTimer.current) clearTimeout(saveTimer.current);
+    cancelDraftSave();
     saveTimer.current = setTimeout(() => void saveDraft(value), DRAFT_SAVE_DELAY_MS);
+  };
+  const formProps = getFormProps(form);
+  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
+    // A draft save still waiting would land after the reply (or the discarded draft) and bring the sent
+    // text back as a draft. Refused by validation (nothing sent), the text is saved as before.
+    cancelDraftSave();
+    formProps.onSubmit(event);
+    if (event.defaultPrevented && hydrated) saveTimer.current = setTimeout(() => void saveDraft(text), DRAFT_SAVE_DELAY_MS);
   };
 
   const preview = hydrated ? (showPreview ? text : null) : (answer?.intent === "preview" ? (answer.preview ?? null) : null);
@@ -120,7 +131,7 @@ export function ReplyBox({
           {draftState === "saving" ? LABELS.savingDraft : draftState === "saved" || (hasDraft && text === lastSaved.current && text) ? LABELS.draftSavedShort : ""}
         </p>
       </div>
-      <ItemForm fetcher={fetcher} itemId={itemId} {...getFormProps(form)} aria-label={LABELS.reply} className="space-y-2">
+      <ItemForm fetcher={fetcher} itemId={itemId} {...formProps} onSubmit={onSubmit} aria-label={LABELS.reply} className="space-y-2">
         <FormErrors id={form.errorId} errors={form.errors} />
         <input type="hidden" name={fields.template_id.name} value={templateId ?? ""} />
         <input type="hidden" name={fields.seen_reply_count.name} value={seenReplyCount} />
