@@ -42,6 +42,7 @@ import { readForm, replyWithApiError, statusOf, submittedId } from "../lib/forms
 import { guardRoute, recordPageView, requireAccount } from "../lib/guard.server";
 import { titleMeta } from "../lib/meta";
 import { flashToast } from "../lib/toast.server";
+import { useFormKey } from "../lib/use-form-key";
 
 const UI = MESSAGES.dashboardUi;
 const SHARE_DIALOG = "share";
@@ -314,8 +315,10 @@ export async function action({ request, context }: ActionFunctionArgs) {
 export default function DashboardRoute() {
   const data = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
-  // Forms start afresh after each navigation (a saved template or link); a refusal shows its errors.
+  // The widgets' data is this visit's; forms start afresh after each navigation (a saved template or
+  // link), and a refusal shows its errors until the next (useFormKey).
   const { key: visit } = useLocation();
+  const formsKey = useFormKey(actionData);
   const { query, readOnly } = data;
   const last = (intent: Intent) => (actionData?.intent === intent ? (actionData.result as SubmissionResult<string[]>) : undefined);
   const lastWithId = (intent: Intent) => ({ id: actionData?.intent === intent ? actionData.id : null, result: last(intent) });
@@ -376,7 +379,7 @@ export default function DashboardRoute() {
             </summary>
             <div className="border-t border-slate-200 p-4">
               <TemplatesPanel
-                key={visit}
+                key={formsKey}
                 query={query}
                 templates={data.templates}
                 formAction={data.formAction}
@@ -402,6 +405,7 @@ export default function DashboardRoute() {
               readOnly={readOnly}
               formAction={data.formAction}
               lastResults={annotationResult}
+              formsKey={formsKey}
             />
           </div>
         </details>
@@ -411,7 +415,7 @@ export default function DashboardRoute() {
 
       {data.dialog === SHARE_DIALOG ? (
         <ShareDialog
-          key={visit}
+          key={formsKey}
           query={query}
           links={data.links}
           origin={data.origin}

@@ -1,6 +1,6 @@
 import { getFormProps, getInputProps, getSelectProps, getTextareaProps, useForm, type FieldMetadata, type SubmissionResult } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
-import { Form, useLocation, useNavigation } from "@remix-run/react";
+import { Form, useNavigation } from "@remix-run/react";
 import type { FormEvent, ReactNode } from "react";
 import { MESSAGES } from "../../../domain/messages";
 import { LAYER_COLORS } from "../../../domain/palette";
@@ -46,6 +46,7 @@ export function AnnotationsPanel({
   readOnly,
   formAction,
   lastResults,
+  formsKey,
 }: {
   query: DashboardQuery;
   layers: ApiAnnotationLayer[];
@@ -54,10 +55,10 @@ export function AnnotationsPanel({
   readOnly: boolean;
   formAction: string;
   lastResults: { intent: string | null; id: number | null; result: LastResult };
+  /** The page's useFormKey: the "new" forms start closed after each navigation, open after a refusal. */
+  formsKey: string;
 }) {
   const hydrated = useHydrated();
-  // The "new" forms start closed after each navigation (a saved layer or annotation), open after a refusal.
-  const { key: visit } = useLocation();
   const selected = query.layerIds ?? [];
   const resultOf = (intent: string, id: number | null = null) =>
     lastResults.intent === intent && lastResults.id === id ? lastResults.result : undefined;
@@ -95,7 +96,7 @@ export function AnnotationsPanel({
       </Form>
 
       {readOnly ? null : (
-        <details key={`layer-${visit}`} className="rounded-md border border-slate-200" open={resultOf("createLayer")?.status === "error" ? true : undefined}>
+        <details key={`layer-${formsKey}`} className="rounded-md border border-slate-200" open={resultOf("createLayer")?.status === "error" ? true : undefined}>
           <summary className="cursor-pointer px-3 py-2 text-sm font-medium" data-testid="new-layer-toggle">
             {UI.newLayer}
           </summary>
@@ -128,7 +129,7 @@ export function AnnotationsPanel({
         )}
         {readOnly || layers.length === 0 ? null : (
           <details
-            key={`annotation-${visit}`}
+            key={`annotation-${formsKey}`}
             className="rounded-md border border-slate-200"
             open={resultOf("createAnnotation")?.status === "error" ? true : undefined}
           >
