@@ -105,6 +105,21 @@ async function openTemplates(page: Page, word: string, extra = "") {
  * Without JavaScript the filters apply with the 'Apply filters' button (an open popover, which would
  * cover it, is closed first, as a user would); with it, as they change.
  */
+/**
+ * Waits one message-channel hop in the page: React runs the effects of a commit in such a task (not
+ * faked by page.clock), so what a commit's effects set up (a timer, say) is in place afterwards.
+ */
+async function afterPendingEffects(page: Page): Promise<void> {
+  await page.evaluate(
+    () =>
+      new Promise<void>((resolve) => {
+        const channel = new MessageChannel();
+        channel.port1.onmessage = () => resolve();
+        channel.port2.postMessage(null);
+      }),
+  );
+}
+
 async function applyFilters(page: Page) {
   if (javaScriptEnabled()) return;
   const popovers = dialog(page).locator("details[open] > summary");
@@ -611,15 +626,20 @@ test.describe("the Templates modal", () => {
       await expect(dialog(page)).toBeVisible();
     };
 
-    await dialog(page).getByRole("button", { name: MESSAGES.cancel }).click();
-    await expect(dialog(page)).toHaveCount(0);
+    // The clearing timer is set by an effect that runs after the dialog leaves the page: wait for it.
+    const closed = async () => {
+      await dialog(page).getByRole("button", { name: MESSAGES.cancel }).click();
+      await expect(dialog(page)).toHaveCount(0);
+      await afterPendingEffects(page);
+    };
+
+    await closed();
     await page.clock.runFor(499);
     await reopen();
     await expect(dialog(page).getByPlaceholder(MESSAGES.searchForTemplate)).toHaveValue(word);
     await expect(names(page)).toHaveText([`${word} Clock`]);
 
-    await dialog(page).getByRole("button", { name: MESSAGES.cancel }).click();
-    await expect(dialog(page)).toHaveCount(0);
+    await closed();
     await page.clock.runFor(500);
     await reopen();
     await expect(dialog(page).getByPlaceholder(MESSAGES.searchForTemplate)).toHaveValue("");
