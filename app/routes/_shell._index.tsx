@@ -77,7 +77,9 @@ async function orEmpty<T>(context: AppLoadContext, load: Promise<T[]>): Promise<
     return await load;
   } catch (error) {
     if (error instanceof Response) throw error;
-    context.reportError(error);
+    // A role that may not read a panel's data (a guest: annotation layers, dashboard templates) sees it
+    // empty; that refusal is expected, not an error to report.
+    if (!(error instanceof ApiError && error.status === 403)) context.reportError(error);
     return [];
   }
 }

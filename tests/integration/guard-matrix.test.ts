@@ -144,6 +144,17 @@ describe.each(ENVS)("guard matrix in APP_ENV=%s", (env) => {
     });
   }
 
+  it("no role's dashboard reports an error (a panel the role may not read is shown empty, as expected)", async () => {
+    const { web, browsers } = servers.get(env)!;
+    for (const who of ROLE_KEYS) {
+      const before = web.logLines.length;
+      const page = await browsers[who].get("/");
+      expect(page.status, who).toBe(200);
+      await page.text();
+      expect(web.logLines.slice(before).filter((line) => line.includes('"level":"error"')), who).toEqual([]);
+    }
+  });
+
   it("a signed-in user's role shows on the dashboard (the account behind the cookie is the right one)", async () => {
     const { browsers } = servers.get(env)!;
     const html = clean(await (await browsers.agent.get("/")).text());
