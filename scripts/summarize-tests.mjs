@@ -4,7 +4,8 @@ import fs from "node:fs";
 let passed = 0;
 let failed = 0;
 const problems = [];
-let journeysWithErrors = 0;
+/** When each failed attempt of a journey ran ([start, end] in ms): the server errors worth printing. */
+const failedWindows = [];
 
 const checks = fs.existsSync("test-results/checks.txt") ? fs.readFileSync("test-results/checks.txt", "utf8") : "";
 for (const line of checks.split("\n").filter(Boolean)) {
@@ -62,7 +63,11 @@ if (fs.existsSync("test-results/e2e.json")) {
   const walk = (suite) => {
     for (const spec of suite.specs ?? []) {
       for (const t of spec.tests ?? []) {
-        if (t.status === "unexpected" || t.status === "flaky") journeysWithErrors++;
+        for (const attempt of t.results ?? []) {
+          if (attempt.status === "passed" || attempt.status === "skipped" || !attempt.startTime) continue;
+          const start = Date.parse(attempt.startTime);
+          failedWindows.push([start, start + (attempt.duration ?? 0)]);
+        }
         if (t.status === "unexpected") console.log(`FAILED [${t.projectName}] ${spec.file} › ${spec.title}${firstError(t)}`);
         if (t.status === "flaky") console.log(`FLAKY (passed on its retry) [${t.projectName}] ${spec.file} › ${spec.title}${firstError(t)}`);
       }
@@ -79,12 +84,17 @@ if (fs.existsSync("test-results/e2e.json")) {
   problems.push("playwright produced no report");
 }
 
-// A journey that failed, even once: the e2e server's errors (playwright.config.ts keeps its log).
-if (journeysWithErrors && fs.existsSync("test-results/e2e-server.log")) {
+// A journey that failed, even once: the e2e server's errors logged while it ran (playwright.config.ts keeps
+// the log; other journeys' expected refusals fall outside those times).
+if (failedWindows.length && fs.existsSync("test-results/e2e-server.log")) {
+  const during = (line) => {
+    const time = Date.parse(line.match(/"time":"([^"]+)"/)?.[1] ?? "");
+    return failedWindows.some(([start, end]) => time >= start && time <= end);
+  };
   const errors = fs
     .readFileSync("test-results/e2e-server.log", "utf8")
     .split("\n")
-    .filter((line) => line.includes('"level":"error"'));
+    .filter((line) => line.includes('"level":"error"') && during(line));
   for (const line of errors.slice(0, 20)) console.log(`SERVER ${line.slice(0, 600)}`);
   if (errors.length > 20) console.log(`SERVER ... ${errors.length - 20} more errors in test-results/e2e-server.log`);
 }
