@@ -45,7 +45,8 @@ export const MESSAGES = {
 
   // ── Errors and toasts (spec §8) ─────────────────────────────────────────────────────────────
   somethingWentWrong: "Something went wrong",
-  // Under a refusal's reason on an error page: the same address loaded again (our wording).
+  // Under a refusal's reason on an error page (the same address loaded again), and on a failed
+  // delivery's retry button (our wording).
   tryAgain: "Try again",
   notificationDismissFailed: "We were not able to mark notification as dismissed.",
   markAllReadFailed: "We were not able to mark all notification as read.",
@@ -781,7 +782,6 @@ export const MESSAGES = {
     repliesSent: "Replies",
     replyToCopy: "Reply to copy",
     markAsSent: "Mark as sent",
-    retry: "Try again",
     deliverySent: "Sent",
     deliveryFailed: "Failed",
     deliverySending: "Sending…",

@@ -316,7 +316,7 @@ export function SentReplies({ itemId, replies }: { itemId: number; replies: Repl
                 <ItemForm fetcher={fetcher} itemId={itemId} intent="retry-reply">
                   <input type="hidden" name="action_id" value={reply.id} />
                   <button type="submit" className="rounded-md border border-slate-300 bg-white px-2.5 py-1 text-xs font-medium hover:bg-slate-50">
-                    {LABELS.retry}
+                    {MESSAGES.tryAgain}
                   </button>
                 </ItemForm>
               ) : null}
