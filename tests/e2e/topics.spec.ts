@@ -190,7 +190,13 @@ test.describe("custom topics", () => {
     // A fault on the second line reads line 2.
     await query.fill("refund OR\n(late");
     if (javaScriptEnabled()) await expect(faults).toHaveText([L.faultAt(MESSAGES.queryLint.unbalancedBracket, 2, 1)]);
+    // Wait for the refusal itself (with JavaScript the live lint already shows the same fault): the form
+    // shows the answer as sent, so what is typed before it arrives would be replaced (CI saw that).
+    const refused = page.waitForResponse(
+      (response) => response.request().method() === "POST" && /^\/topics(\.data)?$/.test(new URL(response.url()).pathname),
+    );
     await form.getByRole("button", { name: L.createTopic }).click();
+    await refused;
     await expect(faults).toHaveText([L.faultAt(MESSAGES.queryLint.unbalancedBracket, 2, 1)]);
     await shoot(page, "query-faults");
 
