@@ -77,9 +77,9 @@ async function orEmpty<T>(context: AppLoadContext, load: Promise<T[]>): Promise<
     return await load;
   } catch (error) {
     if (error instanceof Response) throw error;
-    // A role that may not read a panel's data (a guest: annotation layers, dashboard templates) sees it
-    // empty; that refusal is expected, not an error to report.
-    if (!(error instanceof ApiError && error.status === 403)) context.reportError(error);
+    // A refusal (a guest may not read annotation layers or dashboard templates) leaves the panel empty and
+    // is expected, as the inbox's softFail treats it; anything else is reported, and the page still shows.
+    if (!(error instanceof ApiError && error.status < 500)) context.reportError(error);
     return [];
   }
 }

@@ -7,7 +7,7 @@ import crypto from "node:crypto";
 import type { Locator, Page } from "@playwright/test";
 import { MESSAGES } from "../../domain/messages";
 import { LAYER_COLORS } from "../../domain/palette";
-import { expect, javaScriptEnabled, open, signIn, test, waitForHydration, type BrowserErrors } from "./fixtures";
+import { expect, holdGets, javaScriptEnabled, open, signIn, test, waitForHydration, type BrowserErrors } from "./fixtures";
 
 const UI = MESSAGES.dashboardUi;
 
@@ -46,6 +46,16 @@ async function applyPeriod(page: Page, expectInUrl: RegExp): Promise<void> {
   if (!javaScriptEnabled()) await periodForm(page).getByRole("button", { name: UI.applyPeriod }).click();
   await expect(page).toHaveURL(expectInUrl);
   await waitForHydration(page);
+}
+
+/** Opens the New layer form and sends it with this name and colour (an index of LAYER_COLORS). */
+async function submitNewLayer(page: Page, name: string, colour: number, type?: string): Promise<void> {
+  await openDetails(page.getByTestId("new-layer-toggle"));
+  const form = page.getByRole("form", { name: UI.newLayer });
+  await form.getByLabel(MESSAGES.name).fill(name);
+  await form.getByLabel(UI.colourNumber(`${colour + 1} (${LAYER_COLORS[colour]})`)).check({ force: true });
+  if (type) await form.getByLabel(MESSAGES.topicsScreen.type).selectOption(type);
+  await form.getByRole("button", { name: UI.createLayer }).click();
 }
 
 async function openDetails(summary: Locator): Promise<void> {
@@ -159,12 +169,7 @@ test.describe("dashboard", () => {
     const colour = (javaScriptEnabled() ? 3 : 6) + test.info().retry;
     await signIn(page, "admin");
     await openDetails(page.getByTestId("annotations-toggle"));
-    await openDetails(page.getByTestId("new-layer-toggle"));
-    const layerForm = page.getByRole("form", { name: UI.newLayer });
-    await layerForm.getByLabel(MESSAGES.name).fill(`Launches ${word}`);
-    await layerForm.getByLabel(UI.colourNumber(`${colour + 1} (${LAYER_COLORS[colour]})`)).check({ force: true });
-    await layerForm.getByLabel(MESSAGES.topicsScreen.type).selectOption("PR");
-    await layerForm.getByRole("button", { name: UI.createLayer }).click();
+    await submitNewLayer(page, `Launches ${word}`, colour, "PR");
     await expect(toast(page)).toHaveText(UI.layerCreated(`Launches ${word}`), TOAST_WAIT);
     // The new layer is selected.
     await expect(page).toHaveURL(/[?&]layers=\d+/);
@@ -172,11 +177,7 @@ test.describe("dashboard", () => {
     await waitForHydration(page);
 
     // The same colour again: the API's message under the colour field.
-    await openDetails(page.getByTestId("new-layer-toggle"));
-    const again = page.getByRole("form", { name: UI.newLayer });
-    await again.getByLabel(MESSAGES.name).fill(`Events ${word}`);
-    await again.getByLabel(UI.colourNumber(`${colour + 1} (${LAYER_COLORS[colour]})`)).check({ force: true });
-    await again.getByRole("button", { name: UI.createLayer }).click();
+    await submitNewLayer(page, `Events ${word}`, colour);
     await expect(page.getByRole("form", { name: UI.newLayer }).getByRole("alert")).toHaveText(MESSAGES.colorInUse);
     await waitForHydration(page);
 
@@ -202,38 +203,17 @@ test.describe("dashboard", () => {
     const colour = 9 + test.info().retry;
     await signIn(page, "admin");
     await openDetails(page.getByTestId("annotations-toggle"));
-    await openDetails(page.getByTestId("new-layer-toggle"));
-    const layerForm = page.getByRole("form", { name: UI.newLayer });
-    await layerForm.getByLabel(MESSAGES.name).fill(`Kept ${word}`);
-    await layerForm.getByLabel(UI.colourNumber(`${colour + 1} (${LAYER_COLORS[colour]})`)).check({ force: true });
-    await layerForm.getByRole("button", { name: UI.createLayer }).click();
+    await submitNewLayer(page, `Kept ${word}`, colour);
     await expect(toast(page)).toHaveText(UI.layerCreated(`Kept ${word}`), TOAST_WAIT);
     await waitForHydration(page);
 
-    let held = () => {};
-    let releaseReload = () => {};
-    const reloadHeld = new Promise<void>((resolve) => (held = resolve));
-    const reloadReleased = new Promise<void>((resolve) => (releaseReload = resolve));
-    const reload = /\/_root\.data/;
-    await page.route(reload, async (route) => {
-      if (route.request().method() !== "GET") return route.continue();
-      held();
-      await reloadReleased;
-      await route.continue();
-    });
-    await openDetails(page.getByTestId("new-layer-toggle"));
-    const again = page.getByRole("form", { name: UI.newLayer });
-    await again.getByLabel(MESSAGES.name).fill(`Again ${word}`);
-    await again.getByLabel(UI.colourNumber(`${colour + 1} (${LAYER_COLORS[colour]})`)).check({ force: true });
-    await again.getByRole("button", { name: UI.createLayer }).click();
-    await reloadHeld;
+    const reload = await holdGets(page, /\/_root\.data/);
+    await submitNewLayer(page, `Again ${word}`, colour);
+    await reload.held;
     await expect(page.getByRole("form", { name: UI.newLayer }).getByRole("alert")).toHaveText(MESSAGES.colorInUse);
     await openDetails(page.getByTestId("new-annotation-toggle"));
     await page.getByRole("form", { name: UI.newAnnotation }).getByLabel(MESSAGES.name).fill(`Held ${word}`);
-    const reloaded = page.waitForResponse((response) => reload.test(response.url()) && response.request().method() === "GET");
-    releaseReload();
-    await reloaded;
-    await page.unroute(reload);
+    await reload.release();
 
     const note = page.getByRole("form", { name: UI.newAnnotation });
     await expect(note).toBeVisible();

@@ -57,6 +57,33 @@ export function javaScriptEnabled(): boolean {
   return test.info().project.use.javaScriptEnabled !== false;
 }
 
+/**
+ * Holds back the page's GET requests matching `pattern` (the reload after an action, say) until released,
+ * so that what a user does in between (typing while a refused save's errors show) is reproduced on purpose.
+ */
+export async function holdGets(page: Page, pattern: RegExp): Promise<{ held: Promise<void>; release: () => Promise<void> }> {
+  let markHeld = () => {};
+  let letGo = () => {};
+  const held = new Promise<void>((resolve) => (markHeld = resolve));
+  const released = new Promise<void>((resolve) => (letGo = resolve));
+  await page.route(pattern, async (route) => {
+    if (route.request().method() !== "GET") return route.continue();
+    markHeld();
+    await released;
+    await route.continue();
+  });
+  return {
+    held,
+    /** Lets the held requests go, waits for the first answer, and stops holding. */
+    async release() {
+      const answered = page.waitForResponse((response) => pattern.test(response.url()) && response.request().method() === "GET");
+      letGo();
+      await answered;
+      await page.unroute(pattern);
+    },
+  };
+}
+
 /** Waits for React to hydrate the current document; returns at once without JavaScript. */
 export async function waitForHydration(page: Page): Promise<void> {
   if (!javaScriptEnabled()) return;

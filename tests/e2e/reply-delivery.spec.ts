@@ -3,7 +3,7 @@
 import crypto from "node:crypto";
 import type { Page } from "@playwright/test";
 import { MESSAGES } from "../../domain/messages";
-import { atPath, expect, open, signIn, test } from "./fixtures";
+import { atPath, expect, holdGets, open, signIn, test } from "./fixtures";
 
 const CHANNELS = "/settings/channels";
 const STREAM_PAGE = /\/settings\/channels\/(\d+)$/;
@@ -50,27 +50,15 @@ test("what is typed after a refused save's errors show is kept while the page fi
   browserErrors.allow(/^console error: Failed to load resource: .* (400 \(Bad Request\)|422 \(Unprocessable (Entity|Content)\)) /);
   await signIn(page, "admin");
   const { name } = await createWebhookStream(page);
-  let held = () => {};
-  let releaseReload = () => {};
-  const reloadHeld = new Promise<void>((resolve) => (held = resolve));
-  const reloadReleased = new Promise<void>((resolve) => (releaseReload = resolve));
-  await page.route(/\/settings\/channels\/\d+\.data/, async (route) => {
-    if (route.request().method() !== "GET") return route.continue();
-    held();
-    await reloadReleased;
-    await route.continue();
-  });
+  const reload = await holdGets(page, /\/settings\/channels\/\d+\.data/);
 
   const edit = page.getByRole("form", { name: "Edit" });
   await edit.getByLabel(MESSAGES.replies.replyDeliveryUrl).fill("http://localhost:9/replies");
   await edit.getByRole("button", { name: MESSAGES.save }).click();
-  await reloadHeld;
+  await reload.held;
   await expect(edit.getByText(MESSAGES.replies.deliveryAddressBlocked)).toBeVisible();
   await edit.getByLabel(MESSAGES.replies.replyDeliveryUrl).fill("http://127.0.0.1:9/replies");
-  const reloaded = page.waitForResponse((response) => /\.data/.test(response.url()) && response.request().method() === "GET");
-  releaseReload();
-  await reloaded;
-  await page.unroute(/\/settings\/channels\/\d+\.data/);
+  await reload.release();
   await expect(edit.getByLabel(MESSAGES.replies.replyDeliveryUrl)).toHaveValue("http://127.0.0.1:9/replies");
   await edit.getByRole("button", { name: MESSAGES.save }).click();
   await expect(toast(page)).toHaveText(MESSAGES.streamUpdated(name));
