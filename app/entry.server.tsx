@@ -18,6 +18,9 @@ export default function handleRequest(
   const waitForAll = isbot(request.headers.get("user-agent") ?? "");
   return new Promise<Response>((resolve, reject) => {
     let shellRendered = false;
+    // The browser hung up (a click elsewhere, a closed tab): React then stops with "The destination
+    // stream closed early." for the work left, which is not a fault of ours.
+    let browserLeft = false;
     const { pipe, abort } = renderToPipeableStream(
       <NonceProvider nonce={nonce}>
         <RemixServer context={remixContext} url={request.url} abortDelay={ABORT_DELAY} nonce={nonce} />
@@ -28,7 +31,10 @@ export default function handleRequest(
           shellRendered = true;
           const body = new PassThrough();
           // Without clearing it, the abort timer keeps each page's render state alive for 5 s.
-          body.on("close", () => clearTimeout(abortTimer));
+          body.on("close", () => {
+            browserLeft = !body.writableFinished;
+            clearTimeout(abortTimer);
+          });
           responseHeaders.set("Content-Type", "text/html; charset=utf-8");
           resolve(new Response(createReadableStreamFromReadable(body), { headers: responseHeaders, status: responseStatusCode }));
           pipe(body);
@@ -38,7 +44,7 @@ export default function handleRequest(
         },
         onError(error: unknown) {
           responseStatusCode = 500;
-          if (shellRendered) loadContext.reportError(error);
+          if (shellRendered && !browserLeft && !request.signal.aborted) loadContext.reportError(error);
         },
       },
     );
