@@ -795,8 +795,25 @@ test.describe("inbox", () => {
     await expect(entry).toHaveCount(1);
     await expect(sidebar(page).getByText(`Wixan ${word}`)).toHaveCount(0);
 
+    // A stream's menu is rendered once opened: in place with JavaScript (Escape or a click outside closes
+    // it), as the same page with that menu open without.
+    const actions = entry.getByLabel(MESSAGES.channelScreen.actionsOf(stream.name));
+    await expect(sidebar(page).getByTestId("stream-actions-menu")).toHaveCount(0);
+    if (javaScriptEnabled()) {
+      await actions.click();
+      await expect(entry.getByTestId("stream-actions-menu")).toBeVisible();
+      await page.keyboard.press("Escape");
+      await expect(entry.getByTestId("stream-actions-menu")).toHaveCount(0);
+      await expect(actions).toBeFocused();
+      await actions.click();
+      await page.getByTestId("inbox-list").click({ position: { x: 5, y: 5 } });
+      await expect(entry.getByTestId("stream-actions-menu")).toHaveCount(0);
+    }
+
     // An agent pins and unpins (the API's pins); nothing else is offered.
-    await entry.getByLabel(MESSAGES.channelScreen.actionsOf(stream.name)).click();
+    await actions.click();
+    await expect(entry.getByTestId("stream-actions-menu")).toBeVisible();
+    if (!javaScriptEnabled()) await expect(page).toHaveURL(new RegExp(`[?&]dialog=stream-actions&id=${stream.id}(&|$)`));
     await expect(entry.getByRole("button", { name: MESSAGES.channelScreen.duplicate })).toHaveCount(0);
     await expect(entry.getByRole("link", { name: MESSAGES.delete })).toHaveCount(0);
     await entry.getByRole("button", { name: MESSAGES.channelScreen.pin }).click();

@@ -1,5 +1,5 @@
-import { Form, Link, useLocation } from "@remix-run/react";
-import type { MouseEvent, ReactNode } from "react";
+import { Form, Link, useLocation, useNavigate } from "@remix-run/react";
+import { useEffect, useRef, useState, type MouseEvent, type ReactNode } from "react";
 import { MESSAGES } from "../../../domain/messages";
 import type { NetworkId } from "../../../domain/networks";
 import type { StreamCategory } from "../../../domain/streams";
@@ -243,78 +243,148 @@ function PinIcon() {
   );
 }
 
-/** A stream's actions (a <details> menu, keyboard and no-JavaScript friendly). */
-function StreamActions({ stream, onDelete }: { stream: SidebarStream; onDelete: (stream: { id: number; name: string }) => void }) {
-  const ref = useDetailsDismiss();
+/** The address that opens a stream's actions menu without JavaScript (?dialog=stream-actions&id=). */
+const STREAM_ACTIONS_DIALOG = "stream-actions";
+
+/**
+ * A stream's actions. The menu is rendered only while it is open: rendered for every stream (a <details>
+ * each), the menus were a quarter of the inbox page's elements. Without JavaScript its button is a link
+ * to the same page with that menu open; once hydrated it opens in place, and Escape (focus back on the
+ * button), a click outside it or a navigation closes it.
+ */
+function StreamActions({
+  stream,
+  onDelete,
+}: {
+  stream: SidebarStream;
+  onDelete: (stream: { id: number; name: string }) => void;
+}) {
   const hydrated = useHydrated();
+  const navigate = useNavigate();
+  const location = useLocation();
   const returnTo = useInboxReturnPath();
-  const deleteHref = (() => {
+  const params = new URLSearchParams(location.search);
+  const openInAddress = params.get("dialog") === STREAM_ACTIONS_DIALOG && params.get("id") === String(stream.id);
+  const [open, setOpen] = useState(openInAddress);
+  const wrapper = useRef<HTMLDivElement>(null);
+  const button = useRef<HTMLAnchorElement>(null);
+  // The address decides again after each navigation (a form sent from the menu comes back without it).
+  useEffect(() => setOpen(openInAddress), [location.key, openInAddress]);
+
+  const hrefWith = (dialog: string) => {
     const url = new URL(returnTo, "http://x");
-    url.searchParams.set("dialog", "delete-stream");
+    url.searchParams.set("dialog", dialog);
     url.searchParams.set("id", String(stream.id));
     return `${url.pathname}${url.search}`;
-  })();
+  };
+  const close = () => {
+    setOpen(false);
+    // Opened from its address: closed, the address no longer says so (a reload keeps it closed).
+    if (openInAddress) navigate(returnTo, { replace: true, preventScrollReset: true });
+  };
+  const closeRef = useRef(close);
+  closeRef.current = close;
+  useEffect(() => {
+    if (!open) return;
+    const dismiss = (event: Event) => {
+      if (event instanceof KeyboardEvent) {
+        if (event.key !== "Escape") return;
+        closeRef.current();
+        button.current?.focus();
+      } else if (!wrapper.current?.contains(event.target as Node)) closeRef.current();
+    };
+    document.addEventListener("click", dismiss);
+    document.addEventListener("keydown", dismiss);
+    return () => {
+      document.removeEventListener("click", dismiss);
+      document.removeEventListener("keydown", dismiss);
+    };
+  }, [open]);
+
   const item = "block w-full px-3 py-1.5 text-left text-sm hover:bg-slate-50";
   return (
     // Over the row's end, shown on hover or keyboard focus (always on touch screens): names keep their room.
-    <details
-      ref={ref}
-      className="absolute right-1 top-1/2 z-10 -translate-y-1/2 opacity-0 focus-within:opacity-100 group-hover:opacity-100 open:z-30 open:opacity-100 [@media(hover:none)]:opacity-100"
+    <div
+      ref={wrapper}
+      className={`absolute right-1 top-1/2 -translate-y-1/2 ${
+        open
+          ? "z-30 opacity-100"
+          : "z-10 opacity-0 focus-within:opacity-100 group-hover:opacity-100 [@media(hover:none)]:opacity-100"
+      }`}
       data-testid="stream-actions"
     >
-      <summary
-        className="flex size-7 cursor-pointer list-none items-center justify-center rounded-md bg-white text-slate-500 shadow-sm ring-1 ring-slate-200 hover:text-slate-800"
+      <Link
+        ref={button}
+        to={open ? returnTo : hrefWith(STREAM_ACTIONS_DIALOG)}
+        replace
+        preventScrollReset
+        className="flex size-7 items-center justify-center rounded-md bg-white text-slate-500 shadow-sm ring-1 ring-slate-200 hover:text-slate-800"
         aria-label={MESSAGES.channelScreen.actionsOf(stream.name)}
+        aria-expanded={open}
         title={MESSAGES.channelScreen.actionsOf(stream.name)}
+        onClick={(event: MouseEvent) => {
+          if (!hydrated) return;
+          event.preventDefault();
+          if (open) close();
+          else setOpen(true);
+        }}
       >
         <svg viewBox="0 0 16 16" className="size-4" fill="currentColor" aria-hidden>
-          <circle cx="3" cy="8" r="1.5" />
-          <circle cx="8" cy="8" r="1.5" />
-          <circle cx="13" cy="8" r="1.5" />
+          <path d="M3 6.5a1.5 1.5 0 1 1 0 3 1.5 1.5 0 0 1 0-3m5 0a1.5 1.5 0 1 1 0 3 1.5 1.5 0 0 1 0-3m5 0a1.5 1.5 0 1 1 0 3 1.5 1.5 0 0 1 0-3" />
         </svg>
-      </summary>
-      <div className="absolute right-0 z-20 mt-1 w-44 rounded-md border border-slate-200 bg-white py-1 shadow-lg">
-        {stream.canEdit ? (
-          <Link to={`/settings/channels/${stream.id}`} className={item}>
-            {MESSAGES.edit}
-          </Link>
-        ) : null}
-        {stream.canPin ? (
-          <Form method="post" action={INBOX_PATH}>
-            <CsrfInput />
-            <input type="hidden" name="id" value={stream.id} />
-            <input type="hidden" name="returnTo" value={returnTo} />
-            <button type="submit" name="intent" value={stream.pinned ? "unpin-stream" : "pin-stream"} className={item}>
-              {stream.pinned ? MESSAGES.channelScreen.unpin : MESSAGES.channelScreen.pin}
-            </button>
-          </Form>
-        ) : null}
-        {stream.canDuplicate ? (
-          <Form method="post" action={INBOX_PATH}>
-            <CsrfInput />
-            <input type="hidden" name="id" value={stream.id} />
-            <input type="hidden" name="returnTo" value={returnTo} />
-            <button type="submit" name="intent" value="duplicate-stream" className={item}>
-              {MESSAGES.channelScreen.duplicate}
-            </button>
-          </Form>
-        ) : null}
-        {stream.canDelete ? (
-          <a
-            href={deleteHref}
-            className={`${item} text-red-700`}
-            onClick={(event: MouseEvent) => {
-              if (!hydrated) return;
-              event.preventDefault();
-              if (ref.current) ref.current.open = false;
-              onDelete({ id: stream.id, name: stream.name });
-            }}
-          >
-            {MESSAGES.delete}
-          </a>
-        ) : null}
-      </div>
-    </details>
+      </Link>
+      {open ? (
+        <div
+          className="absolute right-0 z-20 mt-1 w-44 rounded-md border border-slate-200 bg-white py-1 shadow-lg"
+          data-testid="stream-actions-menu"
+        >
+          {stream.canEdit ? (
+            <Link to={`/settings/channels/${stream.id}`} className={item}>
+              {MESSAGES.edit}
+            </Link>
+          ) : null}
+          {stream.canPin ? (
+            <Form method="post" action={INBOX_PATH}>
+              <CsrfInput />
+              <input type="hidden" name="id" value={stream.id} />
+              <input type="hidden" name="returnTo" value={returnTo} />
+              <button
+                type="submit"
+                name="intent"
+                value={stream.pinned ? "unpin-stream" : "pin-stream"}
+                className={item}
+              >
+                {stream.pinned ? MESSAGES.channelScreen.unpin : MESSAGES.channelScreen.pin}
+              </button>
+            </Form>
+          ) : null}
+          {stream.canDuplicate ? (
+            <Form method="post" action={INBOX_PATH}>
+              <CsrfInput />
+              <input type="hidden" name="id" value={stream.id} />
+              <input type="hidden" name="returnTo" value={returnTo} />
+              <button type="submit" name="intent" value="duplicate-stream" className={item}>
+                {MESSAGES.channelScreen.duplicate}
+              </button>
+            </Form>
+          ) : null}
+          {stream.canDelete ? (
+            <a
+              href={hrefWith("delete-stream")}
+              className={`${item} text-red-700`}
+              onClick={(event: MouseEvent) => {
+                if (!hydrated) return;
+                event.preventDefault();
+                setOpen(false);
+                onDelete({ id: stream.id, name: stream.name });
+              }}
+            >
+              {MESSAGES.delete}
+            </a>
+          ) : null}
+        </div>
+      ) : null}
+    </div>
   );
 }
 
