@@ -1,5 +1,6 @@
 import { describe, it, expect } from "vitest";
 import {
+  compareNames,
   EMPTY_PLACEHOLDER,
   formatDate,
   formatDateTime,
@@ -11,6 +12,21 @@ import {
 } from "./format";
 
 const T = "2026-03-05T14:07:09Z";
+
+describe("compareNames", () => {
+  it("orders names alphabetically, ignoring case and accents (as the lists have always shown them)", () => {
+    expect(["charlie", "Émile", "Beta", "alpha", "emilia"].sort(compareNames)).toEqual(["alpha", "Beta", "charlie", "Émile", "emilia"]);
+    expect(compareNames("anna", "Anna")).toBe(0);
+    expect(compareNames("Émile", "emile")).toBe(0);
+    expect(compareNames("Zoë", "zoe")).toBe(0);
+  });
+
+  it("orders exactly as localeCompare with the same locale and options", () => {
+    const names = ["b", "A", "ä", "Z", "z", "10", "9", "é", "e", "Ω", "ß", "ss"];
+    const sorted = [...names].sort((a, b) => a.localeCompare(b, "en", { sensitivity: "base" }));
+    expect([...names].sort(compareNames)).toEqual(sorted);
+  });
+});
 
 describe("formatDate", () => {
   it("formats DD MMM YYYY in UTC by default", () => {

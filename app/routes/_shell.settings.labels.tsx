@@ -20,6 +20,7 @@ import { useDetailsDismiss } from "../lib/use-details-dismiss";
 import { useHydrated } from "../lib/use-hydrated";
 import { useRowDialog } from "../lib/use-row-dialog";
 import { useFormKey } from "../lib/use-form-key";
+import { compareNames } from "../../domain/format";
 
 const LABELS = MESSAGES.inboxUi;
 const LABELS_PATH = "/settings/labels";
@@ -34,7 +35,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     canWrite: hasPermission(account.permissions, "labels.index.write"),
     groups: groupLabels(labels),
     categories: [...new Set(labels.map((label) => label.category?.trim() ?? "").filter(Boolean))].sort((a, b) =>
-      a.localeCompare(b, "en", { sensitivity: "base" }),
+      compareNames(a, b),
     ),
     categoryOf: Object.fromEntries(labels.map((label) => [label.id, label.category ?? ""])) as Record<number, string>,
     deleteId: labels.find((label) => label.id === dialogId)?.id ?? null,

@@ -27,6 +27,7 @@ import { flashToast } from "../lib/toast.server";
 import { useHydrated } from "../lib/use-hydrated";
 import { titleMeta } from "../lib/meta";
 import { useFormKey } from "../lib/use-form-key";
+import { compareNames } from "../../domain/format";
 
 const USERS_PATH = "/settings/users";
 
@@ -56,7 +57,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
         canTakeOver: canTakeOver && isActive && !isSelf && user.role !== ROLES.systemAdmin,
       };
     })
-    .sort((a, b) => Number(b.isActive) - Number(a.isActive) || a.name.localeCompare(b.name, undefined, { sensitivity: "base" }));
+    .sort((a, b) => Number(b.isActive) - Number(a.isActive) || compareNames(a.name, b.name));
   const params = new URL(request.url).searchParams;
   const dialogId = params.get("dialog") === "remove" ? Number(params.get("id")) : NaN;
   return {

@@ -31,11 +31,11 @@ import { flashToast } from "../lib/toast.server";
 import { useHydrated } from "../lib/use-hydrated";
 import { useRowDialog } from "../lib/use-row-dialog";
 import { useFormKey } from "../lib/use-form-key";
+import { compareNames } from "../../domain/format";
 
 const LABELS = MESSAGES.topicsScreen;
 
-const byName = (a: { name: string }, b: { name: string }) =>
-  a.name.localeCompare(b.name, undefined, { sensitivity: "base" });
+const byName = (a: { name: string }, b: { name: string }) => compareNames(a.name, b.name);
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const account = await requireAccount(request, context);

@@ -2,6 +2,7 @@
 import { NETWORKS, type NetworkId } from "../../../domain/networks";
 import { SIDEBAR_FOLD_AFTER } from "../../../domain/streams";
 import { FEED_INTERVAL_CHOICES as INTERVAL_CHOICES } from "../../../domain/streams";
+import { compareNames } from "../../../domain/format";
 
 export interface StreamGroup<T> {
   network: NetworkId;
@@ -24,10 +25,7 @@ export function groupStreamsByNetwork<T extends { socialType: NetworkId; pinned:
   return NETWORKS.flatMap((network) => {
     const own = streams
       .filter((stream) => stream.socialType === network.id)
-      .sort(
-        (a, b) =>
-          Number(b.pinned) - Number(a.pinned) || a.name.localeCompare(b.name, undefined, { sensitivity: "base" }),
-      );
+      .sort((a, b) => Number(b.pinned) - Number(a.pinned) || compareNames(a.name, b.name));
     if (own.length === 0) return [];
     return [
       {

@@ -1,7 +1,7 @@
 // Pure helpers of the inbox screens: the sources sidebar (the per-network catalogue of spec core §2),
 // items as the list and the detail pane show them (prepared on the server: labels and times are text,
 // user text stays text), and the actions history in words. Importable in the browser.
-import { formatDateTime } from "../../../domain/format";
+import { compareNames, formatDateTime } from "../../../domain/format";
 import { FEED_ITEM_STATE_LABELS, MODERATION_ACTIONS, type PresenceMode } from "../../../domain/inbox";
 import { MESSAGES } from "../../../domain/messages";
 import { isNetworkId, NETWORKS, type NetworkId } from "../../../domain/networks";
@@ -64,7 +64,7 @@ export function buildStreamSidebar(
         (a, b) =>
           rank(a.category) - rank(b.category) ||
           Number(b.pinned) - Number(a.pinned) ||
-          a.name.localeCompare(b.name, "en", { sensitivity: "base" }),
+          compareNames(a.name, b.name),
       );
     return [
       {
@@ -102,10 +102,10 @@ export function groupLabels(labels: ReadonlyArray<Pick<ApiLabel, "id" | "name" |
     list.push({ id: label.id, name: label.name });
     groups.set(key, list);
   }
-  const byName = (a: { name: string }, b: { name: string }) => a.name.localeCompare(b.name, "en", { sensitivity: "base" });
+  const byName = (a: { name: string }, b: { name: string }) => compareNames(a.name, b.name);
   return [...groups.entries()]
     .map(([category, list]) => ({ category, labels: list.sort(byName) }))
-    .sort((a, b) => (a.category === "" ? 1 : b.category === "" ? -1 : a.category.localeCompare(b.category, "en", { sensitivity: "base" })));
+    .sort((a, b) => (a.category === "" ? 1 : b.category === "" ? -1 : compareNames(a.category, b.category)));
 }
 
 /** Splits a list at the fold: the first `after` shown, the rest behind 'show more'. */
@@ -194,7 +194,7 @@ export function toInboxRow(
           name: assigned.name || (assigned.type === "team" ? LABELS.teamNumber(assigned.id) : LABELS.userNumber(assigned.id)),
         }
       : null,
-    labels: [...labels].sort((a, b) => a.name.localeCompare(b.name, "en", { sensitivity: "base" })),
+    labels: [...labels].sort((a, b) => compareNames(a.name, b.name)),
     isReplied: item.isReplied === 1,
     viewers: viewerRows(item.viewers, context.selfId),
     engagements: item.counts?.totalEngagements ?? 0,

@@ -6,7 +6,7 @@ import type { SubmissionResult } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import * as z from "zod";
 import { ACCOUNT_STATE } from "../../../domain/constants";
-import { formatDateTime } from "../../../domain/format";
+import { compareNames, formatDateTime } from "../../../domain/format";
 import { fillTemplate, INBOX_PAGE_SIZE, MODERATION_ACTIONS, type PresenceMode } from "../../../domain/inbox";
 import { MESSAGES } from "../../../domain/messages";
 import { isNetworkId, networkById } from "../../../domain/networks";
@@ -87,7 +87,7 @@ export async function loadAssignees(context: AppLoadContext): Promise<Assignees>
     context.api.get<{ data: ApiAccountSummary[] }>("/v1/accounts").catch(softFail({ data: [] as ApiAccountSummary[] })),
     context.api.get<{ data: ApiTeamSummary[] }>("/v1/teams").catch(softFail({ data: [] as ApiTeamSummary[] })),
   ]);
-  const byLabel = (a: AssigneeOption, b: AssigneeOption) => a.label.localeCompare(b.label, "en", { sensitivity: "base" });
+  const byLabel = (a: AssigneeOption, b: AssigneeOption) => compareNames(a.label, b.label);
   return {
     accounts: accounts.data
       .filter((user) => user.state === ACCOUNT_STATE.active)
@@ -135,7 +135,7 @@ export async function loadSidebar(request: Request, context: AppLoadContext, acc
   const deleting = rows.find((row) => row.id === deleteId && row.canDelete) ?? null;
   const searchRows = searches.data
     .map((item) => ({ id: item.id, name: item.name, pinned: item.pinned, count: counts.get(item.id) ?? null }))
-    .sort((a, b) => Number(b.pinned) - Number(a.pinned) || a.name.localeCompare(b.name, "en", { sensitivity: "base" }));
+    .sort((a, b) => Number(b.pinned) - Number(a.pinned) || compareNames(a.name, b.name));
   return {
     canManage,
     networks: buildStreamSidebar(rows, account.role, { canManage }),

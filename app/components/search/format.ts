@@ -1,7 +1,7 @@
 // Pure helpers of the Live Search screens: the sidebar's order and filter, the sort options, the draft
 // kept in the URL, and mentions as the results list shows them. Importable in the browser.
 import { SAVED_SEARCH_CATEGORIES, STATUS_PAGE_SIZE, type SavedSearchCategory } from "../../../domain/constants";
-import { formatDateTime } from "../../../domain/format";
+import { compareNames, formatDateTime } from "../../../domain/format";
 import { MESSAGES } from "../../../domain/messages";
 import { isNetworkId, type NetworkId } from "../../../domain/networks";
 import { languageLabel } from "../../../domain/reference/languages";
@@ -50,7 +50,7 @@ export const SECTION_TITLES: Readonly<Record<SavedSearchCategory, string>> = {
 export function byPinThenName(a: { pinned: boolean; name: string }, b: { pinned: boolean; name: string }): number {
   return (
     Number(b.pinned) - Number(a.pinned) ||
-    a.name.localeCompare(b.name, "en", { sensitivity: "base" }) ||
+    compareNames(a.name, b.name) ||
     a.name.localeCompare(b.name, "en")
   );
 }
