@@ -1,5 +1,6 @@
 import { describe, it, expect } from "vitest";
 import {
+  compareByName,
   compareNames,
   EMPTY_PLACEHOLDER,
   formatDate,
@@ -25,6 +26,11 @@ describe("compareNames", () => {
     const names = ["b", "A", "ä", "Z", "z", "10", "9", "é", "e", "Ω", "ß", "ss"];
     const sorted = [...names].sort((a, b) => a.localeCompare(b, "en", { sensitivity: "base" }));
     expect([...names].sort(compareNames)).toEqual(sorted);
+  });
+
+  it("compareByName orders records by their name the same way", () => {
+    const records = [{ name: "charlie" }, { name: "Beta" }, { name: "alpha" }];
+    expect(records.sort(compareByName).map((record) => record.name)).toEqual(["alpha", "Beta", "charlie"]);
   });
 });
 

@@ -16,6 +16,9 @@ export const DEFAULT_TIME_ZONE = "UTC";
  */
 export const compareNames: (a: string, b: string) => number = new Intl.Collator("en", { sensitivity: "base" }).compare;
 
+/** Records by their `name`, in compareNames' order. */
+export const compareByName = (a: { name: string }, b: { name: string }): number => compareNames(a.name, b.name);
+
 export type DateInput = string | number | Date | null | undefined;
 
 const MONTHS = [

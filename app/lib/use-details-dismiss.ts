@@ -1,5 +1,5 @@
 import { useLocation } from "@remix-run/react";
-import { useEffect, useRef } from "react";
+import { useEffect, useRef, type RefObject } from "react";
 
 /** A link's navigation state that leaves the popover it is in open (its address shows more of it). */
 export const KEEP_POPOVER_OPEN = { keepPopoverOpen: true } as const;
@@ -21,21 +21,41 @@ export function useDetailsDismiss({ answered = false }: { answered?: boolean } =
     shownAt.current = key;
     if (ref.current && !keepOpen) ref.current.open = false;
   }, [key, keepOpen]);
-  useEffect(() => {
-    const close = (event: Event) => {
-      const details = ref.current;
-      if (!details?.open) return;
-      if (event instanceof KeyboardEvent ? event.key === "Escape" : !details.contains(event.target as Node)) {
-        details.open = false;
-        if (event instanceof KeyboardEvent) details.querySelector("summary")?.focus();
-      }
-    };
-    document.addEventListener("click", close);
-    document.addEventListener("keydown", close);
-    return () => {
-      document.removeEventListener("click", close);
-      document.removeEventListener("keydown", close);
-    };
-  }, []);
+  useDismiss(
+    ref,
+    () => ref.current?.open === true,
+    (byEscape) => {
+      if (!ref.current) return;
+      ref.current.open = false;
+      if (byEscape) ref.current.querySelector("summary")?.focus();
+    },
+  );
   return ref;
+}
+
+/**
+ * Once hydrated, a click outside `container` or Escape calls `close` while `isOpen()` says what it holds
+ * is open (`byEscape`: put the focus back where the popover was opened from).
+ */
+export function useDismiss(
+  container: RefObject<HTMLElement | null>,
+  isOpen: () => boolean,
+  close: (byEscape: boolean) => void,
+) {
+  const latest = useRef({ isOpen, close });
+  latest.current = { isOpen, close };
+  useEffect(() => {
+    const dismiss = (event: Event) => {
+      if (!container.current || !latest.current.isOpen()) return;
+      const byEscape = event instanceof KeyboardEvent;
+      if (byEscape ? event.key === "Escape" : !container.current.contains(event.target as Node))
+        latest.current.close(byEscape);
+    };
+    document.addEventListener("click", dismiss);
+    document.addEventListener("keydown", dismiss);
+    return () => {
+      document.removeEventListener("click", dismiss);
+      document.removeEventListener("keydown", dismiss);
+    };
+  }, [container]);
 }

@@ -30,7 +30,7 @@ import { readForm, replyWithApiError, statusOf } from "../lib/forms.server";
 import { requireAccount } from "../lib/guard.server";
 import { titleMeta } from "../lib/meta";
 import { flashToast } from "../lib/toast.server";
-import { compareNames } from "../../domain/format";
+import { compareByName } from "../../domain/format";
 
 const LABELS = MESSAGES.searchScreen;
 
@@ -77,7 +77,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     filter: params.get("filter") ?? "",
     teams: teams.data
       .map((team) => ({ id: team.id, name: team.name }))
-      .sort((a, b) => compareNames(a.name, b.name)),
+      .sort(compareByName),
     canWrite,
     canWriteBrand: canWrite && roleAtLeast(account.role, ROLES.admin),
     deleting,

@@ -19,7 +19,7 @@ import { flashToast } from "../lib/toast.server";
 import { useHydrated } from "../lib/use-hydrated";
 import { titleMeta } from "../lib/meta";
 import { useFormKey } from "../lib/use-form-key";
-import { compareNames } from "../../domain/format";
+import { compareByName } from "../../domain/format";
 
 const TEAMS_PATH = "/settings/teams";
 
@@ -35,16 +35,16 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const candidates = accounts.data
     .filter((user) => user.state === ACCOUNT_STATE.active && user.role !== ROLES.systemAdmin)
     .map((user) => ({ id: user.id, name: names.get(user.id)! }))
-    .sort((a, b) => compareNames(a.name, b.name));
+    .sort(compareByName);
   const list = teams.data
     .map((team) => ({
       id: team.id,
       name: team.name,
       members: team.accountIds
         .map((id) => ({ id, name: names.get(id) ?? `#${id}` }))
-        .sort((a, b) => compareNames(a.name, b.name)),
+        .sort(compareByName),
     }))
-    .sort((a, b) => compareNames(a.name, b.name));
+    .sort(compareByName);
   const params = new URL(request.url).searchParams;
   const dialogId = params.get("dialog") === "delete" ? Number(params.get("id")) : NaN;
   const canManage = account.role === ROLES.systemAdmin || account.role === ROLES.admin;

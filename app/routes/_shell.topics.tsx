@@ -31,11 +31,9 @@ import { flashToast } from "../lib/toast.server";
 import { useHydrated } from "../lib/use-hydrated";
 import { useRowDialog } from "../lib/use-row-dialog";
 import { useFormKey } from "../lib/use-form-key";
-import { compareNames } from "../../domain/format";
+import { compareByName } from "../../domain/format";
 
 const LABELS = MESSAGES.topicsScreen;
-
-const byName = (a: { name: string }, b: { name: string }) => compareNames(a.name, b.name);
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const account = await requireAccount(request, context);
@@ -54,13 +52,13 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
       applying: topic.backfill.finished ? null : backfillPercent(topic.backfill),
     }))
     // Pinned first, then by name (as the saved-search sidebar orders its entries).
-    .sort((a, b) => Number(b.pinned) - Number(a.pinned) || byName(a, b));
+    .sort((a, b) => Number(b.pinned) - Number(a.pinned) || compareByName(a, b));
   const groupIds = new Set(groups.map((group) => group.id));
   const params = new URL(request.url).searchParams;
   const dialogId = params.get("dialog") === "delete-group" ? Number(params.get("id")) : NaN;
   return {
     canWrite,
-    groups: [...groups].sort(byName).map((group) => ({
+    groups: [...groups].sort(compareByName).map((group) => ({
       id: group.id,
       name: group.name,
       topics: rows.filter((topic) => topic.groupId === group.id),

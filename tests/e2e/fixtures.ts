@@ -61,7 +61,10 @@ export function javaScriptEnabled(): boolean {
  * Holds back the page's GET requests matching `pattern` (the reload after an action, say) until released,
  * so that what a user does in between (typing while a refused save's errors show) is reproduced on purpose.
  */
-export async function holdGets(page: Page, pattern: RegExp): Promise<{ held: Promise<void>; release: () => Promise<void> }> {
+export async function holdGets(
+  page: Page,
+  pattern: RegExp,
+): Promise<{ held: Promise<void>; release: () => Promise<void> }> {
   let markHeld = () => {};
   let letGo = () => {};
   const held = new Promise<void>((resolve) => (markHeld = resolve));
@@ -76,7 +79,9 @@ export async function holdGets(page: Page, pattern: RegExp): Promise<{ held: Pro
     held,
     /** Lets the held requests go, waits for the first answer, and stops holding. */
     async release() {
-      const answered = page.waitForResponse((response) => pattern.test(response.url()) && response.request().method() === "GET");
+      const answered = page.waitForResponse(
+        (response) => pattern.test(response.url()) && response.request().method() === "GET",
+      );
       letGo();
       await answered;
       await page.unroute(pattern);

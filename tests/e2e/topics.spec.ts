@@ -193,7 +193,8 @@ test.describe("custom topics", () => {
     // Wait for the refusal itself (with JavaScript the live lint already shows the same fault): the form
     // shows the answer as sent, so what is typed before it arrives would be replaced (CI saw that).
     const refused = page.waitForResponse(
-      (response) => response.request().method() === "POST" && /^\/topics(\.data)?$/.test(new URL(response.url()).pathname),
+      (response) =>
+        response.request().method() === "POST" && /^\/topics(\.data)?$/.test(new URL(response.url()).pathname),
     );
     await form.getByRole("button", { name: L.createTopic }).click();
     await refused;

@@ -151,7 +151,10 @@ describe.each(ENVS)("guard matrix in APP_ENV=%s", (env) => {
       const page = await browsers[who].get("/");
       expect(page.status, who).toBe(200);
       await page.text();
-      expect(web.logLines.slice(before).filter((line) => line.includes('"level":"error"')), who).toEqual([]);
+      expect(
+        web.logLines.slice(before).filter((line) => line.includes('"level":"error"')),
+        who,
+      ).toEqual([]);
     }
   });
 

@@ -1,7 +1,7 @@
 // Pure helpers of the inbox screens: the sources sidebar (the per-network catalogue of spec core §2),
 // items as the list and the detail pane show them (prepared on the server: labels and times are text,
 // user text stays text), and the actions history in words. Importable in the browser.
-import { compareNames, formatDateTime } from "../../../domain/format";
+import { compareByName, compareNames, formatDateTime } from "../../../domain/format";
 import { FEED_ITEM_STATE_LABELS, MODERATION_ACTIONS, type PresenceMode } from "../../../domain/inbox";
 import { MESSAGES } from "../../../domain/messages";
 import { isNetworkId, NETWORKS, type NetworkId } from "../../../domain/networks";
@@ -102,9 +102,8 @@ export function groupLabels(labels: ReadonlyArray<Pick<ApiLabel, "id" | "name" |
     list.push({ id: label.id, name: label.name });
     groups.set(key, list);
   }
-  const byName = (a: { name: string }, b: { name: string }) => compareNames(a.name, b.name);
   return [...groups.entries()]
-    .map(([category, list]) => ({ category, labels: list.sort(byName) }))
+    .map(([category, list]) => ({ category, labels: list.sort(compareByName) }))
     .sort((a, b) => (a.category === "" ? 1 : b.category === "" ? -1 : compareNames(a.category, b.category)));
 }
 
@@ -194,7 +193,7 @@ export function toInboxRow(
           name: assigned.name || (assigned.type === "team" ? LABELS.teamNumber(assigned.id) : LABELS.userNumber(assigned.id)),
         }
       : null,
-    labels: [...labels].sort((a, b) => compareNames(a.name, b.name)),
+    labels: [...labels].sort(compareByName),
     isReplied: item.isReplied === 1,
     viewers: viewerRows(item.viewers, context.selfId),
     engagements: item.counts?.totalEngagements ?? 0,

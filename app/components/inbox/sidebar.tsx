@@ -3,7 +3,7 @@ import { useEffect, useRef, useState, type MouseEvent, type ReactNode } from "re
 import { MESSAGES } from "../../../domain/messages";
 import type { NetworkId } from "../../../domain/networks";
 import type { StreamCategory } from "../../../domain/streams";
-import { useDetailsDismiss } from "../../lib/use-details-dismiss";
+import { useDetailsDismiss, useDismiss } from "../../lib/use-details-dismiss";
 import { useHydrated } from "../../lib/use-hydrated";
 import { categoryLabel } from "../channels/format";
 import { CsrfInput } from "../ui/csrf-input";
@@ -248,7 +248,7 @@ const STREAM_ACTIONS_DIALOG = "stream-actions";
 
 /**
  * A stream's actions. The menu is rendered only while it is open: rendered for every stream (a <details>
- * each), the menus were a quarter of the inbox page's elements. Without JavaScript its button is a link
+ * each), the menus were a sixth of the inbox page's elements. Without JavaScript its button is a link
  * to the same page with that menu open; once hydrated it opens in place, and Escape (focus back on the
  * button), a click outside it or a navigation closes it.
  */
@@ -282,24 +282,14 @@ function StreamActions({
     // Opened from its address: closed, the address no longer says so (a reload keeps it closed).
     if (openInAddress) navigate(returnTo, { replace: true, preventScrollReset: true });
   };
-  const closeRef = useRef(close);
-  closeRef.current = close;
-  useEffect(() => {
-    if (!open) return;
-    const dismiss = (event: Event) => {
-      if (event instanceof KeyboardEvent) {
-        if (event.key !== "Escape") return;
-        closeRef.current();
-        button.current?.focus();
-      } else if (!wrapper.current?.contains(event.target as Node)) closeRef.current();
-    };
-    document.addEventListener("click", dismiss);
-    document.addEventListener("keydown", dismiss);
-    return () => {
-      document.removeEventListener("click", dismiss);
-      document.removeEventListener("keydown", dismiss);
-    };
-  }, [open]);
+  useDismiss(
+    wrapper,
+    () => open,
+    (byEscape) => {
+      close();
+      if (byEscape) button.current?.focus();
+    },
+  );
 
   const item = "block w-full px-3 py-1.5 text-left text-sm hover:bg-slate-50";
   return (
@@ -344,29 +334,19 @@ function StreamActions({
             </Link>
           ) : null}
           {stream.canPin ? (
-            <Form method="post" action={INBOX_PATH}>
-              <CsrfInput />
-              <input type="hidden" name="id" value={stream.id} />
-              <input type="hidden" name="returnTo" value={returnTo} />
-              <button
-                type="submit"
-                name="intent"
-                value={stream.pinned ? "unpin-stream" : "pin-stream"}
-                className={item}
-              >
-                {stream.pinned ? MESSAGES.channelScreen.unpin : MESSAGES.channelScreen.pin}
-              </button>
-            </Form>
+            <StreamActionForm
+              streamId={stream.id}
+              returnTo={returnTo}
+              intent={stream.pinned ? "unpin-stream" : "pin-stream"}
+              className={item}
+            >
+              {stream.pinned ? MESSAGES.channelScreen.unpin : MESSAGES.channelScreen.pin}
+            </StreamActionForm>
           ) : null}
           {stream.canDuplicate ? (
-            <Form method="post" action={INBOX_PATH}>
-              <CsrfInput />
-              <input type="hidden" name="id" value={stream.id} />
-              <input type="hidden" name="returnTo" value={returnTo} />
-              <button type="submit" name="intent" value="duplicate-stream" className={item}>
-                {MESSAGES.channelScreen.duplicate}
-              </button>
-            </Form>
+            <StreamActionForm streamId={stream.id} returnTo={returnTo} intent="duplicate-stream" className={item}>
+              {MESSAGES.channelScreen.duplicate}
+            </StreamActionForm>
           ) : null}
           {stream.canDelete ? (
             <a
@@ -385,6 +365,32 @@ function StreamActions({
         </div>
       ) : null}
     </div>
+  );
+}
+
+/** One of a stream's actions posted to the inbox's action, which comes back to `returnTo`. */
+function StreamActionForm({
+  streamId,
+  returnTo,
+  intent,
+  className,
+  children,
+}: {
+  streamId: number;
+  returnTo: string;
+  intent: "pin-stream" | "unpin-stream" | "duplicate-stream";
+  className: string;
+  children: ReactNode;
+}) {
+  return (
+    <Form method="post" action={INBOX_PATH}>
+      <CsrfInput />
+      <input type="hidden" name="id" value={streamId} />
+      <input type="hidden" name="returnTo" value={returnTo} />
+      <button type="submit" name="intent" value={intent} className={className}>
+        {children}
+      </button>
+    </Form>
   );
 }
 

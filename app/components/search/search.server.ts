@@ -22,7 +22,7 @@ import {
   type SearchMention,
 } from "./format";
 import type { ApiSearchItem, ApiTeam, QueryFault, QueryGroup, StatusSearch } from "./types";
-import { compareNames } from "../../../domain/format";
+import { compareByName } from "../../../domain/format";
 
 const LABELS = MESSAGES.searchScreen;
 export const SEARCH_PATH = "/search";
@@ -148,7 +148,7 @@ export async function loadSearchPage(request: Request, context: AppLoadContext, 
       : null,
     source: sourceOf(item, source),
     draft: draft ? { query: draft.query, extra: toFormGroups(draft.extra) } : null,
-    teams: teams.data.map((team) => ({ id: team.id, name: team.name })).sort((a, b) => compareNames(a.name, b.name)),
+    teams: teams.data.map((team) => ({ id: team.id, name: team.name })).sort(compareByName),
     results,
     resultsError,
     queryFaults,
