@@ -1,6 +1,6 @@
 import { redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { useActionData, useLoaderData, useLocation, useNavigate, useRouteLoaderData } from "@remix-run/react";
-import { useCallback, useEffect, useMemo, useState } from "react";
+import { useCallback, useMemo } from "react";
 import { MESSAGES } from "../../domain/messages";
 import { networkVisibleTo } from "../../domain/streams";
 import { DetailPane, EmptyDetail } from "../components/inbox/detail-pane";
@@ -13,6 +13,7 @@ import { ShortcutsDialog, useInboxShortcuts } from "../components/inbox/shortcut
 import type { loader as layoutLoader } from "./_shell.inbox";
 import { recordPageView, requireAccount } from "../lib/guard.server";
 import { titleMeta } from "../lib/meta";
+import { useOpenPerLocation } from "../lib/use-open-per-location";
 
 const LABELS = MESSAGES.inboxUi;
 
@@ -58,10 +59,9 @@ export default function InboxIndexRoute() {
   const layout = useRouteLoaderData<typeof layoutLoader>("routes/_shell.inbox");
   const location = useLocation();
   const navigate = useNavigate();
-  const [shortcutsOpen, setShortcutsOpen] = useState(false);
-  const showShortcuts = useCallback(() => setShortcutsOpen(true), []);
   const fromUrl = data?.dialog === "shortcuts";
-  useEffect(() => setShortcutsOpen(false), [location.key]);
+  const [shortcutsOpen, setShortcutsOpen] = useOpenPerLocation(fromUrl);
+  const showShortcuts = useCallback(() => setShortcutsOpen(true), [setShortcutsOpen]);
 
   const closeHref = useMemo(() => {
     const params = new URLSearchParams(location.search);
@@ -87,7 +87,7 @@ export default function InboxIndexRoute() {
     rowIds,
     hasMore: data?.hasMore ?? false,
     onShowShortcuts: showShortcuts,
-    dialogOpen: shortcutsOpen || fromUrl,
+    dialogOpen: shortcutsOpen,
   });
 
   if (!data) return null;
@@ -129,7 +129,7 @@ export default function InboxIndexRoute() {
         </div>
       </div>
       <ShortcutsDialog
-        open={shortcutsOpen || fromUrl}
+        open={shortcutsOpen}
         closeHref={closeHref}
         onClose={() => {
           setShortcutsOpen(false);

@@ -1,8 +1,7 @@
 import { getFormProps, useForm, type SubmissionResult } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
-import { Form, Link, useActionData, useLoaderData, useLocation, useNavigate, useNavigation } from "@remix-run/react";
-import { useEffect, useState } from "react";
+import { Form, Link, useActionData, useLoaderData, useNavigate, useNavigation } from "@remix-run/react";
 import * as z from "zod";
 import { formatDateTime } from "../../domain/format";
 import { MESSAGES } from "../../domain/messages";
@@ -35,6 +34,7 @@ import { flashToast } from "../lib/toast.server";
 import { useHydrated } from "../lib/use-hydrated";
 import { driversText, sentimentLabel, sentimentName } from "../components/sentiment/format";
 import { useFormKey } from "../lib/use-form-key";
+import { useOpenPerLocation } from "../lib/use-open-per-location";
 
 const CHANNEL_LABELS = MESSAGES.channelScreen;
 
@@ -390,10 +390,8 @@ function IngestApiDetails({
   const hydrated = useHydrated();
   const navigate = useNavigate();
   const navigation = useNavigation();
-  const location = useLocation();
-  const [rotating, setRotating] = useState(rotateDialog);
   // Every navigation (the redirect after rotating included) shows the dialog only if the URL asks for it.
-  useEffect(() => setRotating(rotateDialog), [rotateDialog, location.key]);
+  const [rotating, setRotating] = useOpenPerLocation(rotateDialog);
   const here = `${CHANNELS_PATH}/${stream.id}`;
   const close = () => {
     setRotating(false);

@@ -886,6 +886,39 @@ test.describe("inbox", () => {
     await expect(page).toHaveURL(atPath("/inbox"));
     await expect(dialog).toHaveCount(0);
   });
+
+  test("a shortcut pressed the moment a move lands is kept: ? just after j shows the shortcuts @js-only", async ({ page }) => {
+    const word = tagWord();
+    const admin = await apiAs("admin");
+    const stream = await streamWith(
+      admin,
+      `Quick keys ${word}`,
+      [1, 2].map((n) => ({ text: `Quick keys ${word} item ${n}`, author: { username: `quick_${n}`, name: `Quick ${n}` } })),
+    );
+    await signIn(page, "admin");
+    await open(page, `/inbox?source=stream-${stream.id}`);
+    await expect(rows(page)).toHaveCount(2);
+    // "?" is pressed in the task that shows the moved-to item (a MutationObserver's microtask), before React's
+    // effects of that navigation have run: the tightest gap a fast typist or a loaded machine can hit.
+    await page.evaluate((id) => {
+      const observer = new MutationObserver(() => {
+        if (document.querySelector('[data-testid="item-detail"]')?.getAttribute("data-item-id") !== String(id)) return;
+        observer.disconnect();
+        document.body.dispatchEvent(new KeyboardEvent("keydown", { key: "?", bubbles: true, cancelable: true }));
+      });
+      observer.observe(document.body, { subtree: true, childList: true, attributes: true });
+    }, stream.ids[0]!);
+    await page.keyboard.press("j");
+    await expect(detail(page)).toHaveAttribute("data-item-id", String(stream.ids[0]));
+    const dialog = page.getByRole("dialog", { name: L.keyboardShortcuts });
+    await expect(dialog.getByTestId("shortcuts-table")).toBeVisible();
+    await page.keyboard.press("Escape");
+    await expect(dialog).toHaveCount(0);
+    // Closed, the keys work again: j moves on.
+    await page.keyboard.press("j");
+    await expect(detail(page)).toHaveAttribute("data-item-id", String(stream.ids[1]));
+    await expect(dialog).toHaveCount(0);
+  });
 });
 
 /** The id of a demo account (from the users list). */

@@ -1,9 +1,10 @@
 import { Form, Link, useLocation, useNavigate } from "@remix-run/react";
-import { useEffect, useRef, useState, type MouseEvent, type ReactNode } from "react";
+import { useRef, type MouseEvent, type ReactNode } from "react";
 import { MESSAGES } from "../../../domain/messages";
 import type { NetworkId } from "../../../domain/networks";
 import type { StreamCategory } from "../../../domain/streams";
 import { useDetailsDismiss, useDismiss } from "../../lib/use-details-dismiss";
+import { useOpenPerLocation } from "../../lib/use-open-per-location";
 import { useHydrated } from "../../lib/use-hydrated";
 import { categoryLabel } from "../channels/format";
 import { CsrfInput } from "../ui/csrf-input";
@@ -265,11 +266,10 @@ function StreamActions({
   const returnTo = useInboxReturnPath();
   const params = new URLSearchParams(location.search);
   const openInAddress = params.get("dialog") === STREAM_ACTIONS_DIALOG && params.get("id") === String(stream.id);
-  const [open, setOpen] = useState(openInAddress);
+  // The address decides again after each navigation (a form sent from the menu comes back without it).
+  const [open, setOpen] = useOpenPerLocation(openInAddress);
   const wrapper = useRef<HTMLDivElement>(null);
   const button = useRef<HTMLAnchorElement>(null);
-  // The address decides again after each navigation (a form sent from the menu comes back without it).
-  useEffect(() => setOpen(openInAddress), [location.key, openInAddress]);
 
   const hrefWith = (dialog: string) => {
     const url = new URL(returnTo, "http://x");
