@@ -35,6 +35,18 @@ export const AccountResponseSchema = z.object({
   is_account_overtaken: z.boolean(),
 });
 
+/** An account as a colleague who does not manage users sees it (ADR 019). */
+export const MemberResponseSchema = AccountResponseSchema.pick({
+  id: true,
+  role: true,
+  email: true,
+  first_name: true,
+  last_name: true,
+  avatar_url: true,
+  state: true,
+  teams: true,
+});
+
 export const errorResponses = {
   400: { description: "Bad request", content: { "application/json": { schema: ErrorResponseSchema } } },
   401: { description: "Not signed in", content: { "application/json": { schema: ErrorResponseSchema } } },

@@ -81,6 +81,9 @@ export interface Account {
   isAccountOvertaken: boolean;
 }
 
+/** A colleague's account as `GET /v1/accounts` gives it to everyone (admins get the whole Account; ADR 019). */
+export type Member = Pick<Account, "id" | "role" | "email" | "firstName" | "lastName" | "avatarUrl" | "state" | "teams">;
+
 interface TokenPair {
   accessToken: string;
   refreshToken: string;

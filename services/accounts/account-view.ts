@@ -28,6 +28,15 @@ export interface AccountView {
   isAccountOvertaken: boolean;
 }
 
+/**
+ * What a colleague who does not manage users sees of an account (ADR 019): who it is, its role, state and
+ * teams; not its permissions, preferences (two-factor among them) or the business profile it already has.
+ */
+export type MemberView = Pick<
+  AccountView,
+  "id" | "role" | "email" | "firstName" | "lastName" | "avatarUrl" | "state" | "teams"
+>;
+
 export function parsePreferences(row: Pick<AccountRow, "preferences" | "otpEnabled">): AccountPreferences {
   const stored = safeJson(row.preferences) as Partial<{
     ui: Partial<AccountPreferences["ui"]>;
@@ -62,24 +71,13 @@ export async function buildAccountViews(
   const businessProfileId = rows[0]!.businessProfileId;
   const profile = await findBusinessProfile(db, businessProfileId);
   if (!profile) throw notFound();
-  const [activeAccountsCount, memberships] = await Promise.all([
+  const [activeAccountsCount, members] = await Promise.all([
     countActiveAccounts(db, businessProfileId),
-    listTeamsOfAccounts(
-      db,
-      businessProfileId,
-      rows.map((r) => r.id),
-    ),
+    buildMemberViews(db, rows),
   ]);
-  return rows.map((row) => ({
-    id: row.id,
-    role: row.role as Role,
-    email: row.email,
-    firstName: row.firstName,
-    lastName: row.lastName,
-    avatarUrl: row.avatarUrl,
+  return rows.map((row, index) => ({
+    ...members[index]!,
     permissions: safeJson(row.permissions) as Permissions,
-    state: row.state,
-    teams: memberships.filter((m) => m.accountId === row.id).map((m) => ({ id: m.teamId, name: m.name })),
     businessProfile: {
       id: profile.id,
       name: profile.name,
@@ -95,4 +93,30 @@ export async function buildAccountViews(
 export async function buildAccountView(db: Database, row: AccountRow, options: { overtaken?: boolean } = {}) {
   const [view] = await buildAccountViews(db, [row], options);
   return view!;
+}
+
+/** The member views of accounts of one business profile (no profile look-up: a member view has none). */
+export async function buildMemberViews(db: Database, rows: AccountRow[]): Promise<MemberView[]> {
+  if (rows.length === 0) return [];
+  const memberships = await listTeamsOfAccounts(
+    db,
+    rows[0]!.businessProfileId,
+    rows.map((r) => r.id),
+  );
+  const teamsOf = new Map<number, Array<{ id: number; name: string }>>();
+  for (const m of memberships) {
+    const teams = teamsOf.get(m.accountId) ?? [];
+    teams.push({ id: m.teamId, name: m.name });
+    teamsOf.set(m.accountId, teams);
+  }
+  return rows.map((row) => ({
+    id: row.id,
+    role: row.role as Role,
+    email: row.email,
+    firstName: row.firstName,
+    lastName: row.lastName,
+    avatarUrl: row.avatarUrl,
+    state: row.state,
+    teams: teamsOf.get(row.id) ?? [],
+  }));
 }

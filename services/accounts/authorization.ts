@@ -5,8 +5,12 @@ import type { Actor } from "../context";
 // Who may do what with users and teams (ADR 008): system admins and admins manage; agents read;
 // guests see neither. Nobody grants or touches a role above their own.
 
+export function managesUsers(actor: Actor): boolean {
+  return actor.role === ROLES.systemAdmin || actor.role === ROLES.admin;
+}
+
 export function requireManager(actor: Actor): void {
-  if (actor.role !== ROLES.systemAdmin && actor.role !== ROLES.admin) throw forbidden();
+  if (!managesUsers(actor)) throw forbidden();
 }
 
 export function requireStaff(actor: Actor): void {

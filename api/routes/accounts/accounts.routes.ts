@@ -1,7 +1,7 @@
 import { createRoute } from "@hono/zod-openapi";
 import * as z from "zod";
 import { SignUpAccountSchema, UpdateMemberSchema } from "../../../domain/schemas/accounts";
-import { AccountResponseSchema, errorResponses, IdParamSchema, json } from "../../lib/schemas";
+import { AccountResponseSchema, errorResponses, IdParamSchema, json, MemberResponseSchema } from "../../lib/schemas";
 
 export const currentAccountRoute = createRoute({
   method: "get",
@@ -18,8 +18,12 @@ export const getAccountRoute = createRoute({
   tags: ["accounts"],
   request: { params: IdParamSchema },
   responses: {
-    200: json(AccountResponseSchema, "An account of the caller's business profile"),
+    200: json(
+      z.union([AccountResponseSchema, MemberResponseSchema]),
+      "An account of the caller's business profile: whole to its owner and to admins, as a member to other agents",
+    ),
     401: errorResponses[401],
+    403: errorResponses[403],
     404: errorResponses[404],
   },
 });
@@ -30,7 +34,10 @@ export const listAccountsRoute = createRoute({
   tags: ["accounts"],
   request: { query: z.object({ business_profile_id: z.coerce.number().int().positive().optional() }) },
   responses: {
-    200: json(z.object({ data: z.array(AccountResponseSchema) }), "Accounts of the business profile"),
+    200: json(
+      z.object({ data: z.union([z.array(AccountResponseSchema), z.array(MemberResponseSchema)]) }),
+      "Accounts of the business profile: whole to admins, as members to agents",
+    ),
     401: errorResponses[401],
     403: errorResponses[403],
   },

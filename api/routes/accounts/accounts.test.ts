@@ -23,6 +23,9 @@ function sortedIds(list: Array<{ id: number }>): number[] {
   return list.map((a) => a.id).sort((a, b) => a - b);
 }
 
+/** What a member view holds (ADR 019). */
+const MEMBER_KEYS = ["avatar_url", "email", "first_name", "id", "last_name", "role", "state", "teams"];
+
 describe.each(testEngines())("accounts API on %s", (engine) => {
   let fx: ApiFixture;
   let mine: TenantFixture;
@@ -58,6 +61,21 @@ describe.each(testEngines())("accounts API on %s", (engine) => {
       }
     });
 
+    it("gives an agent a colleague as a member and their own account whole; a guest only their own (ADR 019)", async () => {
+      const colleague = await fx.request("GET", `/api/v1/accounts/${mine.accounts.admin.id}`, { auth: agent });
+      expect(colleague.status).toBe(200);
+      expect(Object.keys(colleague.json).sort()).toEqual(MEMBER_KEYS);
+      const own = await fx.request("GET", `/api/v1/accounts/${mine.accounts.agent.id}`, { auth: agent });
+      expect(own.json).toHaveProperty("preferences.security.two_factor_authorization.otp_enabled", false);
+      expect(own.json).toHaveProperty("permissions");
+      const guestOwn = await fx.request("GET", `/api/v1/accounts/${mine.accounts.guest.id}`, { auth: guest });
+      expect(guestOwn.status).toBe(200);
+      expect(guestOwn.json).toHaveProperty("business_profile.id", mine.businessProfileId);
+      const guestColleague = await fx.request("GET", `/api/v1/accounts/${mine.accounts.agent.id}`, { auth: guest });
+      expect(guestColleague.status).toBe(403);
+      expect(guestColleague.json).toEqual({ error_message: FORBIDDEN });
+    });
+
     it("answers another tenant's account exactly like a missing one", async () => {
       const foreign = await fx.request("GET", `/api/v1/accounts/${theirs.accounts.admin.id}`, { auth: admin });
       const missing = await fx.request("GET", "/api/v1/accounts/987654", { auth: admin });
@@ -91,7 +109,23 @@ describe.each(testEngines())("accounts API on %s", (engine) => {
         const res = await fx.request("GET", "/api/v1/accounts", { auth });
         expect(res.status).toBe(200);
         expect(sortedIds(res.json.data)).toEqual(idsOf(mine));
+        if (auth === agent) continue; // member views carry no business profile (ADR 019)
         for (const account of res.json.data) expect(account.business_profile.id).toBe(mine.businessProfileId);
+      }
+    });
+
+    it("gives agents each colleague as a member: no permissions, preferences (two-factor) or profile (ADR 019)", async () => {
+      const asAgent = await fx.request("GET", "/api/v1/accounts", { auth: agent });
+      expect(asAgent.status).toBe(200);
+      for (const account of asAgent.json.data) expect(Object.keys(account).sort()).toEqual(MEMBER_KEYS);
+      const colleague = asAgent.json.data.find((account: { id: number }) => account.id === mine.accounts.admin.id);
+      expect(colleague).toMatchObject({ email: mine.accounts.admin.email, role: 1, state: 1, first_name: "admin", teams: [] });
+      for (const auth of [admin, systemAdmin]) {
+        const whole = await fx.request("GET", "/api/v1/accounts", { auth });
+        for (const account of whole.json.data) {
+          expect(account).toHaveProperty("permissions");
+          expect(account).toHaveProperty("preferences.security.two_factor_authorization.otp_enabled");
+        }
       }
     });
 

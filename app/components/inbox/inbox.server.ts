@@ -20,7 +20,7 @@ import {
   UnassignFormSchema,
 } from "../../../domain/schemas/inbox";
 import { DraftSchema, ModerationFormSchema, ReplyFormSchema } from "../../../domain/schemas/replies";
-import { ApiError, type Account } from "../../lib/api.server";
+import { ApiError, type Account, type Member } from "../../lib/api.server";
 import { assertFormToken } from "../../lib/csrf.server";
 import { readForm, replyWithApiError, statusOf } from "../../lib/forms.server";
 import { flashToast } from "../../lib/toast.server";
@@ -50,7 +50,6 @@ import {
   type InboxView,
 } from "./params";
 import type {
-  ApiAccountSummary,
   ApiFeedItem,
   ApiFeedItemDetail,
   ApiLabel,
@@ -84,7 +83,7 @@ export interface Assignees {
  */
 export async function loadAssignees(context: AppLoadContext): Promise<Assignees> {
   const [accounts, teams] = await Promise.all([
-    context.api.get<{ data: ApiAccountSummary[] }>("/v1/accounts").catch(softFail({ data: [] as ApiAccountSummary[] })),
+    context.api.get<{ data: Member[] }>("/v1/accounts").catch(softFail({ data: [] as Member[] })),
     context.api.get<{ data: ApiTeamSummary[] }>("/v1/teams").catch(softFail({ data: [] as ApiTeamSummary[] })),
   ]);
   const byLabel = (a: AssigneeOption, b: AssigneeOption) => compareNames(a.label, b.label);

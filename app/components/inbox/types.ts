@@ -140,15 +140,6 @@ export interface ApiTemplate {
   pinned: boolean;
 }
 
-export interface ApiAccountSummary {
-  id: number;
-  firstName: string;
-  lastName: string;
-  email: string;
-  role: number;
-  state: number;
-}
-
 export interface ApiTeamSummary {
   id: number;
   name: string;
