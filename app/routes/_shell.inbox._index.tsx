@@ -110,6 +110,7 @@ export default function InboxIndexRoute() {
             labels: labels.map((label) => ({ id: label.id, name: label.name })),
             accounts: assignees.accounts,
             teams: assignees.teams,
+            languages: layout?.readable ? layout.languages : [],
           }}
         />
         <div className="min-w-0 xl:sticky xl:top-4">

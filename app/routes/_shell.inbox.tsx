@@ -3,7 +3,7 @@ import { Form, Link, Outlet, useLoaderData, useLocation, useNavigate, useNavigat
 import { useEffect, useState } from "react";
 import { MESSAGES } from "../../domain/messages";
 import { addableCatalogue } from "../components/inbox/format";
-import { canReadInbox, handleSidebarAction, loadAssignees, loadSidebar } from "../components/inbox/inbox.server";
+import { canReadInbox, handleSidebarAction, loadAssignees, loadFilterLanguages, loadSidebar } from "../components/inbox/inbox.server";
 import { INBOX_PATH } from "../components/inbox/params";
 import { InboxSidebar, useInboxReturnPath } from "../components/inbox/sidebar";
 import { Button } from "../components/ui/button";
@@ -19,11 +19,16 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   // The page view is recorded by the index route (one per screen).
   const account = await requireAccount(request, context);
   if (!canReadInbox(account)) return { readable: false as const };
-  const [sidebar, assignees] = await Promise.all([loadSidebar(request, context, account), loadAssignees(context)]);
+  const [sidebar, assignees, languages] = await Promise.all([
+    loadSidebar(request, context, account),
+    loadAssignees(context),
+    loadFilterLanguages(context),
+  ]);
   return {
     readable: true as const,
     ...sidebar,
     assignees,
+    languages,
     addCatalogue: sidebar.canManage ? addableCatalogue(account.role) : [],
   };
 }
@@ -34,7 +39,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
 }
 
 /**
- * The sidebar (and whom an item can be assigned to) does not change with the list's filters, paging or
+ * The sidebar (and whom an item can be assigned to, and the filter's languages) does not change with the list's filters, paging or
  * open item: it reloads after a form was posted (counts, pins, labels), when its own dialog opens or
  * closes, or on another page.
  */

@@ -1,5 +1,6 @@
 import { sql, type Kysely } from "kysely";
 import { engineOf, type Database } from "../client";
+import { ALL_MENTIONS_CONTEXT } from "../../domain/dashboard";
 import type { FixedBuckets } from "../../domain/periods";
 import { MEASURE_COLUMNS, MEASURE_SUMS } from "./analytics-measures";
 import { idList } from "./id-list";
@@ -144,4 +145,22 @@ async function compactDay(db: AnyDb, businessProfileId: number, day: string): Pr
 export async function countDaysToMake(db: Database, before: string): Promise<number> {
   const { rows } = await sql<{ n: number }>`select count(distinct bucket) as n from analytics_daily_changes where bucket < ${before}`.execute(db);
   return Number(rows[0]?.n ?? 0);
+}
+
+/**
+ * The languages of a tenant's counted mentions (every mention's context, dimension 'language'), read from
+ * the daily rows: a language first seen is listed once a scheduler round has made its day (ADR 014).
+ */
+export async function listMentionLanguages(db: Database, businessProfileId: number): Promise<string[]> {
+  const rows = await db
+    .selectFrom("analyticsDailyDimensions")
+    .select("value")
+    .distinct()
+    .where("businessProfileId", "=", businessProfileId)
+    .where("contextType", "=", ALL_MENTIONS_CONTEXT.contextType)
+    .where("contextId", "=", ALL_MENTIONS_CONTEXT.contextId)
+    .where("dimension", "=", "language")
+    .orderBy("value")
+    .execute();
+  return rows.map((row) => row.value);
 }

@@ -5,6 +5,7 @@ import type { FeedItemState } from "../../../domain/constants";
 import { assignFeedItem } from "../../../services/inbox/assign-feed-item";
 import { countAssignedToMe } from "../../../services/inbox/count-assigned-to-me";
 import { countDrafts } from "../../../services/inbox/count-drafts";
+import { listFeedItemLanguages } from "../../../services/inbox/list-languages";
 import { countFeedItemSentiments } from "../../../services/inbox/count-feed-item-sentiments";
 import { countFeedItems } from "../../../services/inbox/count-feed-items";
 import { countSearchResults } from "../../../services/inbox/count-search-results";
@@ -33,6 +34,7 @@ import {
   listFeedItemsRoute,
   searchResultsRoute,
   sentimentsRoute,
+  languagesRoute,
   setLabelsRoute,
   setStateRoute,
   translateRoute,
@@ -110,6 +112,8 @@ export function registerFeedItemRoutes(app: ApiApp) {
   app.openapi(draftsCountRoute, async (c) =>
     c.json(await countDrafts(c.get("deps"), requireActor(c), { userId: c.req.valid("query").user_id }), 200),
   );
+
+  app.openapi(languagesRoute, async (c) => c.json(await listFeedItemLanguages(c.get("deps"), requireActor(c)), 200));
 
   app.openapi(setStateRoute, async (c) => {
     const input = c.req.valid("json");

@@ -226,6 +226,14 @@ export const draftsCountRoute = createRoute({
   responses: { 200: json(CountResponseSchema, "Count"), ...readErrors },
 });
 
+export const languagesRoute = createRoute({
+  method: "get",
+  path: "/v1/feed-items/languages",
+  tags,
+  summary: "The languages the tenant's mentions are in (codes; a new one within a scheduler round)",
+  responses: { 200: json(z.object({ data: z.array(z.string()) }), "Language codes"), ...readErrors },
+});
+
 export const setStateRoute = createRoute({
   method: "post",
   path: "/v1/feed-items/status/properties/state",

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ACCOUNT_EVENT_CONTEXT } from "../../../domain/account-events";
 import { MESSAGES } from "../../../domain/messages";
+import { compactDailyRollupsOfAll } from "../../../services/analytics/daily-rollups";
 import { backfillsSettled } from "../../../services/queries/backfill";
 import { TranslationUnavailableError, type Translator } from "../../../services/translate";
 import { createApiFixture, type ApiFixture, type SignedIn, type TenantFixture } from "../../../tests/support/api-fixture";
@@ -739,6 +740,26 @@ describe.each(testEngines())("feed items API on %s", (engine) => {
       const negative = await fx.request("GET", "/api/v1/feed-items/search-results?sentiment=1&social_types=reddit", { auth: roles.agent });
       expect(new Map(negative.json.data.map((r: { search_item_id: number; count: number }) => [r.search_item_id, r.count])).get(search.json.id)).toBe(0);
       expect((await fx.request("GET", `/api/v1/feed-items/search-results?user_id=${roles.admin.accountId}`, { auth: roles.agent })).status).toBe(403);
+    });
+
+    it("lists the languages of the tenant's mentions once a scheduler round has made their days, and only the tenant's", async () => {
+      expect(await ingest(theirStream, [item("x2", "Une panne de connexion", "2024-05-02T10:00:00Z", { language: "fr" })])).toMatchObject({
+        accepted: 1,
+      });
+      await compactDailyRollupsOfAll(fx.deps);
+      const res = await fx.request("GET", "/api/v1/feed-items/languages", { auth: roles.agent });
+      expect(res.status).toBe(200);
+      expect(res.json).toEqual({ data: ["de", "en"] });
+      const theirLanguages = await fx.request("GET", "/api/v1/feed-items/languages", { auth: theirAdmin });
+      expect(theirLanguages.json).toEqual({ data: ["en", "fr"] });
+      // A language first seen shows after the next round.
+      expect(await ingest(reddit, [item("d2", "Il login non funziona da stamattina", "2024-05-08T10:00:00Z", { language: "it" })])).toMatchObject({
+        accepted: 1,
+      });
+      await compactDailyRollupsOfAll(fx.deps);
+      expect((await fx.request("GET", "/api/v1/feed-items/languages", { auth: roles.agent })).json).toEqual({ data: ["de", "en", "it"] });
+      expect((await fx.request("GET", "/api/v1/feed-items/languages", { auth: roles.guest })).status).toBe(403);
+      expect((await fx.request("GET", "/api/v1/feed-items/languages")).status).toBe(401);
     });
 
     it("counts the caller's drafts", async () => {

@@ -1,7 +1,8 @@
 import { describe, expect, it } from "vitest";
 import { MESSAGES } from "../../../domain/messages";
 import { ROLES } from "../../../domain/roles";
-import { buildStreamSidebar, groupLabels, historyRow, presenceText, toInboxRow, viewerRows, type SidebarStream } from "./format";
+import { LANGUAGES } from "../../../domain/reference/languages";
+import { buildStreamSidebar, groupLabels, historyRow, languageChoices, presenceText, toInboxRow, viewerRows, type SidebarStream } from "./format";
 import type { ApiFeedItem } from "./types";
 
 const L = MESSAGES.inboxUi;
@@ -116,6 +117,25 @@ describe("an item as the list shows it", () => {
     });
     expect(row.viewers.map(presenceText)).toEqual([L.isReplying("Ben"), L.isViewing("Ana")]);
     expect(viewerRows(undefined, 1)).toEqual([]);
+  });
+});
+
+describe("the language filter's choices", () => {
+  it("offers the languages present and the chosen ones, by label with Other last, unknown codes after", () => {
+    expect(languageChoices(["und", "ja", "en", "de"], [])).toEqual([
+      { code: "en", label: "English" },
+      { code: "de", label: "German" },
+      { code: "ja", label: "Japanese" },
+      { code: "und", label: "Other" },
+    ]);
+    // A language chosen in the address stays offered (selected) though none of its mentions is left.
+    expect(languageChoices(["en"], ["fr"]).map((l) => l.code)).toEqual(["en", "fr"]);
+    expect(languageChoices(["en", "pt-br"], ["EN"]).map((l) => l.code)).toEqual(["en", "pt-br"]);
+  });
+
+  it("offers every language while none is known", () => {
+    expect(languageChoices([], [])).toBe(LANGUAGES);
+    expect(languageChoices([], ["fr"])).toBe(LANGUAGES);
   });
 });
 

@@ -5,7 +5,7 @@ import { compareByName, compareNames, formatDateTime } from "../../../domain/for
 import { FEED_ITEM_STATE_LABELS, MODERATION_ACTIONS, type PresenceMode } from "../../../domain/inbox";
 import { MESSAGES } from "../../../domain/messages";
 import { isNetworkId, NETWORKS, type NetworkId } from "../../../domain/networks";
-import { languageLabel } from "../../../domain/reference/languages";
+import { languageLabel, LANGUAGES, type Language } from "../../../domain/reference/languages";
 import type { Role } from "../../../domain/roles";
 import { networkVisibleTo, SIDEBAR_FOLD_AFTER, STREAM_CATALOGUE, STREAM_CATEGORIES, type StreamCategory } from "../../../domain/streams";
 import { categoryLabel, safeHttpUrl } from "../channels/format";
@@ -205,6 +205,23 @@ const EMPTY_AUTHOR = "-";
 /** Only http(s) links to the original post (a mention's URL comes from outside). */
 export function originalUrl(item: Pick<ApiFeedItem, "postUrl">): string | null {
   return safeHttpUrl(item.postUrl);
+}
+
+// ── Filters ─────────────────────────────────────────────────────────────────────────────────────
+
+const KNOWN_LANGUAGE_CODES: ReadonlySet<string> = new Set(LANGUAGES.map((language) => language.code));
+
+/**
+ * The languages the filter offers: those the tenant's mentions are in (`present`) and those chosen, in the
+ * list's order (by label, Other last), codes the list does not know after them. With none present yet (a
+ * new tenant, or rollups still being made) every language, so the filter never offers nothing.
+ */
+export function languageChoices(present: readonly string[], chosen: readonly string[]): ReadonlyArray<Language> {
+  if (present.length === 0) return LANGUAGES;
+  const wanted = new Set([...present, ...chosen].map((code) => code.trim().toLowerCase()).filter(Boolean));
+  const known = LANGUAGES.filter((language) => wanted.has(language.code));
+  const unknown = [...wanted].filter((code) => !KNOWN_LANGUAGE_CODES.has(code)).map((code) => ({ code, label: code }));
+  return [...known, ...unknown];
 }
 
 // ── Actions history ─────────────────────────────────────────────────────────────────────────────

@@ -96,6 +96,12 @@ export async function loadAssignees(context: AppLoadContext): Promise<Assignees>
   };
 }
 
+/** The language codes the tenant's mentions are in, for the filter (none when the API could not say). */
+export async function loadFilterLanguages(context: AppLoadContext): Promise<string[]> {
+  const answer = await context.api.get<{ data: string[] }>("/v1/feed-items/languages").catch(softFail({ data: [] as string[] }));
+  return answer.data;
+}
+
 export async function loadSidebar(request: Request, context: AppLoadContext, account: Account) {
   const canManage = hasPermission(account.permissions, "channels.index.write");
   const canSearch = hasPermission(account.permissions, "searches.index.read");

@@ -3,11 +3,10 @@ import { FEED_ITEM_STATE } from "../../../domain/constants";
 import { FEED_ITEM_STATE_LABELS, INBOX_SORTS, type InboxSort } from "../../../domain/inbox";
 import { MESSAGES } from "../../../domain/messages";
 import { NETWORKS, type NetworkId } from "../../../domain/networks";
-import { LANGUAGES } from "../../../domain/reference/languages";
 import { useDetailsDismiss } from "../../lib/use-details-dismiss";
 import { NetworkName } from "../channels/network-name";
 import { AssigneeBadge, LabelChips, RepliedMark, SentimentBadge, StateBadge, Viewers } from "./badges";
-import type { InboxRow } from "./format";
+import { languageChoices, type InboxRow } from "./format";
 import { ItemForm, useItemFetcher } from "./item-form";
 import { useOptimisticRow } from "./optimistic";
 import {
@@ -33,6 +32,8 @@ export interface FilterChoices {
   labels: Array<{ id: number; name: string }>;
   accounts: Array<{ value: string; label: string }>;
   teams: Array<{ value: string; label: string }>;
+  /** The language codes the tenant's mentions are in (none known: every language is offered). */
+  languages: string[];
 }
 
 const SORT_LABELS: Readonly<Record<InboxSort, string>> = { created_at: MESSAGES.channelScreen.date, engagement: LABELS.sortEngagement };
@@ -255,7 +256,7 @@ function FiltersForm({ view, choices }: { view: InboxView; choices: FilterChoice
         />
         <ChoiceFilter label={LABELS.label} name="label" multiple chosen={f.labelIds.map(String)} options={choices.labels.map((l) => ({ value: String(l.id), label: l.name }))} />
         <ChoiceFilter label={LABELS.assignee} name="assignee" chosen={[f.assignee]} options={assigneeOptions} />
-        {/* One of some 190 languages: a native select (typed to jump, light to render), not a list of radios. */}
+        {/* One of the tenant's languages (some 190 before any is known): a native select (typed to jump, light to render). */}
         <label htmlFor="filter-language" className="sr-only">
           {MESSAGES.language}
         </label>
@@ -267,7 +268,7 @@ function FiltersForm({ view, choices }: { view: InboxView; choices: FilterChoice
           className={`rounded-full border px-2.5 py-1 text-sm ${f.languages.length ? "border-brand-500 bg-brand-50 text-brand-700" : "border-slate-300 bg-white text-slate-700"}`}
         >
           <option value="">{LABELS.anyLanguage}</option>
-          {LANGUAGES.map((language) => (
+          {languageChoices(choices.languages, f.languages).map((language) => (
             <option key={language.code} value={language.code}>
               {language.label}
             </option>
