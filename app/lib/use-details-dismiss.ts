@@ -1,5 +1,6 @@
 import { useLocation } from "@remix-run/react";
 import { useEffect, useRef, type RefObject } from "react";
+import { useCommitEffect } from "./use-commit-effect";
 
 /** A link's navigation state that leaves the popover it is in open (its address shows more of it). */
 export const KEEP_POPOVER_OPEN = { keepPopoverOpen: true } as const;
@@ -16,7 +17,8 @@ export function useDetailsDismiss({ answered = false }: { answered?: boolean } =
   // address changes under that answer: the router shows an answer before the reload after it finishes.
   const shownAt = useRef(key);
   const keepOpen = answered || (state as Partial<typeof KEEP_POPOVER_OPEN> | null)?.keepPopoverOpen === true;
-  useEffect(() => {
+  // In the commit of the new location: a popover opened just after the navigation landed stays open.
+  useCommitEffect(() => {
     if (shownAt.current === key) return;
     shownAt.current = key;
     if (ref.current && !keepOpen) ref.current.open = false;

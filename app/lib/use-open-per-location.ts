@@ -1,8 +1,6 @@
 import { useLocation } from "@remix-run/react";
-import { useCallback, useEffect, useLayoutEffect, useRef, useState } from "react";
-
-// Layout effects run during the commit; on the server there is no commit (and React warns about them).
-const useCommitEffect = typeof document === "undefined" ? useEffect : useLayoutEffect;
+import { useCallback, useRef, useState } from "react";
+import { useCommitEffect } from "./use-commit-effect";
 
 /**
  * Whether a dialog or menu is open: on each navigation the address decides (`inAddress`); in between, the

@@ -887,7 +887,7 @@ test.describe("inbox", () => {
     await expect(dialog).toHaveCount(0);
   });
 
-  test("a shortcut pressed the moment a move lands is kept: ? just after j shows the shortcuts @js-only", async ({ page }) => {
+  test("what is pressed or opened the moment a move lands is kept: ? just after j shows the shortcuts, the bell stays open @js-only", async ({ page }) => {
     const word = tagWord();
     const admin = await apiAs("admin");
     const stream = await streamWith(
@@ -914,10 +914,20 @@ test.describe("inbox", () => {
     await expect(dialog.getByTestId("shortcuts-table")).toBeVisible();
     await page.keyboard.press("Escape");
     await expect(dialog).toHaveCount(0);
-    // Closed, the keys work again: j moves on.
+    // Closed, the keys work again; and a popover opened in that same gap (the bell, which outlives the
+    // move) stays open: a navigation closes what was open before it landed, not what is opened after.
+    await page.evaluate((id) => {
+      const observer = new MutationObserver(() => {
+        if (document.querySelector('[data-testid="item-detail"]')?.getAttribute("data-item-id") !== String(id)) return;
+        observer.disconnect();
+        document.querySelector<HTMLElement>('[data-testid="notifications"] > summary')?.click();
+      });
+      observer.observe(document.body, { subtree: true, childList: true, attributes: true });
+    }, stream.ids[1]!);
     await page.keyboard.press("j");
     await expect(detail(page)).toHaveAttribute("data-item-id", String(stream.ids[1]));
     await expect(dialog).toHaveCount(0);
+    await expect(page.getByTestId("notifications-panel")).toBeVisible();
   });
 });
 
