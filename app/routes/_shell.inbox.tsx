@@ -39,9 +39,9 @@ export async function action({ request, context }: ActionFunctionArgs) {
 }
 
 /**
- * The sidebar (and whom an item can be assigned to, and the filter's languages) does not change with the list's filters, paging or
- * open item: it reloads after a form was posted (counts, pins, labels), when its own dialog opens or
- * closes, or on another page.
+ * The sidebar (with whom an item can be assigned to and the filter's languages) does not change with the
+ * list's filters, paging or open item: it reloads after a form was posted (counts, pins, labels), when its
+ * own dialog opens or closes, or on another page.
  */
 export const shouldRevalidate: ShouldRevalidateFunction = ({ currentUrl, nextUrl, formMethod, defaultShouldRevalidate }) => {
   if (formMethod && formMethod.toUpperCase() !== "GET") return defaultShouldRevalidate;
