@@ -1,4 +1,5 @@
 import { redirect, type AppLoadContext } from "@remix-run/node";
+import { MESSAGES } from "../../domain/messages";
 import { decideNavigation, loginLocation, matchRouteRule } from "../../domain/navigation";
 import { ApiError, type Account } from "./api.server";
 
@@ -27,6 +28,17 @@ export async function requireAccount(request: Request, context: AppLoadContext):
     const url = new URL(request.url);
     throw redirect(loginLocation(url.pathname + url.search));
   }
+  return account;
+}
+
+/**
+ * A resource a page's script keeps open (the notifications' live stream): signed out, it answers 401
+ * instead of sending to /login. An EventSource follows redirects, and the login page it fetched would
+ * give the browser a new session, whose form token no longer matches the login form it shows.
+ */
+export async function requireAccountOr401(request: Request, context: AppLoadContext): Promise<Account> {
+  const account = await currentAccountOrNull(request, context);
+  if (!account) throw new Response(MESSAGES.unauthorized, { status: 401 });
   return account;
 }
 

@@ -1,14 +1,14 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { MESSAGES } from "../../domain/messages";
 import { ApiError } from "../lib/api.server";
-import { requireAccount } from "../lib/guard.server";
+import { requireAccountOr401 } from "../lib/guard.server";
 
 // The popover's live stream (a resource route): the API's server-sent events of the signed-in user's new
 // notifications, passed through as they arrive. `after_id` is the newest one the page shows; a
 // reconnecting EventSource's Last-Event-ID goes along, so nothing is missed or sent twice.
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
-  await requireAccount(request, context);
+  await requireAccountOr401(request, context);
   const given = new URL(request.url).searchParams.get("after_id");
   const afterId = given && /^\d{1,15}$/.test(given) ? Number(given) : undefined;
   let upstream: Response;

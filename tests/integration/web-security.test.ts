@@ -156,6 +156,35 @@ describe("form CSRF and cross-site posts", () => {
     expect(live.length).toBeGreaterThan(0);
   });
 
+  it("the notifications' live stream answers a signed-out browser 401: no login page, no new form token", async () => {
+    // An EventSource follows redirects: sent to /login, it would fetch the login page, whose new session
+    // replaces the form token of the login form the browser shows (its post then fails as forged).
+    const browser = new FormClient(web.baseUrl);
+    const csrf = await browser.formToken("/login");
+    const live = await browser.get("/notifications/live?after_id=0", { accept: "text/event-stream" });
+    expect(live.status).toBe(401);
+    expect(live.headers.get("location")).toBeNull();
+    expect(webSessionCookie(live)).toBeUndefined();
+    await live.text();
+    const signedIn = await browser.post("/login", {
+      csrf,
+      email: tenant.accounts.agent.email,
+      password: TENANT_PASSWORD,
+    });
+    expect(signedIn.status).toBe(302);
+    await signedIn.text();
+    // Signed in, the same address is the stream.
+    const controller = new AbortController();
+    const stream = await browser.get(
+      "/notifications/live?after_id=0",
+      { accept: "text/event-stream" },
+      controller.signal,
+    );
+    expect(stream.status).toBe(200);
+    expect(stream.headers.get("content-type")).toMatch(/^text\/event-stream/);
+    controller.abort();
+  });
+
   it("posts from another site are refused even with the right token (Origin, Sec-Fetch-Site)", async () => {
     const browser = new FormClient(web.baseUrl);
     await browser.signIn(tenant.accounts.admin.email, TENANT_PASSWORD);

@@ -91,10 +91,11 @@ export class FormClient {
     }
   }
 
-  async get(pathAndQuery: string, headers: Record<string, string> = {}): Promise<Response> {
+  async get(pathAndQuery: string, headers: Record<string, string> = {}, signal?: AbortSignal): Promise<Response> {
     const response = await fetch(`${this.baseUrl}${pathAndQuery}`, {
       redirect: "manual",
       headers: { cookie: this.cookieHeader(), ...headers },
+      signal,
     });
     this.remember(response);
     return response;
