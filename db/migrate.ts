@@ -20,6 +20,7 @@ import * as m0017 from "./migrations/0017-rollups-without-rowid";
 import * as m0018 from "./migrations/0018-matches-by-mention-time";
 import * as m0019 from "./migrations/0019-analytics-daily-dimensions";
 import * as m0020 from "./migrations/0020-inbox-triage-index";
+import * as m0021 from "./migrations/0021-daily-dimension-values-index";
 
 // Migrations are listed here (not read from disk) so the bundled server carries them.
 const MIGRATIONS: Record<string, Migration> = {
@@ -43,6 +44,7 @@ const MIGRATIONS: Record<string, Migration> = {
   "0018-matches-by-mention-time": m0018,
   "0019-analytics-daily-dimensions": m0019,
   "0020-inbox-triage-index": m0020,
+  "0021-daily-dimension-values-index": m0021,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => MIGRATIONS };

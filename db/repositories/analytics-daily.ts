@@ -152,15 +152,17 @@ export async function countDaysToMake(db: Database, before: string): Promise<num
  * the daily rows: a language first seen is listed once a scheduler round has made its day (ADR 014).
  */
 export async function listMentionLanguages(db: Database, businessProfileId: number): Promise<string[]> {
-  const rows = await db
-    .selectFrom("analyticsDailyDimensions")
-    .select("value")
-    .distinct()
-    .where("businessProfileId", "=", businessProfileId)
-    .where("contextType", "=", ALL_MENTIONS_CONTEXT.contextType)
-    .where("contextId", "=", ALL_MENTIONS_CONTEXT.contextId)
-    .where("dimension", "=", "language")
-    .orderBy("value")
-    .execute();
+  // A loose index scan (migration 0021): each step seeks the next language after the last one, so a
+  // dozen languages cost a dozen seeks, not a walk over every day of every language.
+  const { contextType, contextId } = ALL_MENTIONS_CONTEXT;
+  const ofLanguages = sql`business_profile_id = ${businessProfileId} and context_type = ${contextType} and context_id = ${contextId} and dimension = ${"language"}`;
+  const { rows } = await sql<{ value: string }>`
+    with recursive languages (value) as (
+      select min(value) from analytics_daily_dimensions where ${ofLanguages}
+      union all
+      select (select min(value) from analytics_daily_dimensions where ${ofLanguages} and value > languages.value)
+      from languages where languages.value is not null
+    )
+    select value from languages where value is not null`.execute(db);
   return rows.map((row) => row.value);
 }
