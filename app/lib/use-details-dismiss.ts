@@ -2,27 +2,23 @@ import { useLocation } from "@remix-run/react";
 import { useEffect, useRef, type RefObject } from "react";
 import { useCommitEffect } from "./use-commit-effect";
 
-/** A link's navigation state that leaves the popover it is in open (its address shows more of it). */
-export const KEEP_POPOVER_OPEN = { keepPopoverOpen: true } as const;
-
 /**
  * A <details> popover (it opens and closes natively without JavaScript) that, once hydrated, also
- * closes on a click outside it, on Escape (focus back on its summary) and on navigation (unless the
- * link asked it to stay open with KEEP_POPOVER_OPEN, or it shows its form's refused answer: `answered`).
+ * closes on a click outside it, on Escape (focus back on its summary) and on navigation (unless it
+ * shows its form's refused answer: `answered`).
  */
 export function useDetailsDismiss({ answered = false }: { answered?: boolean } = {}) {
   const ref = useRef<HTMLDetailsElement>(null);
-  const { key, state } = useLocation();
+  const { key } = useLocation();
   // Not on mount: a popover rendered open (a refused rename showing its reason) stays open. Nor when the
   // address changes under that answer: the router shows an answer before the reload after it finishes.
   const shownAt = useRef(key);
-  const keepOpen = answered || (state as Partial<typeof KEEP_POPOVER_OPEN> | null)?.keepPopoverOpen === true;
   // In the commit of the new location: a popover opened just after the navigation landed stays open.
   useCommitEffect(() => {
     if (shownAt.current === key) return;
     shownAt.current = key;
-    if (ref.current && !keepOpen) ref.current.open = false;
-  }, [key, keepOpen]);
+    if (ref.current && !answered) ref.current.open = false;
+  }, [key, answered]);
   useDismiss(
     ref,
     () => ref.current?.open === true,

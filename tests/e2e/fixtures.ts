@@ -150,7 +150,7 @@ export function avatarMenu(page: Page) {
   };
 }
 
-/** The top bar's notifications bell (a <details> popover). */
+/** The top bar's notifications bell: a link that opens its popover (in place once hydrated). */
 export function notificationsBell(page: Page) {
   return { root: page.getByTestId("notifications"), toggle: page.getByLabel("Notifications") };
 }

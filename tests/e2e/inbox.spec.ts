@@ -10,10 +10,12 @@ import { DRAFT_SAVE_DELAY_MS, INBOX_SHORTCUTS } from "../../domain/inbox";
 import { MESSAGES } from "../../domain/messages";
 import {
   atPath,
+  avatarMenu,
   DEMO_ACCOUNTS,
   DEMO_PASSWORD,
   expect,
   javaScriptEnabled,
+  notificationsBell,
   open,
   signIn,
   submitLogin,
@@ -453,7 +455,7 @@ test.describe("inbox", () => {
 
     // The bell still hears of an item assigned meanwhile, without a page load.
     await admin("POST", `/v1/feed-items/${stream.ids[0]}/assign`, { assignee_type: "account", assignee_id: await accountId(admin, "agent") });
-    await page.getByTestId("notifications").locator("summary").click();
+    await notificationsBell(page).toggle.click();
     await expect(page.getByTestId("notifications-panel").getByTestId("notification").filter({ hasText: `Move ${word} number 1"` })).toBeVisible();
     expect(loads).toHaveLength(2);
   });
@@ -914,20 +916,20 @@ test.describe("inbox", () => {
     await expect(dialog.getByTestId("shortcuts-table")).toBeVisible();
     await page.keyboard.press("Escape");
     await expect(dialog).toHaveCount(0);
-    // Closed, the keys work again; and a popover opened in that same gap (the bell, which outlives the
-    // move) stays open: a navigation closes what was open before it landed, not what is opened after.
+    // Closed, the keys work again; and a popover opened in that same gap (the account menu, which outlives
+    // the move) stays open: a navigation closes what was open before it landed, not what is opened after.
     await page.evaluate((id) => {
       const observer = new MutationObserver(() => {
         if (document.querySelector('[data-testid="item-detail"]')?.getAttribute("data-item-id") !== String(id)) return;
         observer.disconnect();
-        document.querySelector<HTMLElement>('[data-testid="notifications"] > summary')?.click();
+        document.querySelector<HTMLElement>('[data-testid="avatar-menu"] > summary')?.click();
       });
       observer.observe(document.body, { subtree: true, childList: true, attributes: true });
     }, stream.ids[1]!);
     await page.keyboard.press("j");
     await expect(detail(page)).toHaveAttribute("data-item-id", String(stream.ids[1]));
     await expect(dialog).toHaveCount(0);
-    await expect(page.getByTestId("notifications-panel")).toBeVisible();
+    await expect(avatarMenu(page).panel).toBeVisible();
   });
 });
 

@@ -171,7 +171,7 @@ function popover(page: Page) {
 
 async function openPopover(page: Page) {
   const p = popover(page);
-  if (!(await p.root.evaluate((details) => (details as HTMLDetailsElement).open))) await p.toggle.click();
+  if ((await p.toggle.getAttribute("aria-expanded")) !== "true") await p.toggle.click();
   await expect(p.panel).toBeVisible();
   return p;
 }
@@ -189,6 +189,28 @@ test("an empty bell: no badge, '0 notifications', 'No Notifications'", async ({ 
   await expect(p.count).toHaveText(MESSAGES.notificationsCount(0));
   await expect(p.panel.getByText(MESSAGES.noNotifications)).toBeVisible();
   await expect(p.markAll).toBeDisabled();
+});
+
+test("the bell opens by its address without JavaScript, in place with it; closed, the page holds none of its list", async ({ page }) => {
+  const user = await signInFreshUser(page);
+  await notifyUser(user, { note: "Shown only while open." });
+  await page.reload();
+  await waitForHydration(page);
+  const p = popover(page);
+  await expect(p.badge).toHaveText("1");
+  // Closed, the list is not rendered at all: on every page of the product it would cost a tenth of the page.
+  await expect(page.getByTestId("notification")).toHaveCount(0);
+  await expect(p.toggle).toHaveAttribute("aria-expanded", "false");
+
+  await p.toggle.click();
+  await expect(p.item("Shown only while open.")).toBeVisible();
+  await expect(p.toggle).toHaveAttribute("aria-expanded", "true");
+  await expect(page).toHaveURL(atPath(javaScriptEnabled() ? HOME : `${HOME}?notifications=open`));
+
+  await p.toggle.click();
+  await expect(p.panel).toHaveCount(0);
+  await expect(p.toggle).toHaveAttribute("aria-expanded", "false");
+  await expect(page).toHaveURL(atPath(HOME));
 });
 
 test("the list: badge, newest first, icon, entity name as text, more details and links", async ({ page }) => {

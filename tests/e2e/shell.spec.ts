@@ -92,6 +92,12 @@ test.describe("popovers with JavaScript @js-only", () => {
     await expect(bell.root.getByText("No Notifications")).toBeVisible();
     await page.getByText("Welcome, Ada.").click();
     await expect(bell.root.getByText("No Notifications")).toBeHidden();
+    await bell.toggle.click();
+    await expect(bell.root.getByText("No Notifications")).toBeVisible();
+    await page.keyboard.press("Escape");
+    await expect(bell.root.getByText("No Notifications")).toBeHidden();
+    await expect(bell.toggle).toBeFocused();
+    await expect(page).toHaveURL(atPath("/"));
   });
 });
 

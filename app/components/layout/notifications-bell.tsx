@@ -1,5 +1,5 @@
-import { Form, Link, useLocation } from "@remix-run/react";
-import { useRef, type RefObject } from "react";
+import { Form, Link, useLocation, useNavigate } from "@remix-run/react";
+import { useRef, type MouseEvent } from "react";
 import { relativeTime } from "../../../domain/format";
 import { MESSAGES } from "../../../domain/messages";
 import {
@@ -13,8 +13,9 @@ import {
   PROFILES_PATH,
   splitNotificationText,
 } from "../../../domain/notifications";
-import { KEEP_POPOVER_OPEN } from "../../lib/use-details-dismiss";
+import { useDismiss } from "../../lib/use-details-dismiss";
 import { useHydrated } from "../../lib/use-hydrated";
+import { useOpenPerLocation } from "../../lib/use-open-per-location";
 import { NetworkIcon } from "../notifications/network-icon";
 import { useNotifications } from "../notifications/use-notifications";
 import { CsrfInput } from "../ui/csrf-input";
@@ -24,32 +25,54 @@ import type { ShellNotification, ShellNotifications } from "./shell-layout";
 const UI = MESSAGES.notificationsUi;
 const DISMISS_FORM_ID = "notification-dismiss";
 
+/** The address of this page with the popover's parameter set to `value` (or without it: null). */
+function withPopover(pathname: string, search: string, value: string | null): string {
+  const params = new URLSearchParams(search);
+  if (value === null) params.delete(NOTIFICATIONS_OPEN_PARAM);
+  else params.set(NOTIFICATIONS_OPEN_PARAM, value);
+  const query = params.toString();
+  return `${pathname}${query ? `?${query}` : ""}`;
+}
+
 /**
  * The notifications popover (spec core §2): unread badge, 'N notifications', 'Mark all as read', the
  * list newest first, collapsible 'Prior Notifications' for dismissed ones, 'No Notifications' when
- * empty. A <details> element, so it opens without JavaScript; Dismiss and Mark all as read are forms
- * that post to the resource route and come back, popover open. With JavaScript they apply at once,
- * hovering an unread item reads it, and new notifications arrive live. Text is rendered as text.
+ * empty. The bell is a link to this page with `?notifications=open`, which renders the popover open, so
+ * it opens without JavaScript; once hydrated it opens and closes in place. Its list is rendered only
+ * while open: closed, it would cost every page of the product a tenth of its rendering. Dismiss and
+ * Mark all as read are forms that post to the resource route and come back, popover open; with
+ * JavaScript they apply at once, hovering an unread item reads it, and new notifications arrive live.
+ * Text is rendered as text.
  */
-export function NotificationsBell({
-  notifications: loaded,
-  detailsRef,
-}: {
-  notifications: ShellNotifications;
-  detailsRef: RefObject<HTMLDetailsElement>;
-}) {
+export function NotificationsBell({ notifications: loaded }: { notifications: ShellNotifications }) {
   const { notifications, unreadNotListed, toast, onDismiss, onMarkAllRead, markRead } = useNotifications(loaded);
   const hydrated = useHydrated();
-  const location = useLocation();
-  const params = new URLSearchParams(location.search);
-  const opened = params.get(NOTIFICATIONS_OPEN_PARAM);
-  const openAfterPost = opened === NOTIFICATIONS_OPEN || opened === NOTIFICATIONS_OPEN_ALL;
+  const navigate = useNavigate();
+  const { pathname, search } = useLocation();
+  const opened = new URLSearchParams(search).get(NOTIFICATIONS_OPEN_PARAM);
+  const openInAddress = opened === NOTIFICATIONS_OPEN || opened === NOTIFICATIONS_OPEN_ALL;
+  // The address decides again after each navigation (following a notification's link closes it).
+  const [open, setOpen] = useOpenPerLocation(openInAddress);
+  const wrapper = useRef<HTMLDivElement>(null);
+  const button = useRef<HTMLAnchorElement>(null);
+  const closedHref = withPopover(pathname, search, null);
   // A post comes back to this page; from the full list, to the full list.
-  if (opened !== NOTIFICATIONS_OPEN_ALL) params.delete(NOTIFICATIONS_OPEN_PARAM);
-  const query = params.toString();
-  const back = `${location.pathname}${query ? `?${query}` : ""}`;
-  params.set(NOTIFICATIONS_OPEN_PARAM, NOTIFICATIONS_OPEN_ALL);
-  const olderHref = `${location.pathname}?${params.toString()}`;
+  const back = opened === NOTIFICATIONS_OPEN_ALL ? withPopover(pathname, search, NOTIFICATIONS_OPEN_ALL) : closedHref;
+  const olderHref = withPopover(pathname, search, NOTIFICATIONS_OPEN_ALL);
+
+  const close = () => {
+    setOpen(false);
+    // Opened from its address: closed, the address no longer says so (a reload keeps it closed).
+    if (openInAddress) navigate(closedHref, { replace: true, preventScrollReset: true });
+  };
+  useDismiss(
+    wrapper,
+    () => open,
+    (byEscape) => {
+      close();
+      if (byEscape) button.current?.focus();
+    },
+  );
 
   const current = notifications.filter((n) => !n.dismissed);
   const prior = notifications.filter((n) => n.dismissed);
@@ -59,10 +82,21 @@ export function NotificationsBell({
 
   return (
     <>
-      <details ref={detailsRef} className="relative" data-testid="notifications" open={openAfterPost || undefined}>
-        <summary
-          className="relative flex size-9 cursor-pointer list-none items-center justify-center rounded-full hover:bg-slate-100"
+      <div ref={wrapper} className="relative" data-testid="notifications">
+        <Link
+          ref={button}
+          to={open ? closedHref : withPopover(pathname, search, NOTIFICATIONS_OPEN)}
+          replace
+          preventScrollReset
+          className="relative flex size-9 items-center justify-center rounded-full hover:bg-slate-100"
           aria-label={UI.bellLabel(unread)}
+          aria-expanded={open}
+          onClick={(event: MouseEvent) => {
+            if (!hydrated) return;
+            event.preventDefault();
+            if (open) close();
+            else setOpen(true);
+          }}
         >
           <svg viewBox="0 0 24 24" className="size-5 fill-none stroke-current" strokeWidth="2" aria-hidden>
             <path d="M6 8a6 6 0 1 1 12 0c0 7 3 9 3 9H3s3-2 3-9" />
@@ -76,58 +110,60 @@ export function NotificationsBell({
               {unread}
             </span>
           ) : null}
-        </summary>
-        <div
-          data-testid="notifications-panel"
-          className="absolute right-0 z-30 mt-2 max-h-[70vh] w-[min(24rem,calc(100vw-1rem))] overflow-y-auto rounded-lg border border-slate-200 bg-white text-sm shadow-lg max-sm:fixed max-sm:inset-x-2 max-sm:top-14 max-sm:w-auto"
-        >
-          <div className="flex items-center justify-between gap-3 border-b border-slate-100 px-4 py-3">
-            <p className="font-medium" data-testid="notifications-count">
-              {MESSAGES.notificationsCount(unread)}
-            </p>
-            <Form method="post" action={NOTIFICATIONS_ACTION_PATH} onSubmit={hydrated ? onMarkAllRead(unreadIds) : undefined}>
-              <CsrfInput />
-              <input type="hidden" name="intent" value="mark-all-read" />
-              <input type="hidden" name="redirect_to" value={back} />
-              {unreadIds.map((id) => (
-                <input key={id} type="hidden" name="ids" value={id} />
-              ))}
-              <button
-                type="submit"
-                disabled={unread === 0}
-                className="text-xs font-medium text-brand-600 hover:underline disabled:cursor-default disabled:text-slate-400 disabled:no-underline"
-              >
-                {MESSAGES.markAllAsRead}
-              </button>
-            </Form>
-            {/* One form for every Dismiss button (each names its notification): a form per item would
-                repeat its fields a hundred times on every page. */}
-            <Form id={DISMISS_FORM_ID} method="post" action={NOTIFICATIONS_ACTION_PATH} onSubmit={hydrated ? onDismiss : undefined} hidden>
-              <CsrfInput />
-              <input type="hidden" name="intent" value="dismiss" />
-              <input type="hidden" name="redirect_to" value={back} />
-            </Form>
+        </Link>
+        {open ? (
+          <div
+            data-testid="notifications-panel"
+            className="absolute right-0 z-30 mt-2 max-h-[70vh] w-[min(24rem,calc(100vw-1rem))] overflow-y-auto rounded-lg border border-slate-200 bg-white text-sm shadow-lg max-sm:fixed max-sm:inset-x-2 max-sm:top-14 max-sm:w-auto"
+          >
+            <div className="flex items-center justify-between gap-3 border-b border-slate-100 px-4 py-3">
+              <p className="font-medium" data-testid="notifications-count">
+                {MESSAGES.notificationsCount(unread)}
+              </p>
+              <Form method="post" action={NOTIFICATIONS_ACTION_PATH} onSubmit={hydrated ? onMarkAllRead(unreadIds) : undefined}>
+                <CsrfInput />
+                <input type="hidden" name="intent" value="mark-all-read" />
+                <input type="hidden" name="redirect_to" value={back} />
+                {unreadIds.map((id) => (
+                  <input key={id} type="hidden" name="ids" value={id} />
+                ))}
+                <button
+                  type="submit"
+                  disabled={unread === 0}
+                  className="text-xs font-medium text-brand-600 hover:underline disabled:cursor-default disabled:text-slate-400 disabled:no-underline"
+                >
+                  {MESSAGES.markAllAsRead}
+                </button>
+              </Form>
+              {/* One form for every Dismiss button (each names its notification): a form per item would
+                  repeat its fields on every item. */}
+              <Form id={DISMISS_FORM_ID} method="post" action={NOTIFICATIONS_ACTION_PATH} onSubmit={hydrated ? onDismiss : undefined} hidden>
+                <CsrfInput />
+                <input type="hidden" name="intent" value="dismiss" />
+                <input type="hidden" name="redirect_to" value={back} />
+              </Form>
+            </div>
+            {notifications.length === 0 ? (
+              <p className="px-4 py-6 text-center text-slate-500">{MESSAGES.noNotifications}</p>
+            ) : (
+              <>
+                <NotificationList items={current} {...itemProps} />
+                {loaded.hasMore ? (
+                  <Link to={olderHref} preventScrollReset className="block border-t border-slate-100 px-4 py-2 text-center text-xs font-medium text-brand-600 hover:underline" data-testid="older-notifications">
+                    {UI.showOlder}
+                  </Link>
+                ) : null}
+                {prior.length > 0 ? (
+                  <details className="border-t border-slate-100" data-testid="prior-notifications">
+                    <summary className="cursor-pointer px-4 py-2 text-slate-600">{MESSAGES.priorNotifications}</summary>
+                    <NotificationList items={prior} {...itemProps} />
+                  </details>
+                ) : null}
+              </>
+            )}
           </div>
-          {notifications.length === 0 ? (
-            <p className="px-4 py-6 text-center text-slate-500">{MESSAGES.noNotifications}</p>
-          ) : (
-            <>
-              <NotificationList items={current} {...itemProps} />
-              {loaded.hasMore ? (
-                <Link to={olderHref} state={KEEP_POPOVER_OPEN} preventScrollReset className="block border-t border-slate-100 px-4 py-2 text-center text-xs font-medium text-brand-600 hover:underline" data-testid="older-notifications">
-                  {UI.showOlder}
-                </Link>
-              ) : null}
-              {prior.length > 0 ? (
-                <details className="border-t border-slate-100" data-testid="prior-notifications">
-                  <summary className="cursor-pointer px-4 py-2 text-slate-600">{MESSAGES.priorNotifications}</summary>
-                  <NotificationList items={prior} {...itemProps} />
-                </details>
-              ) : null}
-            </>
-          )}
-        </div>
-      </details>
+        ) : null}
+      </div>
       {toast ? <ToastMessage toast={toast} /> : null}
     </>
   );

@@ -88,15 +88,11 @@ function TopBar({ shell, productName }: { shell: ShellData; productName: string 
             {account.businessProfile.name}
           </span>
         ) : null}
-        {account && !shell.isSharedView ? <Bell notifications={shell.notifications} /> : null}
+        {account && !shell.isSharedView ? <NotificationsBell notifications={shell.notifications} /> : null}
         {account && !shell.isSharedView ? <AvatarMenu account={account} items={shell.avatarMenu} /> : null}
       </div>
     </header>
   );
-}
-
-function Bell({ notifications }: { notifications: ShellNotifications }) {
-  return <NotificationsBell notifications={notifications} detailsRef={useDetailsDismiss()} />;
 }
 
 function AvatarMenu({ account, items }: { account: ShellAccount; items: MenuItem[] }) {
