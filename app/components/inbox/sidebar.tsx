@@ -221,15 +221,18 @@ function StreamRow({ stream, onDelete }: { stream: SidebarStream; onDelete: (str
   return (
     <li className="group relative flex items-center" data-testid="stream-source" data-stream-id={stream.id}>
       <SourceLink source={{ type: "stream", id: stream.id }}>
-        <span className="inline-flex min-w-0 items-center gap-1.5">
-          <span className="truncate">{stream.name}</span>
-          {stream.pinned ? (
+        {/* The link's own span truncates a name alone; a pinned one needs room for its pin. */}
+        {stream.pinned ? (
+          <span className="inline-flex min-w-0 items-center gap-1.5">
+            <span className="truncate">{stream.name}</span>
             <span title={MESSAGES.channelScreen.pinned} className="shrink-0 text-amber-500" data-testid="pinned">
               <PinIcon />
               <span className="sr-only">{MESSAGES.channelScreen.pinned}</span>
             </span>
-          ) : null}
-        </span>
+          </span>
+        ) : (
+          stream.name
+        )}
       </SourceLink>
       {hasActions ? <StreamActions stream={stream} onDelete={onDelete} /> : null}
     </li>
