@@ -32,7 +32,7 @@ export async function requireAccount(request: Request, context: AppLoadContext):
 }
 
 /**
- * A resource a page's script keeps open (the notifications' live stream): signed out, it answers 401
+ * A stream a page's script keeps open (notifications' and live search's): signed out, it answers 401
  * instead of sending to /login. An EventSource follows redirects, and the login page it fetched would
  * give the browser a new session, whose form token no longer matches the login form it shows.
  */

@@ -5,14 +5,14 @@ import { relayLiveStatuses } from "../components/search/live.server";
 import { adHocSearch } from "../components/search/search.server";
 import type { QueryGroup } from "../components/search/types";
 import { ApiError } from "../lib/api.server";
-import { requireAccount } from "../lib/guard.server";
+import { requireAccountOr401 } from "../lib/guard.server";
 
 // Flow mode's event stream (a resource route): the API's live matches of a saved search
 // (?search_item_id=) or of a query being tried (?q=&groups=), for the signed-in user, relayed through
 // the API client as they arrive, each mention ready for the results list.
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
-  const account = await requireAccount(request, context);
+  const account = await requireAccountOr401(request, context);
   const url = new URL(request.url);
   const itemId = Number(url.searchParams.get("search_item_id"));
   const query = url.searchParams.get("q")?.trim() ?? "";

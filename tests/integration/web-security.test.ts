@@ -156,16 +156,18 @@ describe("form CSRF and cross-site posts", () => {
     expect(live.length).toBeGreaterThan(0);
   });
 
-  it("the notifications' live stream answers a signed-out browser 401: no login page, no new form token", async () => {
+  it("the live streams answer a signed-out browser 401: no login page, no new form token", async () => {
     // An EventSource follows redirects: sent to /login, it would fetch the login page, whose new session
     // replaces the form token of the login form the browser shows (its post then fails as forged).
     const browser = new FormClient(web.baseUrl);
     const csrf = await browser.formToken("/login");
-    const live = await browser.get("/notifications/live?after_id=0", { accept: "text/event-stream" });
-    expect(live.status).toBe(401);
-    expect(live.headers.get("location")).toBeNull();
-    expect(webSessionCookie(live)).toBeUndefined();
-    await live.text();
+    for (const stream of ["/notifications/live?after_id=0", "/search/live?q=refund"]) {
+      const live = await browser.get(stream, { accept: "text/event-stream" });
+      expect(live.status, stream).toBe(401);
+      expect(live.headers.get("location"), stream).toBeNull();
+      expect(webSessionCookie(live), stream).toBeUndefined();
+      await live.text();
+    }
     const signedIn = await browser.post("/login", {
       csrf,
       email: tenant.accounts.agent.email,
