@@ -1,11 +1,10 @@
-import { Form, Link, useLocation, useNavigate } from "@remix-run/react";
-import { useRef, type MouseEvent, type ReactNode } from "react";
+import { Form, Link, useLocation } from "@remix-run/react";
+import { type MouseEvent, type ReactNode } from "react";
 import { MESSAGES } from "../../../domain/messages";
 import type { NetworkId } from "../../../domain/networks";
 import type { StreamCategory } from "../../../domain/streams";
-import { useDetailsDismiss, useDismiss } from "../../lib/use-details-dismiss";
-import { useOpenPerLocation } from "../../lib/use-open-per-location";
-import { useHydrated } from "../../lib/use-hydrated";
+import { useAddressPopover } from "../../lib/use-address-popover";
+import { useDetailsDismiss } from "../../lib/use-details-dismiss";
 import { categoryLabel } from "../channels/format";
 import { CsrfInput } from "../ui/csrf-input";
 import type { LabelGroup, SidebarNetwork, SidebarStream } from "./format";
@@ -263,16 +262,11 @@ function StreamActions({
   stream: SidebarStream;
   onDelete: (stream: { id: number; name: string }) => void;
 }) {
-  const hydrated = useHydrated();
-  const navigate = useNavigate();
   const location = useLocation();
   const returnTo = useInboxReturnPath();
   const params = new URLSearchParams(location.search);
   const openInAddress = params.get("dialog") === STREAM_ACTIONS_DIALOG && params.get("id") === String(stream.id);
-  // The address decides again after each navigation (a form sent from the menu comes back without it).
-  const [open, setOpen] = useOpenPerLocation(openInAddress);
-  const wrapper = useRef<HTMLDivElement>(null);
-  const button = useRef<HTMLAnchorElement>(null);
+  const { open, setOpen, hydrated, wrapper, button, onButtonClick } = useAddressPopover(openInAddress, returnTo);
 
   const hrefWith = (dialog: string) => {
     const url = new URL(returnTo, "http://x");
@@ -280,19 +274,6 @@ function StreamActions({
     url.searchParams.set("id", String(stream.id));
     return `${url.pathname}${url.search}`;
   };
-  const close = () => {
-    setOpen(false);
-    // Opened from its address: closed, the address no longer says so (a reload keeps it closed).
-    if (openInAddress) navigate(returnTo, { replace: true, preventScrollReset: true });
-  };
-  useDismiss(
-    wrapper,
-    () => open,
-    (byEscape) => {
-      close();
-      if (byEscape) button.current?.focus();
-    },
-  );
 
   const item = "block w-full px-3 py-1.5 text-left text-sm hover:bg-slate-50";
   return (
@@ -315,12 +296,7 @@ function StreamActions({
         aria-label={MESSAGES.channelScreen.actionsOf(stream.name)}
         aria-expanded={open}
         title={MESSAGES.channelScreen.actionsOf(stream.name)}
-        onClick={(event: MouseEvent) => {
-          if (!hydrated) return;
-          event.preventDefault();
-          if (open) close();
-          else setOpen(true);
-        }}
+        onClick={onButtonClick}
       >
         <svg viewBox="0 0 16 16" className="size-4" fill="currentColor" aria-hidden>
           <path d="M3 6.5a1.5 1.5 0 1 1 0 3 1.5 1.5 0 0 1 0-3m5 0a1.5 1.5 0 1 1 0 3 1.5 1.5 0 0 1 0-3m5 0a1.5 1.5 0 1 1 0 3 1.5 1.5 0 0 1 0-3" />

@@ -1,5 +1,5 @@
-import { Form, Link, useLocation, useNavigate } from "@remix-run/react";
-import { useRef, type MouseEvent } from "react";
+import { Form, Link, useLocation } from "@remix-run/react";
+import { useRef } from "react";
 import { relativeTime } from "../../../domain/format";
 import { MESSAGES } from "../../../domain/messages";
 import {
@@ -13,9 +13,7 @@ import {
   PROFILES_PATH,
   splitNotificationText,
 } from "../../../domain/notifications";
-import { useDismiss } from "../../lib/use-details-dismiss";
-import { useHydrated } from "../../lib/use-hydrated";
-import { useOpenPerLocation } from "../../lib/use-open-per-location";
+import { useAddressPopover } from "../../lib/use-address-popover";
 import { NetworkIcon } from "../notifications/network-icon";
 import { useNotifications } from "../notifications/use-notifications";
 import { CsrfInput } from "../ui/csrf-input";
@@ -46,33 +44,15 @@ function withPopover(pathname: string, search: string, value: string | null): st
  */
 export function NotificationsBell({ notifications: loaded }: { notifications: ShellNotifications }) {
   const { notifications, unreadNotListed, toast, onDismiss, onMarkAllRead, markRead } = useNotifications(loaded);
-  const hydrated = useHydrated();
-  const navigate = useNavigate();
   const { pathname, search } = useLocation();
   const opened = new URLSearchParams(search).get(NOTIFICATIONS_OPEN_PARAM);
   const openInAddress = opened === NOTIFICATIONS_OPEN || opened === NOTIFICATIONS_OPEN_ALL;
-  // The address decides again after each navigation (following a notification's link closes it).
-  const [open, setOpen] = useOpenPerLocation(openInAddress);
-  const wrapper = useRef<HTMLDivElement>(null);
-  const button = useRef<HTMLAnchorElement>(null);
   const closedHref = withPopover(pathname, search, null);
+  // Following a notification's link (a navigation) closes it.
+  const { open, hydrated, wrapper, button, onButtonClick } = useAddressPopover(openInAddress, closedHref);
   // A post comes back to this page; from the full list, to the full list.
   const back = opened === NOTIFICATIONS_OPEN_ALL ? withPopover(pathname, search, NOTIFICATIONS_OPEN_ALL) : closedHref;
   const olderHref = withPopover(pathname, search, NOTIFICATIONS_OPEN_ALL);
-
-  const close = () => {
-    setOpen(false);
-    // Opened from its address: closed, the address no longer says so (a reload keeps it closed).
-    if (openInAddress) navigate(closedHref, { replace: true, preventScrollReset: true });
-  };
-  useDismiss(
-    wrapper,
-    () => open,
-    (byEscape) => {
-      close();
-      if (byEscape) button.current?.focus();
-    },
-  );
 
   const current = notifications.filter((n) => !n.dismissed);
   const prior = notifications.filter((n) => n.dismissed);
@@ -91,12 +71,7 @@ export function NotificationsBell({ notifications: loaded }: { notifications: Sh
           className="relative flex size-9 items-center justify-center rounded-full hover:bg-slate-100"
           aria-label={UI.bellLabel(unread)}
           aria-expanded={open}
-          onClick={(event: MouseEvent) => {
-            if (!hydrated) return;
-            event.preventDefault();
-            if (open) close();
-            else setOpen(true);
-          }}
+          onClick={onButtonClick}
         >
           <svg viewBox="0 0 24 24" className="size-5 fill-none stroke-current" strokeWidth="2" aria-hidden>
             <path d="M6 8a6 6 0 1 1 12 0c0 7 3 9 3 9H3s3-2 3-9" />
