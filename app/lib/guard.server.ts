@@ -32,13 +32,15 @@ export async function requireAccount(request: Request, context: AppLoadContext):
 }
 
 /**
- * A stream a page's script keeps open (notifications' and live search's): signed out, it answers 401
- * instead of sending to /login. An EventSource follows redirects, and the login page it fetched would
- * give the browser a new session, whose form token no longer matches the login form it shows.
+ * An address a page's script calls rather than the browser navigating to it (the live streams, and the
+ * JSON routes it calls with `fetch`): signed out, it answers 401 instead of sending to /login. An
+ * EventSource and `fetch` follow redirects, and the login page they fetched would give a browser without
+ * a cookie a new session, whose form token no longer matches the login form it shows. The body is JSON
+ * with `error`, as those routes' other refusals are; the page's next navigation goes to /login.
  */
 export async function requireAccountOr401(request: Request, context: AppLoadContext): Promise<Account> {
   const account = await currentAccountOrNull(request, context);
-  if (!account) throw new Response(MESSAGES.unauthorized, { status: 401 });
+  if (!account) throw Response.json({ error: MESSAGES.unauthorized }, { status: 401 });
   return account;
 }
 

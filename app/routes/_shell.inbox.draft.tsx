@@ -4,7 +4,7 @@ import { MESSAGES } from "../../domain/messages";
 import { DraftSchema } from "../../domain/schemas/replies";
 import { ApiError } from "../lib/api.server";
 import { readForm } from "../lib/forms.server";
-import { requireAccount } from "../lib/guard.server";
+import { requireAccountOr401 } from "../lib/guard.server";
 
 // The reply box's draft as the agent types (a resource route, JavaScript only, debounced by the box):
 // PUT /v1/feed-items/{id}/draft, or DELETE when the box was emptied. Nothing on the page reloads; without
@@ -17,7 +17,7 @@ const DraftFormSchema = z.object({
 });
 
 export async function action({ request, context }: ActionFunctionArgs) {
-  await requireAccount(request, context);
+  await requireAccountOr401(request, context);
   const { submission } = await readForm(request, context, DraftFormSchema);
   if (submission.status !== "success") return Response.json({ error: MESSAGES.badRequest }, { status: 400 });
   const path = `/v1/feed-items/${submission.value.item_id}/draft`;

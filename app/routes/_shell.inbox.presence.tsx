@@ -5,7 +5,7 @@ import { MESSAGES } from "../../domain/messages";
 import type { ApiViewer } from "../components/inbox/types";
 import { ApiError } from "../lib/api.server";
 import { readForm } from "../lib/forms.server";
-import { requireAccount } from "../lib/guard.server";
+import { requireAccountOr401 } from "../lib/guard.server";
 
 // The inbox's presence heartbeat (a resource route, JavaScript only): POST /v1/feed-items/{id}/presence
 // with the mode, or DELETE when the agent leaves the item. Answers the other viewers; nothing reloads.
@@ -16,7 +16,7 @@ const PresenceFormSchema = PresenceSchema.extend({
 });
 
 export async function action({ request, context }: ActionFunctionArgs) {
-  await requireAccount(request, context);
+  await requireAccountOr401(request, context);
   const { submission } = await readForm(request, context, PresenceFormSchema);
   if (submission.status !== "success") return Response.json({ error: MESSAGES.badRequest }, { status: 400 });
   const path = `/v1/feed-items/${submission.value.item_id}/presence`;

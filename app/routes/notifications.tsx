@@ -7,7 +7,7 @@ import type { ShellNotification } from "../components/layout/shell-layout";
 import type { NotificationIntent, NotificationsAnswer } from "../components/notifications/types";
 import { ApiError } from "../lib/api.server";
 import { readForm, statusOf } from "../lib/forms.server";
-import { requireAccount } from "../lib/guard.server";
+import { requireAccount, requireAccountOr401 } from "../lib/guard.server";
 import { flashToast } from "../lib/toast.server";
 
 // The notifications popover's actions (a resource route, spec core §2): Dismiss, Mark all as read, and
@@ -30,7 +30,10 @@ const FAILURE: Record<NotificationIntent, string> = {
 };
 
 export async function action({ request, context }: ActionFunctionArgs) {
-  await requireAccount(request, context);
+  // The popover's script posts asking for JSON, and a signed-out one gets 401 (not the login page);
+  // a form posted without JavaScript goes to /login as any page's form does.
+  const scripted = request.headers.get("accept") === "application/json";
+  await (scripted ? requireAccountOr401 : requireAccount)(request, context);
   const { formData, submission } = await readForm(request, context, NotificationFormSchema);
   const enhanced = formData.get("enhanced") === "1";
   const posted = formData.get("intent");

@@ -2,14 +2,14 @@ import type { LoaderFunctionArgs } from "@remix-run/node";
 import { KEYWORD_SUGGESTION_LIMIT } from "../../domain/constants";
 import { cleanKeyword } from "../components/topics/format";
 import { ApiError } from "../lib/api.server";
-import { requireAccount } from "../lib/guard.server";
+import { requireAccountOr401 } from "../lib/guard.server";
 
 /**
  * GET /topics/keywords?word=: the topic form's keyword suggestions once JavaScript runs (a resource
  * route: JSON, no page), from GET /v1/keywords with the spec's limit of 10.
  */
 export async function loader({ request, context }: LoaderFunctionArgs) {
-  await requireAccount(request, context);
+  await requireAccountOr401(request, context);
   const word = cleanKeyword(new URL(request.url).searchParams.get("word") ?? "");
   try {
     const suggestions = word ? await context.api.suggestKeywords(word, KEYWORD_SUGGESTION_LIMIT) : [];

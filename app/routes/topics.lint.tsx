@@ -3,7 +3,7 @@ import * as z from "zod";
 import { MESSAGES } from "../../domain/messages";
 import { ApiError } from "../lib/api.server";
 import { readForm } from "../lib/forms.server";
-import { requireAccount } from "../lib/guard.server";
+import { requireAccountOr401 } from "../lib/guard.server";
 
 export async function loader(_: LoaderFunctionArgs) {
   throw new Response(MESSAGES.notFound, { status: 404 });
@@ -16,7 +16,7 @@ const LintSchema = z.object({ query: z.string().optional() });
  * from POST /v1/queries/validate. A POST, as a query may be longer than an address should be.
  */
 export async function action({ request, context }: ActionFunctionArgs) {
-  await requireAccount(request, context);
+  await requireAccountOr401(request, context);
   const { submission } = await readForm(request, context, LintSchema);
   // A posted form turns line breaks into CRLF; the browser counts the faults' offsets in its LF text.
   const query = submission.status === "success" ? (submission.value.query ?? "").replace(/\r\n?/g, "\n") : "";

@@ -156,7 +156,7 @@ describe("form CSRF and cross-site posts", () => {
     expect(live.length).toBeGreaterThan(0);
   });
 
-  it("the live streams answer a signed-out browser 401: no login page, no new form token", async () => {
+  it("the live streams and the fetches of page scripts answer a signed-out browser 401, not the login page", async () => {
     // An EventSource follows redirects: sent to /login, it would fetch the login page, whose new session
     // replaces the form token of the login form the browser shows (its post then fails as forged).
     const browser = new FormClient(web.baseUrl);
@@ -168,6 +168,27 @@ describe("form CSRF and cross-site posts", () => {
       expect(webSessionCookie(live), stream).toBeUndefined();
       await live.text();
     }
+    // The same for what the page's script asks with fetch, which follows redirects as well: a JSON 401.
+    const json = { accept: "application/json" };
+    const scripted = [
+      await browser.post("/inbox/presence", { csrf, item_id: "1", mode: "viewing" }, json),
+      await browser.post("/inbox/draft", { csrf, item_id: "1", text: "Hello" }, json),
+      await browser.post("/topics/lint", { csrf, query: "refund" }, json),
+      await browser.get("/topics/keywords?word=refund", json),
+      await browser.post("/notifications", { csrf, intent: "mark-read", ids: "1", enhanced: "1" }, json),
+    ];
+    for (const answer of scripted) {
+      const address = new URL(answer.url).pathname;
+      expect(answer.status, address).toBe(401);
+      expect(answer.headers.get("location"), address).toBeNull();
+      expect(webSessionCookie(answer), address).toBeUndefined();
+      expect(await answer.json(), address).toEqual({ error: MESSAGES.unauthorized });
+    }
+    // A notification's form posted without JavaScript still goes to /login, as any page's form does.
+    const plain = await browser.post("/notifications", { csrf, intent: "mark-all-read", redirect_to: "/inbox" });
+    expect(plain.status).toBe(302);
+    expect(plain.headers.get("location")).toMatch(/^\/login\?redirectFrom=/);
+    await plain.text();
     const signedIn = await browser.post("/login", {
       csrf,
       email: tenant.accounts.agent.email,
