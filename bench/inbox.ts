@@ -22,7 +22,7 @@ import { hashPassword } from "../services/security/passwords";
 import { DEMO_BUSINESS_PROFILE_ID } from "../services/workspace/seed-demo-workspace";
 import { signInWithApi } from "./lib/http";
 import { runIngestWorker } from "./lib/ingest-worker-process";
-import { runLoad, type AutocannonClient, type AutocannonRequest, type LoadResult, type LoadScenario } from "./lib/load";
+import { runLoad, runPacedLoad, type AutocannonClient, type AutocannonRequest, type LoadResult, type LoadScenario } from "./lib/load";
 import { BUSY_THRESHOLD, watchOtherCpu } from "./lib/machine";
 import { loadTable } from "./lib/report";
 import { assertBuilt, DEMO_PASSWORD, makeTempDir, readMemory, snapshotBuild, spawnServer, waitForStatus200 } from "./lib/server";
@@ -37,6 +37,12 @@ const LABEL_MODULO = 50;
 const ASSIGN_MODULO = 100;
 /** Items the actions pick from at random: the newest of the inbox. */
 const ACTION_POOL = 1_000;
+/**
+ * Users who pause: each agent loads the next page about a second after the last one arrived (a brisk
+ * triage pace), measured for at least 20 s so that p95 rests on some 200 page loads.
+ */
+const PACED_THINK_S = 1;
+const PACED_MIN_DURATION_S = 20;
 
 interface Prepared {
   agents: Array<{ id: number; email: string }>;
@@ -295,8 +301,17 @@ export async function run(ctx: BenchContext): Promise<BenchOutcome> {
       ];
 
       const json = { accept: "application/json" };
-      type Group = "page" | "navigation" | "api" | "action" | "diagnostic";
-      const scenarios: Array<LoadScenario & { group: Group; credentials: () => Promise<Array<Record<string, string>>> }> = [];
+      type Group = "page" | "navigation" | "api" | "action" | "diagnostic" | "capacity";
+      const scenarios: Array<
+        LoadScenario & {
+          group: Group;
+          credentials: () => Promise<Array<Record<string, string>>>;
+          /** Fewer connections than the load's (a figure, not the target's setting). */
+          connections?: number;
+          /** Users who pause between requests instead of connections that never do. */
+          paced?: boolean;
+        }
+      > = [];
       for (const source of sources) {
         scenarios.push({
           group: "api",
@@ -356,6 +371,12 @@ export async function run(ctx: BenchContext): Promise<BenchOutcome> {
         expectStatus: 200,
       });
 
+      // How the first page load fares with other shapes of load than the target's (figures, no target):
+      // one agent alone, and ten agents who each pause about a second between pages.
+      const firstPage = scenarios.find((scenario) => scenario.group === "page")!;
+      scenarios.push({ ...firstPage, group: "capacity", name: `${firstPage.name}, one agent alone`, connections: 1 });
+      scenarios.push({ ...firstPage, group: "capacity", name: `${firstPage.name}, ${AGENTS} agents pausing about ${PACED_THINK_S} s`, paced: true });
+
       // Where the page's time goes: what it asks for besides the list (no target).
       for (const [name, query] of [
         ["feed-items/count (all)", "feed-items/count?source_type=all"],
@@ -379,12 +400,21 @@ export async function run(ctx: BenchContext): Promise<BenchOutcome> {
 
       type Measured = LoadResult & { group: Group; otherCpuDuring: number | null; rssAfterMB: number | null };
       const measured: Measured[] = [];
-      for (const { group, credentials, ...scenario } of scenarios) {
+      for (const { group, credentials, connections, paced, ...scenario } of scenarios) {
         await ctx.quiet(scenario.name, [server.pid]);
-        ctx.log(`load: ${scenario.name} (${load.connections} connections, ${load.warmupS} s warm-up + ${load.durationS} s)…`);
-        const setupClient = perConnection(await credentials());
+        const settings = paced
+          ? { ...load, durationS: Math.max(load.durationS, PACED_MIN_DURATION_S) }
+          : { ...load, connections: connections ?? load.connections };
+        ctx.log(
+          `load: ${scenario.name} (${paced ? `${AGENTS} users pausing` : `${settings.connections} connections`}, ${settings.warmupS} s warm-up + ${settings.durationS} s)…`,
+        );
         const otherCpu = watchOtherCpu(() => [server.pid]);
-        const result = await runLoad({ ...scenario, setupClient }, { ...load, serverPid: server.pid });
+        const result = paced
+          ? await runPacedLoad(
+              { name: scenario.name, url: scenario.url, userHeaders: await credentials(), expectStatus: scenario.expectStatus },
+              { ...settings, thinkS: PACED_THINK_S, serverPid: server.pid },
+            )
+          : await runLoad({ ...scenario, setupClient: perConnection(await credentials()) }, { ...settings, serverPid: server.pid });
         const otherCpuDuring = otherCpu();
         if (result.unexpectedResponses)
           warnings.push(`${scenario.name}: ${result.unexpectedResponses} responses not ${scenario.expectStatus} (${JSON.stringify(result.statusCodes)})`);
@@ -396,10 +426,12 @@ export async function run(ctx: BenchContext): Promise<BenchOutcome> {
       const table = (groups: Group[]) => loadTable(measured.filter((m) => groups.includes(m.group)));
       ctx.log(`\nLoad (${load.connections} connections = ${AGENTS} signed-in agents, ${load.durationS} s each after ${load.warmupS} s warm-up):`);
       ctx.log(table(["api", "page", "navigation", "action"]));
+      ctx.log("\nThe first page load under other loads (no target): one agent alone; ten agents pausing between pages:");
+      ctx.log(table(["capacity"]));
       ctx.log("\nDiagnostics (same settings; what the page asks for besides the list):");
       ctx.log(table(["diagnostic"]));
       const note = `${prepared.items.toLocaleString("en")} mentions, SQLite, ${load.connections} connections (${AGENTS} agents), ${load.durationS} s`;
-      for (const [index, result] of measured.filter((m) => m.group !== "diagnostic").entries()) {
+      for (const [index, result] of measured.filter((m) => m.group !== "diagnostic" && m.group !== "capacity").entries()) {
         checks.push({
           label: `${result.name}: p95`,
           value: result.latencyMs.p95,
