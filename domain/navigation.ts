@@ -89,12 +89,13 @@ export const ROUTE_RULES: readonly RouteRule[] = [
 /** Screens that are not routes of their own; false until their issue builds them. */
 export const FEATURES = { templatesDialog: true, restoreAdminAccount: true } as const;
 
-function segmentsMatch(pattern: string, pathname: string, prefix: boolean): boolean {
-  const want = pattern.split("/").filter(Boolean);
-  const have = pathname.split("/").filter(Boolean);
+function segmentsMatch(want: readonly string[], have: readonly string[], prefix: boolean): boolean {
   if (have.length < want.length || (!prefix && have.length !== want.length)) return false;
   return want.every((segment, i) => segment.startsWith(":") || segment === have[i]);
 }
+
+const pathSegments = (path: string) => path.split("/").filter(Boolean);
+const RULE_SEGMENTS = new Map(ROUTE_RULES.map((rule) => [rule, pathSegments(rule.path)]));
 
 /**
  * The path as the router matches it: React Router decodes percent-escapes (keeping an encoded '/')
@@ -116,9 +117,22 @@ export function normalizePathname(pathname: string): string {
   return decoded.length > 1 ? decoded.replace(/\/+$/, "") || "/" : decoded;
 }
 
+/** Rules found per path are remembered (a bounded number: addresses may be anything). */
+const RULE_CACHE_MAX = 1000;
+const ruleCache = new Map<string, RouteRule | undefined>();
+
+/**
+ * The rule of a path. Every page asks for its own path and for each menu entry's (two menus on every
+ * page), so what was found is remembered.
+ */
 export function matchRouteRule(pathname: string): RouteRule | undefined {
-  const clean = normalizePathname(pathname);
-  return ROUTE_RULES.find((rule) => segmentsMatch(rule.path, clean, rule.prefix ?? false));
+  if (ruleCache.has(pathname)) return ruleCache.get(pathname);
+  const have = pathSegments(normalizePathname(pathname));
+  const rule = ROUTE_RULES.find((candidate) =>
+    segmentsMatch(RULE_SEGMENTS.get(candidate)!, have, candidate.prefix ?? false),
+  );
+  if (ruleCache.size < RULE_CACHE_MAX) ruleCache.set(pathname, rule);
+  return rule;
 }
 
 export interface GuardUser {
