@@ -2,11 +2,12 @@ import { NOTIFICATION_LIST_LIMIT } from "../../domain/notifications";
 import type { Database } from "../client";
 import type { NotificationRow } from "../schema";
 
-/** The account's notifications, newest first (spec core §4: newest id first). */
+/** The account's newest `limit` notifications, newest first (spec core §4: newest id first). */
 export async function listNotifications(
   db: Database,
   businessProfileId: number,
   accountId: number,
+  limit: number = NOTIFICATION_LIST_LIMIT,
 ): Promise<NotificationRow[]> {
   return db
     .selectFrom("notifications")
@@ -14,8 +15,32 @@ export async function listNotifications(
     .where("businessProfileId", "=", businessProfileId)
     .where("accountId", "=", accountId)
     .orderBy("id", "desc")
-    .limit(NOTIFICATION_LIST_LIMIT)
+    .limit(limit)
     .execute();
+}
+
+/** How many of the account's newest `among` notifications are unread: read from its index alone (0022). */
+export async function countUnreadAmongNewest(
+  db: Database,
+  businessProfileId: number,
+  accountId: number,
+  among: number = NOTIFICATION_LIST_LIMIT,
+): Promise<number> {
+  const newest = db
+    .selectFrom("notifications")
+    .select(["readAt", "dismissed"])
+    .where("businessProfileId", "=", businessProfileId)
+    .where("accountId", "=", accountId)
+    .orderBy("id", "desc")
+    .limit(among)
+    .as("newest");
+  const row = await db
+    .selectFrom(newest)
+    .select((eb) => eb.fn.countAll<number>().as("count"))
+    .where("newest.readAt", "is", null)
+    .where("newest.dismissed", "=", 0)
+    .executeTakeFirstOrThrow();
+  return Number(row.count);
 }
 
 /** The account's notifications stored after `afterId`, oldest first (the live stream's catch-up). */

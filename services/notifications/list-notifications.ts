@@ -1,5 +1,5 @@
-import { listNotifications as listRows } from "../../db/repositories/notifications";
-import { isUnread, NOTIFICATION_LIST_LIMIT } from "../../domain/notifications";
+import { countUnreadAmongNewest, listNotifications as listRows } from "../../db/repositories/notifications";
+import { NOTIFICATION_LIST_LIMIT } from "../../domain/notifications";
 import type { Actor, ServiceDeps } from "../context";
 import { notificationView, type NotificationView } from "./notification-view";
 
@@ -20,10 +20,15 @@ export interface NotificationList {
  * of all of them, so the badge and 'Mark all as read' cover what is not shown yet.
  */
 export async function listNotifications(deps: ServiceDeps, actor: Actor, limit: number = NOTIFICATION_LIST_LIMIT): Promise<NotificationList> {
-  const rows = await listRows(deps.db, actor.businessProfileId, actor.accountId);
+  const shown = Math.min(limit, NOTIFICATION_LIST_LIMIT);
+  // One more than shown tells whether there are more; the unread are counted from the index alone.
+  const [rows, unreadCount] = await Promise.all([
+    listRows(deps.db, actor.businessProfileId, actor.accountId, Math.min(shown + 1, NOTIFICATION_LIST_LIMIT)),
+    countUnreadAmongNewest(deps.db, actor.businessProfileId, actor.accountId, NOTIFICATION_LIST_LIMIT),
+  ]);
   return {
-    items: rows.slice(0, limit).map(notificationView),
-    unreadCount: rows.filter(isUnread).length,
-    hasMore: rows.length > limit,
+    items: rows.slice(0, shown).map(notificationView),
+    unreadCount,
+    hasMore: rows.length > shown,
   };
 }

@@ -95,6 +95,29 @@ describe.each(testEngines())("notifications API on %s", (engine) => {
     expect((await fx.request("GET", "/api/v1/notifications?limit=1", { auth: admin })).json).toEqual({ data: [], unread_count: 0, has_more: false });
   });
 
+  it("counts the unread among the newest 100 only: read and dismissed ones are not unread", async () => {
+    // The other tenant's agent: an unread one, then 100 newer ones (read, dismissed or unread).
+    const mine = { businessProfileId: other.businessProfileId, accountId: other.accounts.agent.id };
+    await store({ ...mine, text: "Unread, but 101st newest" });
+    for (let i = 0; i < 100; i++) {
+      const kind = i % 4;
+      await store({
+        ...mine,
+        text: `Newer ${i}`,
+        readAt: kind === 0 ? "2026-11-04T10:00:00.000Z" : null,
+        dismissed: kind === 1 ? 1 : 0,
+      });
+    }
+    const first = await fx.request("GET", "/api/v1/notifications?limit=20", { auth: theirAgent });
+    expect(first.json.data).toHaveLength(20);
+    expect(first.json.data[0].text).toBe("Newer 99");
+    // Of the newest 100, the 50 neither read nor dismissed; the 101st newest is not counted.
+    expect(first.json).toMatchObject({ unread_count: 50, has_more: true });
+    const all = await fx.request("GET", "/api/v1/notifications", { auth: theirAgent });
+    expect(all.json.data).toHaveLength(100);
+    expect(all.json).toMatchObject({ unread_count: 50, has_more: false });
+  });
+
   it("shows nothing of other accounts or tenants", async () => {
     expect(await list(admin)).toEqual([]);
   });
