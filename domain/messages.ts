@@ -641,6 +641,7 @@ export const MESSAGES = {
     keyboardShortcuts: "Keyboard shortcuts",
     // Our wording from here on.
     shortcutsIntro: "Work the inbox from the keyboard. Shortcuts are ignored while you type in a field.",
+    shortcutsNeedScript: "The keys work once the page's script has loaded. Until then, every action is a link, a button or a form: Tab moves between them.",
     key: "Key",
     whatItDoes: "What it does",
     noAccess: "You are not allowed to work the inbox. Ask an admin for access.",

@@ -575,6 +575,8 @@ test.describe("inbox", () => {
     // A draft: saved as one types (JavaScript) or with 'Save draft' (without), and there after a reload.
     const box = detail(page).getByTestId("reply-text");
     await box.fill(`Yes, from 10 to 16 ${word}`);
+    // The hint promises Ctrl + Enter and a draft kept as one types only where the script does both.
+    await expect(detail(page).getByText(L.replyHint)).toHaveCount(javaScriptEnabled() ? 1 : 0);
     if (javaScriptEnabled()) await expect(detail(page).getByTestId("draft-status")).toHaveText(L.draftSavedShort);
     else {
       await detail(page).getByRole("button", { name: L.saveDraft }).click();
@@ -883,6 +885,9 @@ test.describe("inbox", () => {
     const dialog = page.getByRole("dialog", { name: L.keyboardShortcuts });
     const lines = dialog.getByTestId("shortcuts-table").locator("tbody tr");
     await expect(lines).toHaveText(INBOX_SHORTCUTS.map((shortcut) => `${shortcut.key}${shortcut.label}`));
+    // Without the script the keys do nothing: the dialog says so, and the empty pane does not offer j.
+    await expect(dialog.getByTestId("shortcuts-need-script")).toHaveCount(javaScriptEnabled() ? 0 : 1);
+    await expect(page.getByTestId("detail-empty").getByText(L.pressJ)).toHaveCount(javaScriptEnabled() ? 1 : 0);
     await shoot(page, "shortcuts-dialog");
     await dialog.getByRole(javaScriptEnabled() ? "button" : "link", { name: MESSAGES.close }).click();
     await expect(page).toHaveURL(atPath("/inbox"));

@@ -1,6 +1,7 @@
 import { Link } from "@remix-run/react";
 import { useCallback, useState, type ReactNode } from "react";
 import { MESSAGES } from "../../../domain/messages";
+import { useHydrated } from "../../lib/use-hydrated";
 import { countryLabel } from "../../../domain/reference/countries";
 import { NetworkName } from "../channels/network-name";
 import { formatCount } from "../search/format";
@@ -286,13 +287,15 @@ function AuthorCard({ detail, view }: { detail: ItemDetail; view: InboxView }) {
 
 /** The detail column when nothing is open. */
 export function EmptyDetail() {
+  // The keys need the page's script: without it, the hint would promise what does not happen.
+  const hydrated = useHydrated();
   return (
     <div className="flex h-64 flex-col items-center justify-center gap-2 rounded-lg border border-dashed border-slate-300 bg-white px-6 text-center text-sm text-slate-500" data-testid="detail-empty">
       <svg viewBox="0 0 24 24" className="size-8 text-slate-300" fill="none" stroke="currentColor" strokeWidth="1.5" aria-hidden>
         <path d="M3 7l9 6 9-6M4 5h16a1 1 0 0 1 1 1v12a1 1 0 0 1-1 1H4a1 1 0 0 1-1-1V6a1 1 0 0 1 1-1z" />
       </svg>
       <p>{LABELS.selectAnItem}</p>
-      <p className="text-xs">{LABELS.pressJ}</p>
+      {hydrated ? <p className="text-xs">{LABELS.pressJ}</p> : null}
     </div>
   );
 }

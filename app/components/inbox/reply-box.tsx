@@ -250,7 +250,8 @@ export function ReplyBox({
             </button>
           ) : null}
         </div>
-        <p className="text-xs text-slate-400">{LABELS.replyHint}</p>
+        {/* Only the script sends on Ctrl + Enter and keeps the draft as one types ('Save draft' without). */}
+        {hydrated ? <p className="text-xs text-slate-400">{LABELS.replyHint}</p> : null}
       </ItemForm>
       {hydrated ? (
         <TemplatesDialog

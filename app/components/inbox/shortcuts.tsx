@@ -168,6 +168,11 @@ export function ShortcutsDialog({ open, onClose, closeHref }: { open: boolean; o
       }
     >
       <p className="mb-3 text-slate-600">{LABELS.shortcutsIntro}</p>
+      {hydrated ? null : (
+        <p className="mb-3 rounded-md bg-amber-50 px-3 py-2 text-slate-700" data-testid="shortcuts-need-script">
+          {LABELS.shortcutsNeedScript}
+        </p>
+      )}
       <table className="w-full text-sm" data-testid="shortcuts-table">
         <thead className="sr-only">
           <tr>
