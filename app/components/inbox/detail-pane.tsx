@@ -1,8 +1,8 @@
 import { Link } from "@remix-run/react";
 import { useCallback, useState, type ReactNode } from "react";
 import { MESSAGES } from "../../../domain/messages";
-import { useHydrated } from "../../lib/use-hydrated";
 import { countryLabel } from "../../../domain/reference/countries";
+import { useHydrated } from "../../lib/use-hydrated";
 import { NetworkName } from "../channels/network-name";
 import { formatCount } from "../search/format";
 import { AssigneeBadge, LabelChips, RepliedMark, SentimentBadge, StateBadge, Viewers } from "./badges";
