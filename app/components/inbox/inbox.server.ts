@@ -251,7 +251,17 @@ export interface AssigneeOption {
   label: string;
 }
 
-const NOT_FOUND = () => new Response(MESSAGES.notFound, { status: 404 });
+/**
+ * A 404 for the inbox's error boundary, which shows the reason: the API's own catalogue message for a
+ * source that is gone ('This stream does not exist or was deleted.'), or the item's.
+ */
+const NOT_FOUND = (reason: string = MESSAGES.inboxActions.itemNotFound) => new Response(reason, { status: 404 });
+
+/** A source (stream, saved search, label) deleted meanwhile, or another tenant's, answers 404. */
+function sourceGone(error: unknown): never {
+  if (error instanceof ApiError && error.status === 404) throw NOT_FOUND(error.message);
+  throw error;
+}
 
 export async function loadInbox(request: Request, context: AppLoadContext, account: Account) {
   const url = new URL(request.url);
@@ -259,7 +269,7 @@ export async function loadInbox(request: Request, context: AppLoadContext, accou
   const timeZone = account.businessProfile.timeZone;
   const selfId = account.id;
   const [list, total, detail, templateText] = await Promise.all([
-    context.api.get<{ data: ApiFeedItem[]; hasMore: boolean }>("/v1/feed-items", { query: feedItemsQuery(view) }),
+    context.api.get<{ data: ApiFeedItem[]; hasMore: boolean }>("/v1/feed-items", { query: feedItemsQuery(view) }).catch(sourceGone),
     context.api
       .get<{ count: number; capped?: boolean }>("/v1/feed-items/count", { query: countQuery(view) })
       .then((answer) => ({ count: answer.count, capped: answer.capped === true }))
