@@ -4,7 +4,7 @@
 import crypto from "node:crypto";
 import type { Page } from "@playwright/test";
 import { MESSAGES } from "../../domain/messages";
-import { atPath, expect, open, signIn, test, type BrowserErrors } from "./fixtures";
+import { atPath, expect, javaScriptEnabled, open, signIn, test, type BrowserErrors } from "./fixtures";
 
 const L = MESSAGES.inboxUi;
 const LABELS_PATH = "/settings/labels";
@@ -114,6 +114,51 @@ test.describe("labels screen", () => {
     await open(page, "/inbox");
     const sources = page.getByRole("navigation", { name: L.sources });
     await expect(sources.getByTestId("label-source").filter({ hasText: `Refunds ${word}` })).toHaveCount(1);
+  });
+
+  test("a label deleted in another tab: renaming or deleting it here says so, and the list shows it gone", async ({ page }) => {
+    const word = tagWord();
+    const [renamed, deleted] = [`Gone ${word}`, `Gone too ${word}`];
+    await signIn(page, "agent");
+    await open(page, LABELS_PATH);
+    for (const name of [renamed, deleted]) {
+      await createLabel(page, name);
+      await expect(toast(page)).toHaveText(MESSAGES.inboxActions.labelCreated(name));
+    }
+    // Another tab (same session) deletes a label this one still lists.
+    const deleteIn = async (tab: Page, name: string) => {
+      await labelRow(tab, name).getByRole("link", { name: MESSAGES.topicsScreen.deleteGroup(name) }).click();
+      await tab.getByRole("dialog", { name: MESSAGES.confirmTitle }).getByRole("button", { name: MESSAGES.confirm }).click();
+    };
+    const other = await page.context().newPage();
+    await open(other, LABELS_PATH);
+    await deleteIn(other, renamed);
+    await expect(toast(other)).toHaveText(L.labelDeleted);
+
+    // Renaming it here: the reason as a toast, over the list as it is now.
+    const row = labelRow(page, renamed);
+    await row.locator("summary").click();
+    const edit = row.getByRole("form", { name: L.editLabelOf(renamed) });
+    await edit.getByLabel(MESSAGES.name).fill(`Still here ${word}`);
+    await edit.getByRole("button", { name: MESSAGES.save }).click();
+    await expect(toast(page)).toHaveText(MESSAGES.inboxActions.labelNotFound);
+    await expect(labelRow(page, renamed)).toHaveCount(0);
+    await expect(page.getByTestId("label-name").getByText(`Still here ${word}`, { exact: true })).toHaveCount(0);
+
+    // Deleting one the other tab deleted: the same reason. That needs JavaScript, whose confirmation opens
+    // in place; without it, the delete link first reloads the list, which no longer offers the label, so
+    // this tab deletes the other one as usual.
+    if (javaScriptEnabled()) {
+      await deleteIn(other, deleted);
+      await expect(toast(other)).toHaveText(L.labelDeleted);
+      await deleteIn(page, deleted);
+      await expect(toast(page)).toHaveText(MESSAGES.inboxActions.labelNotFound);
+      await expect(labelRow(page, deleted)).toHaveCount(0);
+    } else {
+      await deleteIn(page, deleted);
+      await expect(toast(page)).toHaveText(L.labelDeleted);
+    }
+    await other.close();
   });
 
   test("guests cannot open the labels screen", async ({ page }) => {
