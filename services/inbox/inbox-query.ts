@@ -1,5 +1,4 @@
 import { listTeamsOfAccounts } from "../../db/repositories/teams";
-import { findStream } from "../../db/repositories/streams";
 import { findLabel } from "../../db/repositories/labels";
 import { CONTEXT_TYPES } from "../../db/repositories/search-index";
 import type { AssigneeCondition, FeedItemFilter } from "../../db/repositories/feed-items";
@@ -12,6 +11,7 @@ import { parseAssigneeFilter } from "../../domain/schemas/inbox";
 import { networkVisibleTo } from "../../domain/streams";
 import type { Actor, ServiceDeps } from "../context";
 import { findVisibleSearchItem } from "../searches/access";
+import { getStreamRow } from "../streams/streams";
 import { visibleNetworks } from "./access";
 
 /** What the inbox lists (ADR 014): a source, then filters that all hold. */
@@ -70,8 +70,7 @@ export async function inboxQuery(deps: ServiceDeps, actor: Actor, f: InboxListFi
   }
   switch (f.sourceType) {
     case "stream": {
-      const stream = await findStream(deps.db, actor.businessProfileId, f.sourceId!);
-      if (!stream || !networkVisibleTo(stream.socialType as NetworkId, actor.role)) throw notFound(MESSAGES.channelScreen.streamNotFound);
+      const stream = await getStreamRow(deps, actor, f.sourceId!);
       filter.streamIds = [stream.id];
       break;
     }

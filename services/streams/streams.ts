@@ -46,7 +46,7 @@ async function view(deps: ServiceDeps, actor: Actor, row: StreamRow): Promise<St
 /** A stream of the caller's tenant that the caller's role may see (wixan: system admins only), or 404. */
 export async function getStreamRow(deps: ServiceDeps, actor: Actor, streamId: number): Promise<StreamRow> {
   const row = await findStream(deps.db, actor.businessProfileId, streamId);
-  if (!row || !networkVisibleTo(row.socialType as NetworkId, actor.role)) throw notFound();
+  if (!row || !networkVisibleTo(row.socialType as NetworkId, actor.role)) throw notFound(MESSAGES.channelScreen.streamNotFound);
   return row;
 }
 

@@ -106,7 +106,11 @@ describe.each(testEngines())("pins API on %s", (engine) => {
     expect((await pin(agent, { entity_id: stream.json.id, type: "stream" })).status).toBe(201);
     expect((await fx.request("GET", `/api/v1/streams/${stream.json.id}`, { auth: agent })).json.pinned).toBe(true);
     expect(await pins(agent, "stream")).toEqual([{ entity_id: stream.json.id, type: "stream" }]);
-    expect((await pin(theirAdmin, { entity_id: stream.json.id, type: "stream" })).status).toBe(404);
+    // Another tenant's stream and a deleted one are gone alike, and the answer says so.
+    const gone = { status: 404, json: { error_message: MESSAGES.channelScreen.streamNotFound } };
+    expect(await pin(theirAdmin, { entity_id: stream.json.id, type: "stream" })).toMatchObject(gone);
+    expect((await fx.request("DELETE", `/api/v1/streams/${stream.json.id}`, { auth: admin })).status).toBe(204);
+    expect(await pin(admin, { entity_id: stream.json.id, type: "stream" })).toMatchObject(gone);
 
     const template = await fx.request("POST", "/api/v1/templates", {
       auth: admin,

@@ -11,7 +11,7 @@ import {
 } from "../../../tests/support/api-fixture";
 import { testEngines } from "../../../tests/support/database";
 
-const NOT_FOUND = { error_message: MESSAGES.notFound };
+const NOT_FOUND = { error_message: MESSAGES.channelScreen.streamNotFound };
 const IOS_APP = "1512345678";
 const IOS_MISSING_APP = "404404";
 
