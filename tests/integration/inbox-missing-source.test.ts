@@ -67,6 +67,21 @@ describe("the inbox with a source that is gone", () => {
     expect(web.logLines.filter((line) => line.includes('"level":"error"'))).toEqual([]);
   });
 
+  it("pinning a stream deleted meanwhile, from the sidebar without JavaScript, says so in a toast", async () => {
+    const csrf = await agent.formToken("/inbox");
+    const posted = await agent.post("/inbox", {
+      csrf,
+      id: String(deletedStream),
+      intent: "pin-stream",
+      returnTo: "/inbox",
+    });
+    expect(posted.status).toBe(302);
+    expect(posted.headers.get("location")).toBe("/inbox");
+    const html = await (await agent.get("/inbox")).text();
+    const toast = /data-testid="toast"[^>]*>([\s\S]*?)<\/div>/.exec(html)?.[1] ?? "";
+    expect(toast.replace(/<[^>]+>/g, "")).toContain(MESSAGES.channelScreen.streamNotFound);
+  });
+
   it("an item that does not exist still says so", async () => {
     const panel = await errorPanel(`/inbox?source=stream-${ownStream}&item=999999999`, 404);
     expect(panel).toContain(MESSAGES.inboxActions.itemNotFound);
