@@ -1,6 +1,6 @@
 import { describe, it, expect } from "vitest";
 import { MESSAGES } from "../messages";
-import { emailField, optionalString, requiredString } from "./common";
+import { EMAIL_MAX_LENGTH, emailField, optionalString, requiredString } from "./common";
 
 describe("common schema helpers", () => {
   it("requiredString: missing, null, empty and blank are 'required'; wrong type is 'Wrong format!'", () => {
@@ -37,5 +37,12 @@ describe("common schema helpers", () => {
         .error?.issues.map((i) => i.message),
     ).toEqual([MESSAGES.email]);
     expect(emailField().parse("a@b.co")).toBe("a@b.co");
+  });
+
+  it("emailField: longer than SMTP carries (254) is 'too long'", () => {
+    const longest = `${"a".repeat(64)}@${"b".repeat(60)}.${"c".repeat(60)}.${"d".repeat(62)}.test`;
+    expect(longest).toHaveLength(EMAIL_MAX_LENGTH);
+    expect(emailField().safeParse(longest).success).toBe(true);
+    expect(emailField().safeParse(`a${longest}`).error?.issues.map((i) => i.message)).toEqual([MESSAGES.maxLength]);
   });
 });

@@ -39,6 +39,8 @@ export function optionalString(options: RequiredStringOptions = {}) {
 }
 
 /** A required, valid e-mail address (trimmed): MESSAGES.required, then MESSAGES.email. */
+export const EMAIL_MAX_LENGTH = 254;
+
 export function emailField() {
   // No `abort` here (unlike requiredString): the pipe already stops at the first failure, and an
   // aborted field would keep a form's cross-field checks (e.g. login's) from reporting alongside.
@@ -46,5 +48,7 @@ export function emailField() {
     .string({ error: requiredOrWrongFormat })
     .trim()
     .min(1, { error: MESSAGES.required })
+    // 254: the longest address SMTP carries (RFC 5321); a longer one could never be delivered.
+    .max(EMAIL_MAX_LENGTH, { error: MESSAGES.maxLength })
     .pipe(z.email({ error: MESSAGES.email }));
 }

@@ -109,6 +109,16 @@ describe("createMailer with SMTP_URL", () => {
 });
 
 describe("createMailer without SMTP_URL (outbox)", () => {
+  it("keeps the file name within the file system's limit for a long address", async () => {
+    const outboxDir = path.join(tempDir(), "outbox-long");
+    const mailer = createMailer({ outboxDir, from: "Earshot <no-reply@localhost>", log: vi.fn() });
+    const to = `${"a".repeat(64)}@${"b".repeat(60)}.${"c".repeat(60)}.${"d".repeat(62)}.test`;
+    await mailer.send({ to, subject: "Invitation", text: "Join us" });
+    const [file] = fs.readdirSync(outboxDir);
+    expect(Buffer.byteLength(file!)).toBeLessThanOrEqual(255);
+    expect(header(fs.readFileSync(path.join(outboxDir, file!), "utf8"), "To")).toBe(to);
+  });
+
   it("writes an .eml file into the outbox folder and logs its path", async () => {
     const outboxDir = path.join(tempDir(), "outbox-not-yet-created");
     const log = vi.fn();

@@ -36,7 +36,8 @@ export function createMailer(options: MailerOptions): Mailer {
     async send(message) {
       const info = await transport.sendMail({ from: options.from, ...message });
       await fs.mkdir(options.outboxDir, { recursive: true });
-      const safeRecipient = message.to.replace(/[^a-z0-9@._-]/gi, "_");
+      // Cut to keep the file name within the file system's 255 bytes.
+      const safeRecipient = message.to.replace(/[^a-z0-9@._-]/gi, "_").slice(0, 120);
       // A random part keeps two messages of the same millisecond apart.
       const stamp = `${new Date().toISOString().replace(/[:.]/g, "-")}-${crypto.randomBytes(4).toString("hex")}`;
       const file = path.join(options.outboxDir, `${stamp}-${safeRecipient}.eml`);

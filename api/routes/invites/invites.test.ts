@@ -228,6 +228,16 @@ describe.each(testEngines())("invites and sign-up on %s", (engine) => {
       expect(await countInvites()).toBe(invites);
     });
 
+    it("refuses an address longer than mail carries: 422 on email, nothing stored, no mail", async () => {
+      const invites = await countInvites();
+      const email = `${"a".repeat(300)}@example.test`;
+      const res = await invite(admin, { email, role: 2, team_ids: [] });
+      expect(res.status).toBe(422);
+      expect(res.json.errors).toEqual({ email: [MESSAGES.maxLength] });
+      expect(mailsTo(email)).toHaveLength(0);
+      expect(await countInvites()).toBe(invites);
+    });
+
     it("answers 401 without a token", async () => {
       const res = await fx.request("POST", "/api/v1/team_member_invites", { body: { email: newEmail(), role: 2 } });
       expect(res.status).toBe(401);
