@@ -36,6 +36,8 @@ export const MESSAGES = {
   selectAction: "Please select an action",
   selectTarget: "Please select a target",
   reviewAuthFailed: "Could not authenticate. Please review the business name and try again.",
+  // The platform could not be asked when a review stream is saved (our wording; `reason` names the platform).
+  reviewSourceCheckFailed: (reason: string) => `Could not check this source: ${reason}. The stream was not saved; please try again.`,
   // Uniqueness and business-profile name rules (our wording).
   nameTaken: "This name is already taken.",
   lettersNumbersSpaces: "Use letters, numbers and spaces only.",

@@ -1,4 +1,4 @@
-import net, { type AddressInfo } from "node:net";
+import { closedLoopbackPort } from "../../tests/support/ports";
 import { afterEach, describe, expect, it } from "vitest";
 import { IngestItemSchema } from "../../domain/schemas/mention-input";
 import { MESSAGES } from "../../domain/messages";
@@ -132,12 +132,7 @@ describe("Trustpilot reviews", () => {
   });
 
   it("reports an unreachable or silent platform", async () => {
-    const port = await new Promise<number>((resolve) => {
-      const probe = net.createServer().listen(0, "127.0.0.1", () => {
-        const { port } = probe.address() as AddressInfo;
-        probe.close(() => resolve(port));
-      });
-    });
+    const port = await closedLoopbackPort();
     const closed = reviewClient("trustpilot", { baseUrls: { trustpilot: `http://127.0.0.1:${port}/v1` } });
     await expect(closed.validate({ network: "trustpilot", businessName: "northwind.example" })).rejects.toThrow(
       "Trustpilot could not be reached (ECONNREFUSED)",

@@ -111,8 +111,10 @@ async function checkSource(deps: ServiceDeps, network: NetworkId, source: string
     try {
       await ports.validateReviewSource(reviewSourceConfig(network, config));
     } catch (error) {
-      if ((error as Error).name === "ReviewSourceAuthError")
-        throw new AppError("validation", MESSAGES.reviewAuthFailed);
+      const name = (error as Error).name;
+      if (name === "ReviewSourceAuthError") throw new AppError("validation", MESSAGES.reviewAuthFailed);
+      // The platform is down, unreachable or answered nonsense: said to the user, nothing saved.
+      if (name === "ReviewSourceError") throw new AppError("validation", MESSAGES.reviewSourceCheckFailed((error as Error).message));
       throw error;
     }
   }

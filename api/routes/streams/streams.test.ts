@@ -10,6 +10,7 @@ import {
   type TenantFixture,
 } from "../../../tests/support/api-fixture";
 import { testEngines } from "../../../tests/support/database";
+import { closedLoopbackPort } from "../../../tests/support/ports";
 
 const NOT_FOUND = { error_message: MESSAGES.channelScreen.streamNotFound };
 const IOS_APP = "1512345678";
@@ -56,7 +57,9 @@ describe.each(testEngines())("streams API on %s", (engine) => {
       { path: "/lookup", query: { id: IOS_APP, country: "us" }, fixture: "ios-lookup-found.json" },
       { path: "/lookup", query: { id: IOS_MISSING_APP, country: "us" }, fixture: "ios-lookup-empty.json" },
     ]);
-    fx = await createApiFixture(engine, { ingest: { reviewBaseUrls: { ios: replay.baseUrl } } });
+    // Trustpilot at a port nothing listens on: the platform cannot be reached.
+    const trustpilot = `http://127.0.0.1:${await closedLoopbackPort()}`;
+    fx = await createApiFixture(engine, { ingest: { reviewBaseUrls: { ios: replay.baseUrl, trustpilot } } });
     const theirs = await fx.createTenant();
     mine = await fx.createTenant();
     const roles = await fx.signInRoles(mine);
@@ -269,6 +272,26 @@ describe.each(testEngines())("streams API on %s", (engine) => {
       const nameless = await create(admin, { ...base, name: uniqueName("App") });
       expect(nameless.status).toBe(422);
       expect(nameless.json.errors.business_name).toEqual([MESSAGES.businessNameRequired]);
+    });
+
+    it("says so when the platform cannot be reached, and saves nothing", async () => {
+      const before = (await fx.request("GET", "/api/v1/streams", { auth: admin })).json.data.length;
+      const name = uniqueName("Reviews");
+      const res = await create(admin, {
+        social_type: "trustpilot",
+        category: "review streams",
+        source: "review",
+        name,
+        business_name: "example.com",
+      });
+      expect(res.status).toBe(422);
+      expect(res.json.error_message).toMatch(
+        /^Could not check this source: Trustpilot could not be reached \(ECONNREFUSED\)\. /,
+      );
+      expect(res.json.error_message).toBe(
+        MESSAGES.reviewSourceCheckFailed("Trustpilot could not be reached (ECONNREFUSED)"),
+      );
+      expect((await fx.request("GET", "/api/v1/streams", { auth: admin })).json.data.length).toBe(before);
     });
   });
 
