@@ -14,6 +14,11 @@ import { flashToast } from "../lib/toast.server";
 // reading one on hover. Without JavaScript a post redirects back to the page it came from, popover open,
 // with a toast when it failed; with JavaScript (`enhanced`) it answers JSON for the popover to apply.
 
+/** The address typed or bookmarked: the popover is on every page, so the dashboard with it open. */
+export function loader() {
+  return redirect(`/?${NOTIFICATIONS_OPEN_PARAM}=${NOTIFICATIONS_OPEN}`);
+}
+
 const Ids = z.array(z.coerce.number().int().positive()).max(MARK_AS_READ_MAX_IDS).optional();
 
 const NotificationFormSchema = z.discriminatedUnion("intent", [

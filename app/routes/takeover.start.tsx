@@ -26,7 +26,8 @@ export async function action({ request, context }: ActionFunctionArgs) {
     if (!(error instanceof ApiError)) throw error;
     flashToast(context, { kind: "error", message: error.message });
     const referer = request.headers.get("referer");
-    throw redirect(safeRedirectPath(referer ? new URL(referer).pathname : "/"));
+    // A Referer that is not a URL (sent by hand) goes back to the dashboard.
+    throw redirect(safeRedirectPath(referer && URL.canParse(referer) ? new URL(referer).pathname : "/"));
   }
   throw redirectDocument("/");
 }

@@ -317,6 +317,30 @@ describe("users as a system admin (no JavaScript)", () => {
     expect((await accountRow(agentId)).role).toBe(2);
   });
 
+  it("a refused take-over goes back to the page it came from, or to '/' when the Referer is not an address", async () => {
+    const errors = () => web.logLines.filter((line) => line.includes('"level":"error"')).length;
+    const before = errors();
+    for (const [referer, back] of [
+      [`${web.baseUrl}/settings/users?page=1`, "/settings/users"],
+      ["not a url", "/"],
+    ] as const) {
+      const csrf = await sysadmin.formToken("/settings/users");
+      const refused = await sysadmin.post("/takeover/start", { csrf, account_id: "999999" }, { referer });
+      expect(refused.status, referer).toBe(302);
+      expect(refused.headers.get("location"), referer).toBe(back);
+    }
+    expect(errors()).toBe(before);
+  });
+
+  it("/notifications typed in the address bar opens the popover on the dashboard", async () => {
+    const errors = () => web.logLines.filter((line) => line.includes('"level":"error"')).length;
+    const before = errors();
+    const typed = await sysadmin.get("/notifications");
+    expect(typed.status).toBe(302);
+    expect(typed.headers.get("location")).toBe("/?notifications=open");
+    expect(errors()).toBe(before);
+  });
+
   it("takes over an agent: lands on '/' as the agent with 'Restore Admin Account'; exit returns to the admin", async () => {
     const csrf = await sysadmin.formToken("/settings/users");
     const start = await sysadmin.post("/takeover/start", { csrf, account_id: String(tenant.accounts.agent.id) });
