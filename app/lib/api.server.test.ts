@@ -135,3 +135,14 @@ describe("the web app's API client against the real API", () => {
     expect(await seen[2]!.json()).toEqual({ time_zone: "UTC" });
   });
 });
+
+describe("ApiError.reason (what a toast says)", () => {
+  it("is the first field error's own words when the API named a field, else the message", () => {
+    const moved = new ApiError(422, "folder_id This folder does not exist or was deleted.", {
+      folder_id: ["This folder does not exist or was deleted."],
+    });
+    expect(moved.reason).toBe("This folder does not exist or was deleted.");
+    expect(new ApiError(404, "This stream does not exist or was deleted.").reason).toBe("This stream does not exist or was deleted.");
+    expect(new ApiError(422, "Wrong format!", { name: [] }).reason).toBe("Wrong format!");
+  });
+});

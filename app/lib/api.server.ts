@@ -51,6 +51,18 @@ export class ApiError extends Error {
     super(message);
     this.name = "ApiError";
   }
+
+  /**
+   * The refusal in a toast, where no field stands beside it: the first field error's own words (the
+   * API's message prefixes the field's key, e.g. 'folder_id This folder does not exist…'), else the message.
+   */
+  get reason(): string {
+    for (const messages of Object.values(this.fields)) {
+      const first = messages.find((m) => typeof m === "string" && m.length > 0);
+      if (first) return first;
+    }
+    return this.message;
+  }
 }
 
 export interface CallOptions {

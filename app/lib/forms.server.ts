@@ -40,7 +40,13 @@ export function replyWithApiError(
   });
 }
 
-const FIELD_LABELS: Record<string, string> = { otp_code: "Code", account_ids: "Members", team_ids: "Teams" };
+// entity_ids: the teams a saved search, folder or template is visible to.
+const FIELD_LABELS: Record<string, string> = {
+  otp_code: "Code",
+  account_ids: "Members",
+  team_ids: "Teams",
+  entity_ids: "Teams",
+};
 
 /** 'current_password' → 'Current password', 'team_ids' → 'Teams': the {field} of '{field} {message}'. */
 export function fieldLabel(field: string): string {

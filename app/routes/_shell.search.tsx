@@ -124,7 +124,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
       flashToast(context, { kind: "success", message: LABELS.searchMoved(moved.name) });
     } catch (error) {
       if (!(error instanceof ApiError)) throw error;
-      flashToast(context, { kind: "error", message: error.message });
+      flashToast(context, { kind: "error", message: error.reason });
     }
     throw redirect(back);
   }
@@ -155,7 +155,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
       }
     } catch (error) {
       if (!(error instanceof ApiError)) throw error;
-      flashToast(context, { kind: "error", message: error.message });
+      flashToast(context, { kind: "error", message: error.reason });
     }
     throw redirect(back);
   }

@@ -200,7 +200,7 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
       }
     } catch (error) {
       if (!(error instanceof ApiError)) throw error;
-      flashToast(context, { kind: "error", message: error.message });
+      flashToast(context, { kind: "error", message: error.reason });
     }
     throw redirect(here);
   }

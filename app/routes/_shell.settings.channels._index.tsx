@@ -72,7 +72,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
       }
     } catch (error) {
       if (!(error instanceof ApiError)) throw error;
-      flashToast(context, { kind: "error", message: error.message });
+      flashToast(context, { kind: "error", message: error.reason });
     }
     throw redirect(CHANNELS_PATH);
   }

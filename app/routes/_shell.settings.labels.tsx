@@ -108,7 +108,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
  */
 function labelGone(context: AppLoadContext, error: unknown): void {
   if (!(error instanceof ApiError && error.status === 404)) return;
-  flashToast(context, { kind: "error", message: error.message });
+  flashToast(context, { kind: "error", message: error.reason });
   throw redirect(LABELS_PATH);
 }
 

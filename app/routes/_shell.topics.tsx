@@ -141,7 +141,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
       flashToast(context, { kind: "success", message: LABELS.topicMoved(topic.name, group) });
     } catch (error) {
       if (!(error instanceof ApiError)) throw error;
-      flashToast(context, { kind: "error", message: error.message });
+      flashToast(context, { kind: "error", message: error.reason });
     }
     throw redirect(back);
   }

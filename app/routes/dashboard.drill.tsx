@@ -59,7 +59,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
     return back(state);
   } catch (error) {
     if (!(error instanceof ApiError)) throw error;
-    flashToast(context, { kind: "error", message: error.message });
+    flashToast(context, { kind: "error", message: error.reason });
     return back(state);
   }
 }

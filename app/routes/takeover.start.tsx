@@ -24,7 +24,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
     flashToast(context, { kind: "success", message: MESSAGES.takeoverStarted(`${account.firstName} ${account.lastName}`.trim()) });
   } catch (error) {
     if (!(error instanceof ApiError)) throw error;
-    flashToast(context, { kind: "error", message: error.message });
+    flashToast(context, { kind: "error", message: error.reason });
     const referer = request.headers.get("referer");
     // A Referer that is not a URL (sent by hand) goes back to the dashboard.
     throw redirect(safeRedirectPath(referer && URL.canParse(referer) ? new URL(referer).pathname : "/"));

@@ -1,6 +1,9 @@
 import { createRoute } from "@hono/zod-openapi";
 import * as z from "zod";
+import { MESSAGES } from "../../../domain/messages";
 import { AccountResponseSchema, errorResponses, IdParamSchema, json } from "../../lib/schemas";
+
+const wrongFormat = { error: MESSAGES.wrongFormat };
 
 export const adminAccountRoute = createRoute({
   method: "get",
@@ -44,8 +47,8 @@ export const startTakeoverRoute = createRoute({
       content: {
         "application/json": {
           schema: z.object({
-            account_id: z.coerce.number().int().positive().optional(),
-            business_profile_id: z.coerce.number().int().positive().optional(),
+            account_id: z.coerce.number(wrongFormat).int(wrongFormat).positive(wrongFormat).optional(),
+            business_profile_id: z.coerce.number(wrongFormat).int(wrongFormat).positive(wrongFormat).optional(),
           }),
         },
       },

@@ -248,6 +248,14 @@ describe.each(testEngines())("take-over on %s", (engine) => {
       expect((await start(systemAdmin, { business_profile_id: 987654 })).status).toBe(404);
     });
 
+    it("answers a malformed id with the catalogue's 'Wrong format!' (422)", async () => {
+      for (const body of [{ account_id: -1 }, { account_id: "abc" }, { business_profile_id: 1.5 }]) {
+        const res = await start(systemAdmin, body);
+        expect(res.status, JSON.stringify(body)).toBe(422);
+        expect(Object.values(res.json.errors).flat(), JSON.stringify(body)).toEqual([MESSAGES.wrongFormat]);
+      }
+    });
+
     it("takes over a business profile's default account (its first admin)", async () => {
       const res = await start(systemAdmin, { business_profile_id: other.businessProfileId });
       expect(res.status).toBe(201);

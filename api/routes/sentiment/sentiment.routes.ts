@@ -1,8 +1,11 @@
 import { createRoute } from "@hono/zod-openapi";
 import * as z from "zod";
+import { MESSAGES } from "../../../domain/messages";
 import { NETWORK_IDS } from "../../../domain/networks";
 import { SentimentExcludeWordSchema } from "../../../domain/schemas/streams";
 import { errorResponses, IdParamSchema, json } from "../../lib/schemas";
+
+const tooLong = { error: MESSAGES.maxLength };
 
 const ExcludeWordSchema = z.object({
   id: z.number(),
@@ -99,8 +102,8 @@ export const previewSentimentRoute = createRoute({
       content: {
         "application/json": {
           schema: z.object({
-            text: z.string().min(1).max(5000),
-            language: z.string().max(8).optional(),
+            text: z.string({ error: MESSAGES.wrongFormat }).min(1, { error: MESSAGES.required }).max(5000, tooLong),
+            language: z.string({ error: MESSAGES.wrongFormat }).max(8, tooLong).optional(),
             social_type: z.enum(NETWORK_IDS).default("twitter"),
           }),
         },

@@ -291,6 +291,18 @@ describe.each(testEngines())("sentiment exclusion words API on %s", (engine) => 
     // A crash-reporting tool's users write "crash reporting", which reads as negative.
     const TEXT = "Crash reporting works";
 
+    it("refuses an empty text or an over-long one or language with the catalogue's messages (422)", async () => {
+      for (const [body, field, message] of [
+        [{ text: "" }, "text", MESSAGES.required],
+        [{ text: "x".repeat(5001) }, "text", MESSAGES.maxLength],
+        [{ text: TEXT, language: "x".repeat(9) }, "language", MESSAGES.maxLength],
+      ] as const) {
+        const res = await preview(admin, body);
+        expect(res.status, field).toBe(422);
+        expect(res.json.errors[field], field).toEqual([message]);
+      }
+    });
+
     it("shows the sentiment and the words that drove it, then the effect of an exclusion", async () => {
       // A tenant of its own: the exclusions of the other tests must not change what it sees.
       const tenant = await fx.createTenant();

@@ -5,7 +5,7 @@ import { createApiFixture, type ApiFixture, type TenantFixture } from "../../../
 import { MESSAGES } from "../../../domain/messages";
 import { ApiError, createApiClient } from "../../lib/api.server";
 import type { WebFlashData, WebSessionData } from "../../lib/session.server";
-import { streamImport } from "./upload.server";
+import { importFileName, streamImport } from "./upload.server";
 import type { ImportSummary } from "./types";
 
 const storage = createCookieSessionStorage<WebSessionData, WebFlashData>({ cookie: { name: "t", secrets: ["s"] } });
@@ -244,5 +244,16 @@ describe("the API client's upload, against the real API", () => {
       .catch((e: unknown) => e);
     expect(error).toBeInstanceOf(ApiError);
     expect((error as ApiError).status).toBe(403);
+  });
+});
+
+describe("importFileName", () => {
+  it("keeps a name of up to 300 characters, and the end of a longer one (its extension tells the format)", () => {
+    expect(importFileName("tickets.csv")).toBe("tickets.csv");
+    const long = `${"q".repeat(400)}.ndjson`;
+    const cut = importFileName(long);
+    expect(cut).toHaveLength(300);
+    expect(cut.startsWith("…")).toBe(true);
+    expect(cut.endsWith("q.ndjson")).toBe(true);
   });
 });

@@ -87,7 +87,7 @@ export async function streamImport(
     const { stream, settled } = pipeAsStream(iterator);
     try {
       const summary = await context.api.upload<ImportSummary>(`/v1/streams/${streamId}/imports`, {
-        query: { fileName: part.filename },
+        query: { fileName: importFileName(part.filename) },
         body: stream,
         contentType: part.contentType || "application/octet-stream",
       });
@@ -115,4 +115,12 @@ export async function streamImport(
   // No file part at all: still a form of this session, or nothing.
   assertFormToken(fields, context);
   return { outcome: { ok: false, error: MESSAGES.importFileRequired }, status: 400 };
+}
+
+/** The longest file name the API keeps for an import. */
+const IMPORT_FILE_NAME_MAX = 300;
+
+/** A longer file name keeps its end, whose extension tells the format. */
+export function importFileName(name: string): string {
+  return name.length <= IMPORT_FILE_NAME_MAX ? name : `…${name.slice(-(IMPORT_FILE_NAME_MAX - 1))}`;
 }

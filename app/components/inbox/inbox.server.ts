@@ -197,7 +197,7 @@ export async function handleSidebarAction(request: Request, context: AppLoadCont
     }
   } catch (error) {
     if (!(error instanceof ApiError)) throw error;
-    flashToast(context, { kind: "error", message: error.message });
+    flashToast(context, { kind: "error", message: error.reason });
   }
   throw redirect(removeDialog(back));
 }
