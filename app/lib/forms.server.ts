@@ -2,7 +2,7 @@ import type { AppLoadContext } from "@remix-run/node";
 import type { Submission } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import type * as z from "zod";
-import { fieldErrorText } from "../../domain/messages";
+import { fieldErrorText, MESSAGES } from "../../domain/messages";
 import { ApiError } from "./api.server";
 import { assertFormToken } from "./csrf.server";
 
@@ -14,7 +14,13 @@ export async function readForm<Schema extends z.ZodType>(
 ): Promise<{ formData: FormData; submission: Submission<z.input<Schema>, string[], z.output<Schema>> }> {
   const formData = await request.formData();
   assertFormToken(formData, context);
-  return { formData, submission: parseWithZod(formData, { schema }) as never };
+  try {
+    return { formData, submission: parseWithZod(formData, { schema }) as never };
+  } catch (error) {
+    // conform reads its list intents (`__intent__`) as JSON: a malformed one is a bad request, not a crash.
+    if (error instanceof SyntaxError) throw new Response(MESSAGES.badRequest, { status: 400 });
+    throw error;
+  }
 }
 
 /**

@@ -7,6 +7,7 @@ import {
   QueryValidateSchema,
   SearchFolderFormSchema,
   SearchItemFormSchema,
+  SearchItemEditFormSchema,
   SearchItemUpdateSchema,
 } from "./searches";
 import { MoveTopicSchema, TopicFormSchema, TopicGroupFormSchema, TopicUpdateSchema } from "./topics";
@@ -52,6 +53,9 @@ describe("saved search schemas", () => {
     expect(SearchItemUpdateSchema.parse({})).toEqual({});
     expect(SearchItemUpdateSchema.parse({ folder_id: null })).toEqual({ folder_id: null });
     expect(errorsOf(SearchItemUpdateSchema.safeParse({ name: null }))).toEqual({ name: MESSAGES.required });
+    // The editor's form, whose name is on screen: left blank (posted as nothing) it is missing.
+    expect(errorsOf(SearchItemEditFormSchema.safeParse({}))).toEqual({ name: MESSAGES.required });
+    expect(SearchItemEditFormSchema.parse({ name: "Renamed" })).toEqual({ name: "Renamed" });
     expect(MoveSearchItemSchema.parse({ folder_id: "7" })).toEqual({ folder_id: 7 });
     expect(MoveSearchItemSchema.parse({ folder_id: "" })).toEqual({ folder_id: null });
   });

@@ -150,19 +150,27 @@ export const SearchItemFormSchema = z
   .refine(hasTeamsForTeams, TEAMS_RULE);
 export type SearchItemFormInput = z.infer<typeof SearchItemFormSchema>;
 
+const searchItemUpdateFields = {
+  name: z.preprocess(blankToUndefinedIfMissing, nameField().optional()),
+  folder_id: nullableIdField().optional(),
+  query: queryGroupsField().optional(),
+  entity_type: entityTypeField(),
+  entity_ids: entityIdsField(),
+  logo_src: logoSrcField(),
+  are_alerts_enabled: optionalFlag(),
+};
+
 /** Edit a saved search (PUT /search/items/{id}): every field is optional; the section cannot change. */
-export const SearchItemUpdateSchema = z
-  .object({
-    name: z.preprocess(blankToUndefinedIfMissing, nameField().optional()),
-    folder_id: nullableIdField().optional(),
-    query: queryGroupsField().optional(),
-    entity_type: entityTypeField(),
-    entity_ids: entityIdsField(),
-    logo_src: logoSrcField(),
-    are_alerts_enabled: optionalFlag(),
-  })
-  .refine(hasTeamsForTeams, TEAMS_RULE);
+export const SearchItemUpdateSchema = z.object(searchItemUpdateFields).refine(hasTeamsForTeams, TEAMS_RULE);
 export type SearchItemUpdateInput = z.infer<typeof SearchItemUpdateSchema>;
+
+/**
+ * The search editor's Save of a saved search: the same fields, but its name is on screen, and a form
+ * posts a cleared field as nothing at all. So a blank name is missing, not "unchanged".
+ */
+export const SearchItemEditFormSchema = z
+  .object({ ...searchItemUpdateFields, name: nameField() })
+  .refine(hasTeamsForTeams, TEAMS_RULE);
 
 /** Only undefined means "unchanged"; an empty or null name is still a missing name. */
 function blankToUndefinedIfMissing(v: unknown) {

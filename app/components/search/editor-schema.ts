@@ -1,9 +1,9 @@
 import * as z from "zod";
-import { queryGroupsField, SearchItemFormSchema, SearchItemUpdateSchema } from "../../../domain/schemas/searches";
+import { queryGroupsField, SearchItemEditFormSchema, SearchItemFormSchema } from "../../../domain/schemas/searches";
 
 /**
  * The editor posts one form three ways: Search (intent run) needs only its definition, the query field
- * of the shared schema; Save checks it all, with the create or the update schema of domain/schemas.
+ * of the shared schema; Save checks it all, with the create or the edit schema of domain/schemas.
  */
 export const SearchDraftSchema = z.object({ query: queryGroupsField() });
 
@@ -11,5 +11,5 @@ export type EditorIntent = "run" | "save" | "update";
 
 export function editorSchema(intent: EditorIntent, isNew: boolean) {
   if (intent === "run") return SearchDraftSchema;
-  return isNew ? SearchItemFormSchema : SearchItemUpdateSchema;
+  return isNew ? SearchItemFormSchema : SearchItemEditFormSchema;
 }

@@ -212,6 +212,25 @@ const API_FIELD_LABELS = {
   entity_ids: MESSAGES.teams,
 };
 
+/**
+ * The editor's form comes back as it was posted, and its groups are lists of values: a post whose
+ * `query` is something else (sent by hand, e.g. `query={"a":1}`) cannot be shown again, so it is a bad
+ * request rather than a crash while rendering.
+ */
+function assertEditorShape(payload: Record<string, unknown>): void {
+  const query = payload.query;
+  if (query === undefined) return;
+  const groupsOk =
+    Array.isArray(query) &&
+    query.every((group) => {
+      if (group === undefined) return true;
+      if (typeof group !== "object" || group === null || Array.isArray(group)) return false;
+      const values = (group as { values?: unknown }).values;
+      return values === undefined || (Array.isArray(values) && values.every((v) => v === undefined || (typeof v === "object" && v !== null && !Array.isArray(v))));
+    });
+  if (!groupsOk) throw new Response(MESSAGES.badRequest, { status: 400 });
+}
+
 export async function handleSearchAction(request: Request, context: AppLoadContext, itemId: number | null) {
   const isNew = itemId === null;
   const here = isNew ? SEARCH_PATH : `${SEARCH_PATH}/${itemId}`;
@@ -223,12 +242,14 @@ export async function handleSearchAction(request: Request, context: AppLoadConte
   // form comes back as it now is.
   if (posted.has("__intent__")) {
     const { submission } = await readForm(request, context, editorSchema(isNew ? "save" : "update", isNew));
+    assertEditorShape(submission.payload);
     return data({ result: submission.reply(), faults: noFaults }, { status: 200 });
   }
 
   const intent = posted.get("intent");
   if (intent !== "run" && intent !== (isNew ? "save" : "update")) throw new Response(MESSAGES.badRequest, { status: 400 });
   const { submission } = await readForm(request, context, editorSchema(intent as EditorIntent, isNew));
+  assertEditorShape(submission.payload);
   const lint = await lintDefinition(context, submission.payload);
   if (submission.status !== "success" || lint.failed) {
     return data({ result: submission.reply({ fieldErrors: lint.fieldErrors }), faults: lint.faults }, { status: 400 });

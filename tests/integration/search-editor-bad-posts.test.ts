@@ -1,0 +1,67 @@
+// The search editor's form posted by hand, as a browser without JavaScript would post it or as a crafted
+// request: what cannot be shown again is a bad request (400), a cleared name is an error under the name,
+// and nothing answers 500 or logs an error.
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { MESSAGES } from "../../domain/messages";
+import { createTenantWithRoles, TENANT_PASSWORD } from "../support/tenant";
+import { FormClient, startWebServer, type WebServer } from "../support/web-fixture";
+
+describe("the search editor with bad posts", () => {
+  let web: WebServer;
+  let agent: FormClient;
+  const query = {
+    "query[0].type": "must",
+    "query[0].values[0].filterType": "keywords",
+    "query[0].values[0].value": "refund",
+  };
+  const errors = () => web.logLines.filter((line) => line.includes('"level":"error"'));
+
+  beforeAll(async () => {
+    web = await startWebServer();
+    const tenant = await createTenantWithRoles(web.db);
+    agent = new FormClient(web.baseUrl);
+    expect((await agent.signIn(tenant.accounts.agent.email, TENANT_PASSWORD)).status).toBe(302);
+  });
+  afterAll(() => web.close());
+
+  it("a query that is not a list of groups, or a malformed list intent, is a bad request", async () => {
+    for (const fields of <Array<Record<string, string>>>[
+      { intent: "run", query: '[{"type":"must",' },
+      { intent: "run", query: '{"a":1}' },
+      { intent: "save", name: "Crafted", query: "[[[1]]]" },
+      { intent: "run", "query[0].type": "must", "query[0].values": "abc" },
+      { ...query, __intent__: "{not json" },
+    ]) {
+      const csrf = await agent.formToken("/search");
+      const response = await agent.post("/search?index", { csrf, ...fields });
+      expect(response.status, JSON.stringify(fields)).toBe(400);
+      expect(await response.text(), JSON.stringify(fields)).toContain(MESSAGES.badRequest);
+    }
+    expect(errors()).toEqual([]);
+  });
+
+  it("saving a saved search with its name cleared says the name is missing, and keeps the old name", async () => {
+    const csrf = await agent.formToken("/search");
+    const saved = await agent.post("/search?index", {
+      csrf,
+      ...query,
+      intent: "save",
+      name: "Refunds",
+      category: "my",
+    });
+    expect(saved.status).toBe(302);
+    const path = saved.headers.get("location")!;
+    expect(path).toMatch(/^\/search\/\d+/);
+    const cleared = await agent.post(path.split("?")[0]!, {
+      csrf: await agent.formToken(path),
+      ...query,
+      intent: "update",
+      name: "",
+    });
+    expect(cleared.status).toBe(400);
+    expect(await cleared.text()).toContain(MESSAGES.required);
+    const page = await (await agent.get(path)).text();
+    expect(page).toContain('value="Refunds"');
+    expect(errors()).toEqual([]);
+  });
+});
