@@ -1,8 +1,9 @@
-// The search editor's form posted by hand, as a browser without JavaScript would post it or as a crafted
+// The search editor's and the topic form's posts made by hand, as a browser without JavaScript would post it or as a crafted
 // request: what cannot be shown again is a bad request (400), a cleared name is an error under the name,
 // and nothing answers 500 or logs an error.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { MESSAGES } from "../../domain/messages";
+import { TOPIC_KEYWORD_LENGTH_MAX } from "../../domain/schemas/topics";
 import { createTenantWithRoles, TENANT_PASSWORD } from "../support/tenant";
 import { FormClient, startWebServer, type WebServer } from "../support/web-fixture";
 
@@ -62,6 +63,26 @@ describe("the search editor with bad posts", () => {
     expect(await cleared.text()).toContain(MESSAGES.required);
     const page = await (await agent.get(path)).text();
     expect(page).toContain('value="Refunds"');
+    expect(errors()).toEqual([]);
+  });
+
+  it("a topic keyword longer than allowed is refused with the message under the keywords, without JavaScript", async () => {
+    const long = "k".repeat(TOPIC_KEYWORD_LENGTH_MAX + 1);
+    const csrf = await agent.formToken("/topics");
+    const response = await agent.post("/topics?index", {
+      csrf,
+      intent: "save",
+      name: "Long words",
+      type: "keywords",
+      "keywords[0]": long,
+      entity_type: "2",
+    });
+    expect(response.status).toBe(400);
+    const html = await response.text();
+    // The markup the browser shows (not the data kept for the script): the message under the keywords.
+    const markup = html.replace(/<script[\s\S]*?<\/script>/g, "");
+    const keywords = markup.slice(markup.indexOf(long));
+    expect(keywords).toContain(MESSAGES.maxLength);
     expect(errors()).toEqual([]);
   });
 });

@@ -130,7 +130,8 @@ export function TopicForm({
         <KeywordsField
           initialKeywords={stringList(fields.keywords.initialValue)}
           initialEntry={String(fields.keyword_entry.initialValue ?? "")}
-          errors={fields.keywords.errors}
+          // A keyword's own error (e.g. one too long) is keyed keywords[N]: shown under the list too.
+          errors={[...new Set(Object.values(fields.keywords.allErrors).flat())]}
           errorId={fields.keywords.errorId}
           serverSuggestions={serverSuggestions}
         />
