@@ -1,10 +1,11 @@
-import type { AppLoadContext } from "@remix-run/node";
+import { redirect, type AppLoadContext } from "@remix-run/node";
 import type { Submission } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import type * as z from "zod";
 import { fieldErrorText, MESSAGES } from "../../domain/messages";
 import { ApiError } from "./api.server";
 import { assertFormToken } from "./csrf.server";
+import { flashToast } from "./toast.server";
 
 /** Reads the form, checks the CSRF token, and validates with the form's shared zod schema. */
 export async function readForm<Schema extends z.ZodType>(
@@ -47,6 +48,16 @@ export function replyWithApiError(
 }
 
 // entity_ids: the teams a saved search, folder or template is visible to.
+/**
+ * A record deleted meanwhile (by a colleague, or in another tab) has no row or dialog left to show its
+ * form's error under: the API's 404 reason becomes a toast over the page as it now is.
+ */
+export function redirectIfGone(context: AppLoadContext, error: unknown, backTo: string): void {
+  if (!(error instanceof ApiError && error.status === 404)) return;
+  flashToast(context, { kind: "error", message: error.reason });
+  throw redirect(backTo);
+}
+
 const FIELD_LABELS: Record<string, string> = {
   otp_code: "Code",
   account_ids: "Members",

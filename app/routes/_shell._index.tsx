@@ -38,7 +38,7 @@ import {
   type DashboardSelector,
 } from "../lib/dashboard-query";
 import { loadDashboardSelector, loadFeedHash, loadWidget } from "../lib/dashboard-widgets.server";
-import { readForm, replyWithApiError, statusOf, submittedId } from "../lib/forms.server";
+import { readForm, redirectIfGone, replyWithApiError, statusOf, submittedId } from "../lib/forms.server";
 import { guardRoute, recordPageView, requireAccount } from "../lib/guard.server";
 import { titleMeta } from "../lib/meta";
 import { flashToast } from "../lib/toast.server";
@@ -206,6 +206,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
         await context.api.patch(`/v1/dashboard/templates/${submission.value.id}`, { name: submission.value.name });
         flashToast(context, { kind: "success", message: UI.templateRenamed(submission.value.name) });
       } catch (error) {
+        redirectIfGone(context, error, back);
         return fail(id, replyWithApiError(submission, error), statusOf(error));
       }
       throw redirect(back);
@@ -236,6 +237,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
         });
         flashToast(context, { kind: "success", message: UI.linkUpdated(submission.value.title) });
       } catch (error) {
+        redirectIfGone(context, error, shareBack);
         return fail(id, replyWithApiError(submission, error), statusOf(error));
       }
       throw redirect(shareBack);
@@ -248,6 +250,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
         await context.api.delete(`/v1/dashboard_shared_links/${submission.value.id}`);
         flashToast(context, { kind: "success", message: UI.linkRevoked });
       } catch (error) {
+        redirectIfGone(context, error, shareBack);
         return fail(id, replyWithApiError(submission, error), statusOf(error));
       }
       throw redirect(shareBack);
@@ -291,6 +294,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
         else await context.api.post("/v1/annotations/annotations", body);
         flashToast(context, { kind: "success", message: updating ? UI.annotationUpdated(value.name) : UI.annotationCreated(value.name) });
       } catch (error) {
+        if (updating) redirectIfGone(context, error, back);
         return fail(id, replyWithApiError(submission, error), statusOf(error));
       }
       // The annotation's layer is shown, so the new annotation is seen.
@@ -305,6 +309,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
         await context.api.delete(`/v1/annotations/annotations/${submission.value.id}`);
         flashToast(context, { kind: "success", message: UI.annotationDeleted });
       } catch (error) {
+        redirectIfGone(context, error, back);
         return fail(id, replyWithApiError(submission, error), statusOf(error));
       }
       throw redirect(back);

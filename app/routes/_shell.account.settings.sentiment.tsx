@@ -22,7 +22,7 @@ import { Button } from "../components/ui/button";
 import { ConfirmFormDialog } from "../components/ui/confirm-form-dialog";
 import { CsrfInput } from "../components/ui/csrf-input";
 import { FieldErrors, FormErrors } from "../components/ui/field";
-import { readForm, replyWithApiError, statusOf, submittedId } from "../lib/forms.server";
+import { readForm, redirectIfGone, replyWithApiError, statusOf, submittedId } from "../lib/forms.server";
 import { recordPageView, requireAccount } from "../lib/guard.server";
 import { flashToast } from "../lib/toast.server";
 import { useHydrated } from "../lib/use-hydrated";
@@ -105,6 +105,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
       if (intent === "create") await context.api.post("/v1/sentiments/exclude_words", body);
       else await context.api.put(`/v1/sentiments/exclude_words/${id}`, body);
     } catch (error) {
+      if (intent !== "create") redirectIfGone(context, error, SENTIMENT_PATH);
       return data(
         { intent, id, result: replyWithApiError(submission, error, { labels: FIELD_LABELS }), preview: null },
         { status: statusOf(error) },
@@ -122,6 +123,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
     try {
       await context.api.delete(`/v1/sentiments/exclude_words/${submission.value.id}`);
     } catch (error) {
+      redirectIfGone(context, error, SENTIMENT_PATH);
       return data(
         { intent, id, result: replyWithApiError(submission, error), preview: null },
         { status: statusOf(error) },

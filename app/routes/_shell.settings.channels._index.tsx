@@ -11,7 +11,7 @@ import type { ApiStream } from "../components/channels/types";
 import { ConfirmFormDialog } from "../components/ui/confirm-form-dialog";
 import { CsrfInput } from "../components/ui/csrf-input";
 import { ApiError } from "../lib/api.server";
-import { readForm, replyWithApiError, statusOf, submittedId } from "../lib/forms.server";
+import { readForm, redirectIfGone, replyWithApiError, statusOf, submittedId } from "../lib/forms.server";
 import { recordPageView, requireAccount } from "../lib/guard.server";
 import { titleMeta } from "../lib/meta";
 import { flashToast } from "../lib/toast.server";
@@ -81,6 +81,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
     try {
       await context.api.delete(path);
     } catch (error) {
+      redirectIfGone(context, error, CHANNELS_PATH);
       return data({ intent, id, result: replyWithApiError(submission, error) }, { status: statusOf(error) });
     }
     flashToast(context, { kind: "success", message: MESSAGES.streamDeleted });

@@ -1,6 +1,6 @@
 import { getFormProps, useForm, type SubmissionResult } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
-import { data, redirect, type ActionFunctionArgs, type AppLoadContext, type LoaderFunctionArgs } from "@remix-run/node";
+import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { Form, useActionData, useLoaderData, useNavigate, useNavigation } from "@remix-run/react";
 import * as z from "zod";
 import { MESSAGES } from "../../domain/messages";
@@ -12,8 +12,7 @@ import { Button } from "../components/ui/button";
 import { ConfirmFormDialog } from "../components/ui/confirm-form-dialog";
 import { CsrfInput } from "../components/ui/csrf-input";
 import { FormErrors, TextField } from "../components/ui/field";
-import { ApiError } from "../lib/api.server";
-import { readForm, replyWithApiError, statusOf, submittedId } from "../lib/forms.server";
+import { readForm, redirectIfGone, replyWithApiError, statusOf, submittedId } from "../lib/forms.server";
 import { recordPageView, requireAccount } from "../lib/guard.server";
 import { titleMeta } from "../lib/meta";
 import { flashToast } from "../lib/toast.server";
@@ -78,7 +77,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
         category: submission.value.category ?? null,
       });
     } catch (error) {
-      labelGone(context, error);
+      redirectIfGone(context, error, LABELS_PATH);
       return data({ intent, id, result: replyWithApiError(submission, error, { labels: FIELD_LABELS }) }, { status: statusOf(error) });
     }
     flashToast(context, { kind: "success", message: LABELS.labelUpdated(updated.name) });
@@ -92,7 +91,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
     try {
       await context.api.delete(`/v1/labels/${submission.value.id}`);
     } catch (error) {
-      labelGone(context, error);
+      redirectIfGone(context, error, LABELS_PATH);
       return data({ intent, id, result: replyWithApiError(submission, error) }, { status: statusOf(error) });
     }
     flashToast(context, { kind: "success", message: LABELS.labelDeleted });
@@ -100,16 +99,6 @@ export async function action({ request, context }: ActionFunctionArgs) {
   }
 
   throw new Response(MESSAGES.badRequest, { status: 400 });
-}
-
-/**
- * A label deleted meanwhile (by a colleague, or in another tab) has no row left to show its form's error
- * under: the API's reason becomes a toast over the list as it is now.
- */
-function labelGone(context: AppLoadContext, error: unknown): void {
-  if (!(error instanceof ApiError && error.status === 404)) return;
-  flashToast(context, { kind: "error", message: error.reason });
-  throw redirect(LABELS_PATH);
 }
 
 type LastResult = SubmissionResult<string[]> | undefined;

@@ -9,7 +9,7 @@ import { Button } from "../components/ui/button";
 import { ConfirmFormDialog } from "../components/ui/confirm-form-dialog";
 import { CsrfInput } from "../components/ui/csrf-input";
 import { FormErrors, TextField } from "../components/ui/field";
-import { readForm, replyWithApiError, statusOf, submittedId } from "../lib/forms.server";
+import { readForm, redirectIfGone, replyWithApiError, statusOf, submittedId } from "../lib/forms.server";
 import { recordPageView, requireAccount } from "../lib/guard.server";
 import { flashToast } from "../lib/toast.server";
 import { useHydrated } from "../lib/use-hydrated";
@@ -92,6 +92,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
     try {
       await context.api.delete(`/v1/muted_keywords/${submission.value.id}`);
     } catch (error) {
+      redirectIfGone(context, error, MUTED_KEYWORDS_PATH);
       return data({ intent, id, result: replyWithApiError(submission, error) }, { status: statusOf(error) });
     }
     flashToast(context, { kind: "success", message: MESSAGES.mutedKeywordRemoved });

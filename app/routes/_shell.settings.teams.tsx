@@ -13,7 +13,7 @@ import { ConfirmFormDialog } from "../components/ui/confirm-form-dialog";
 import { CsrfInput } from "../components/ui/csrf-input";
 import { FieldErrors, FormErrors, TextField } from "../components/ui/field";
 import type { Member } from "../lib/api.server";
-import { readForm, replyWithApiError, statusOf, submittedId } from "../lib/forms.server";
+import { readForm, redirectIfGone, replyWithApiError, statusOf, submittedId } from "../lib/forms.server";
 import { recordPageView, requireAccount } from "../lib/guard.server";
 import { flashToast } from "../lib/toast.server";
 import { useHydrated } from "../lib/use-hydrated";
@@ -85,6 +85,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
         accountIds: submission.value.account_ids,
       });
     } catch (error) {
+      redirectIfGone(context, error, TEAMS_PATH);
       return data({ intent, id, result: replyWithApiError(submission, error) }, { status: statusOf(error) });
     }
     flashToast(context, { kind: "success", message: MESSAGES.teamUpdated(submission.value.name) });
@@ -98,6 +99,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
     try {
       await context.api.delete(`/v1/teams/${submission.value.id}`);
     } catch (error) {
+      redirectIfGone(context, error, TEAMS_PATH);
       return data({ intent, id, result: replyWithApiError(submission, error) }, { status: statusOf(error) });
     }
     flashToast(context, { kind: "success", message: MESSAGES.teamDeleted });

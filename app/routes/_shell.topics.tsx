@@ -24,7 +24,7 @@ import { CsrfInput } from "../components/ui/csrf-input";
 import { FormErrors, TextField } from "../components/ui/field";
 import { Modal } from "../components/ui/modal";
 import { ApiError } from "../lib/api.server";
-import { readForm, replyWithApiError, statusOf, submittedId } from "../lib/forms.server";
+import { readForm, redirectIfGone, replyWithApiError, statusOf, submittedId } from "../lib/forms.server";
 import { requireAccount } from "../lib/guard.server";
 import { titleMeta } from "../lib/meta";
 import { flashToast } from "../lib/toast.server";
@@ -104,6 +104,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
     try {
       await context.api.renameTopicGroup(submission.value.id, submission.value.name);
     } catch (error) {
+      redirectIfGone(context, error, back);
       const result = replyWithApiError(submission, error, { labels: { name: LABELS.groupName } });
       return data({ intent, id, result }, { status: statusOf(error) });
     }
@@ -119,6 +120,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
     try {
       await context.api.deleteTopicGroup(submission.value.id, removeTopics);
     } catch (error) {
+      redirectIfGone(context, error, back);
       return data({ intent, id, result: replyWithApiError(submission, error) }, { status: statusOf(error) });
     }
     flashToast(context, {

@@ -8,6 +8,7 @@ import {
   listMutedKeywords as listRows,
 } from "../../db/repositories/muted-keywords";
 import { forbidden, notFound } from "../../domain/errors";
+import { MESSAGES } from "../../domain/messages";
 import { matchesMutedKeyword } from "../../domain/muted-keywords";
 import { hasPermission } from "../../domain/permissions";
 import { newMutedKeywords } from "../../domain/schemas/streams";
@@ -65,7 +66,7 @@ export async function addMutedKeywords(deps: ServiceDeps, actor: Actor, values: 
 /** DELETE /v1/muted_keywords/{id}: mentions no other muted keyword matches become visible again. */
 export async function deleteMutedKeyword(deps: ServiceDeps, actor: Actor, id: number) {
   requireWrite(actor);
-  if (!(await findMutedKeyword(deps.db, actor.businessProfileId, id))) throw notFound();
+  if (!(await findMutedKeyword(deps.db, actor.businessProfileId, id))) throw notFound(MESSAGES.mutedKeywordNotFound);
   await deleteRow(deps.db, actor.businessProfileId, id);
   const remaining = (await listRows(deps.db, actor.businessProfileId)).map((k) => k.value);
   let afterId = 0;

@@ -7,6 +7,7 @@ import {
 } from "../../db/repositories/sentiment-exclude-words";
 import type { SentimentExcludeWordRow } from "../../db/schema";
 import { forbidden, notFound } from "../../domain/errors";
+import { MESSAGES } from "../../domain/messages";
 import { ROLES } from "../../domain/roles";
 import type { SentimentExcludeWordInput } from "../../domain/schemas/streams";
 import { isoNow, type Actor, type ServiceDeps } from "../context";
@@ -60,11 +61,11 @@ function values(input: SentimentExcludeWordInput) {
 /** Global entries are written by system admins only; a tenant's by its admins. */
 async function editable(deps: ServiceDeps, actor: Actor, id: number) {
   const row = await findExcludeWord(deps.db, id);
-  if (!row) throw notFound();
+  if (!row) throw notFound(MESSAGES.excludeWordNotFound);
   if (row.businessProfileId === null) {
     if (actor.role !== ROLES.systemAdmin) throw forbidden();
   } else if (row.businessProfileId !== actor.businessProfileId) {
-    throw notFound();
+    throw notFound(MESSAGES.excludeWordNotFound);
   }
   return row;
 }

@@ -84,7 +84,7 @@ export async function updateTeam(
 ): Promise<TeamView> {
   requireManager(actor);
   const team = await findTeam(deps.db, actor.businessProfileId, teamId);
-  if (!team) throw notFound();
+  if (!team) throw notFound(MESSAGES.teamNotFound);
   if (input.name !== undefined) await assertNameFree(deps, actor, input.name, teamId);
   const accountIds = input.accountIds === undefined ? undefined : uniqueIds(input.accountIds);
   if (accountIds) await assertTeamMembers(deps.db, actor.businessProfileId, accountIds);
@@ -102,6 +102,6 @@ export async function updateTeam(
 export async function deleteTeam(deps: ServiceDeps, actor: Actor, teamId: number): Promise<void> {
   requireManager(actor);
   const team = await findTeam(deps.db, actor.businessProfileId, teamId);
-  if (!team) throw notFound();
+  if (!team) throw notFound(MESSAGES.teamNotFound);
   await deleteTeamRow(deps.db, actor.businessProfileId, teamId);
 }

@@ -12,7 +12,7 @@ let counter = 0;
 const uid = (prefix: string) => `${prefix}-${++counter}-${Math.random().toString(36).slice(2, 8)}`;
 
 const FORBIDDEN = { error_message: MESSAGES.forbidden };
-const NOT_FOUND = { error_message: MESSAGES.notFound };
+const NOT_FOUND = { error_message: MESSAGES.mutedKeywordNotFound };
 
 interface Keyword {
   id: number;

@@ -13,7 +13,7 @@ let counter = 0;
 const word = (prefix = "term") => `${prefix}${++counter}x${Math.random().toString(36).slice(2, 7)}`;
 
 const FORBIDDEN = { error_message: MESSAGES.forbidden };
-const NOT_FOUND = { error_message: MESSAGES.notFound };
+const NOT_FOUND = { error_message: MESSAGES.excludeWordNotFound };
 
 interface ExcludeWordJson {
   id: number;

@@ -13,7 +13,7 @@ const NAME_TAKEN = MESSAGES.nameTaken;
 const NO_TEAMS_FOR_SYSTEM_ADMINS = MESSAGES.systemAdminsNoTeams;
 const UNKNOWN_ACCOUNT = MESSAGES.unknownAccount;
 const REQUIRED = MESSAGES.required;
-const NOT_FOUND = { error_message: MESSAGES.notFound };
+const NOT_FOUND = { error_message: MESSAGES.teamNotFound };
 
 let nameCounter = 0;
 function uniqueName(prefix = "Team"): string {
