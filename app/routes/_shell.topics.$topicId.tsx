@@ -79,6 +79,8 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
     const { submission } = await readForm(request, context, TopicIdSchema);
     const id = submittedId(submission.payload);
     if (submission.status !== "success") return data({ intent, id, result: submission.reply() }, { status: 400 });
+    // The form posts the page's own topic: another id is not a confirmation of deleting this one.
+    if (submission.value.id !== topicId) throw new Response(MESSAGES.badRequest, { status: 400 });
     try {
       await context.api.deleteTopic(topicId);
     } catch (error) {

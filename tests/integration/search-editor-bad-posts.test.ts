@@ -85,4 +85,28 @@ describe("the search editor with bad posts", () => {
     expect(keywords).toContain(MESSAGES.maxLength);
     expect(errors()).toEqual([]);
   });
+
+  it("deleting a topic needs its own id: another one is a bad request and deletes nothing", async () => {
+    const created = await agent.post("/topics?index", {
+      csrf: await agent.formToken("/topics"),
+      intent: "save",
+      name: "Refund talk",
+      type: "keywords",
+      "keywords[0]": "refund",
+      entity_type: "2",
+    });
+    expect(created.status).toBe(302);
+    const path = created.headers.get("location")!.split("?")[0]!;
+    const id = Number(path.split("/").at(-1));
+    const crafted = await agent.post(path, {
+      csrf: await agent.formToken(path),
+      intent: "delete",
+      id: String(id + 1000),
+    });
+    expect(crafted.status).toBe(400);
+    expect((await agent.get(path)).status).toBe(200);
+    const deleted = await agent.post(path, { csrf: await agent.formToken(path), intent: "delete", id: String(id) });
+    expect(deleted.status).toBe(302);
+    expect((await agent.get(path)).status).toBe(404);
+  });
 });
