@@ -125,9 +125,10 @@ export function KeywordsField({
             <li
               key={`${index}-${keyword}`}
               data-testid="keyword"
-              className="inline-flex items-center gap-1 rounded-full bg-brand-50 py-1 pl-3 pr-1 text-sm text-brand-800"
+              className="inline-flex min-w-0 max-w-full items-center gap-1 rounded-full bg-brand-50 py-1 pl-3 pr-1 text-sm text-brand-800"
             >
-              <span>{keyword}</span>
+              {/* A long keyword (up to 100 characters, one word) wraps inside its chip, not past the form. */}
+              <span className="min-w-0 break-all">{keyword}</span>
               <input type="hidden" name={`${KEYWORDS_FIELD}[${index}]`} value={keyword} />
               <button
                 type="submit"
