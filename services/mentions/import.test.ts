@@ -190,7 +190,7 @@ describe.each(testEngines())("file imports on %s", (engine) => {
     const refused = await upload(agent, streamId, "?format=csv", streamOf([CSV]));
     expect(refused).toEqual({ status: 403, json: { error_message: MESSAGES.forbidden } });
     const foreign = await upload(theirAdmin, streamId, "?format=csv", streamOf([CSV]));
-    expect(foreign).toEqual({ status: 404, json: { error_message: MESSAGES.notFound } });
+    expect(foreign).toEqual({ status: 404, json: { error_message: MESSAGES.channelScreen.streamNotFound } });
     const unknown = await upload(admin, streamId, "?file_name=data.xlsx", streamOf([CSV]));
     expect(unknown).toEqual({ status: 400, json: { error_message: MESSAGES.importFormatUnknown } });
     expect(await count(streamId)).toBe(0);
