@@ -6,7 +6,7 @@ import { deleteStream } from "../../db/repositories/streams";
 import { MESSAGES } from "../../domain/messages";
 import { createSeededStreams } from "../../services/streams/streams";
 import { createTenantWithRoles, TENANT_PASSWORD } from "../support/tenant";
-import { FormClient, startWebServer, type WebServer } from "../support/web-fixture";
+import { FormClient, startWebServer, toastText, type WebServer } from "../support/web-fixture";
 
 describe("the inbox with a source that is gone", () => {
   let web: WebServer;
@@ -78,8 +78,7 @@ describe("the inbox with a source that is gone", () => {
     expect(posted.status).toBe(302);
     expect(posted.headers.get("location")).toBe("/inbox");
     const html = await (await agent.get("/inbox")).text();
-    const toast = /data-testid="toast"[^>]*>([\s\S]*?)<\/div>/.exec(html)?.[1] ?? "";
-    expect(toast.replace(/<[^>]+>/g, "")).toContain(MESSAGES.channelScreen.streamNotFound);
+    expect(toastText(html)).toBe(MESSAGES.channelScreen.streamNotFound);
   });
 
   it("an item that does not exist still says so", async () => {

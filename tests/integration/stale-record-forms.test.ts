@@ -5,7 +5,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { MESSAGES } from "../../domain/messages";
 import { createTenantWithRoles, TENANT_PASSWORD } from "../support/tenant";
-import { FormClient, startWebServer, type WebServer } from "../support/web-fixture";
+import { FormClient, startWebServer, toastText, type WebServer } from "../support/web-fixture";
 
 describe("forms posted for a record that is gone", () => {
   let web: WebServer;
@@ -27,7 +27,7 @@ describe("forms posted for a record that is gone", () => {
     expect(posted.status, `${path} ${fields.intent}`).toBe(302);
     const back = posted.headers.get("location")!;
     const html = await (await admin.get(back)).text();
-    return (/data-testid="toast"[^>]*>([\s\S]*?)<\/div>/.exec(html)?.[1] ?? "").replace(/<[^>]+>/g, "").trim();
+    return toastText(html);
   }
 
   it.each([

@@ -130,3 +130,9 @@ export class FormClient {
     return this.post("/login", { csrf, email, password, redirectFrom });
   }
 }
+
+/** The text of the toast a server-rendered page shows (as a browser without JavaScript sees it), or "". */
+export function toastText(html: string): string {
+  const toast = /data-testid="toast"[^>]*>([\s\S]*?)<\/div>/.exec(html)?.[1] ?? "";
+  return toast.replace(/<[^>]+>/g, "").trim();
+}

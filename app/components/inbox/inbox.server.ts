@@ -259,7 +259,7 @@ const NOT_FOUND = (reason: string = MESSAGES.inboxActions.itemNotFound) => new R
 
 /** A source (stream, saved search, label) deleted meanwhile, or another tenant's, answers 404. */
 function sourceGone(error: unknown): never {
-  if (error instanceof ApiError && error.status === 404) throw NOT_FOUND(error.message);
+  if (error instanceof ApiError && error.status === 404) throw NOT_FOUND(error.reason);
   throw error;
 }
 
