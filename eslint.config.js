@@ -1,4 +1,4 @@
-// Lint rules, including DESIGN.md's layer table: a file may only import the layers listed for it.
+// Lint rules, including docs/architecture.md's layer table: a file may only import the layers listed for it.
 import js from "@eslint/js";
 import globals from "globals";
 import tseslint from "typescript-eslint";

@@ -40,12 +40,12 @@ export const UNSAVED_SEARCH_CONTEXT_TYPE = 6;
 export const ACCOUNT_STATE = { active: 1, deleted: 2 } as const;
 export type AccountState = (typeof ACCOUNT_STATE)[keyof typeof ACCOUNT_STATE];
 
-/** DESIGN.md: 1 open, 2 pending, 3 closed. */
+/** docs/architecture.md: 1 open, 2 pending, 3 closed. */
 export const FEED_ITEM_STATE = { open: 1, pending: 2, closed: 3 } as const;
 export type FeedItemState =
   (typeof FEED_ITEM_STATE)[keyof typeof FEED_ITEM_STATE];
 
-/** DESIGN.md: storage and API use -1/0/1; the charts' series order is a UI mapping only. */
+/** docs/architecture.md: storage and API use -1/0/1; the charts' series order is a UI mapping only. */
 export const SENTIMENT = { negative: -1, neutral: 0, positive: 1 } as const;
 export type Sentiment = (typeof SENTIMENT)[keyof typeof SENTIMENT];
 
@@ -63,7 +63,7 @@ export const TEMPLATE_NETWORK_CODES = [
 ] as const;
 export type TemplateNetworkCode = (typeof TEMPLATE_NETWORK_CODES)[number];
 
-// Environments (DESIGN.md: APP_ENV, local by default; production-like = preprod and prod).
+// Environments (docs/architecture.md: APP_ENV, local by default; production-like = preprod and prod).
 export const APP_ENVS = ["local", "demo", "preprod", "prod"] as const;
 export type AppEnv = (typeof APP_ENVS)[number];
 export const DEFAULT_APP_ENV: AppEnv = "local";
@@ -77,7 +77,7 @@ export function isProductionLike(env: AppEnv): boolean {
 }
 
 /**
- * Routes excluded per environment (DESIGN.md): `/inbox` and `/search` in demo; `/charts` in demo and
+ * Routes excluded per environment (docs/architecture.md): `/inbox` and `/search` in demo; `/charts` in demo and
  * prod. An excluded route sends the user to the dashboard and its menu entry is hidden.
  */
 export const ENV_EXCLUDED_ROUTES: Readonly<Record<AppEnv, readonly string[]>> =

@@ -1,6 +1,6 @@
 import { MESSAGES, fieldErrorText } from "./messages";
 
-/** The error kinds the API answers with (DESIGN.md: 400, 401, 403, 404, 409, 422, 429). */
+/** The error kinds the API answers with (docs/architecture.md: 400, 401, 403, 404, 409, 422, 429). */
 export type AppErrorCode =
   | "bad_request"
   | "unauthorized"
@@ -110,7 +110,7 @@ export function conflict(message: string, fields?: FieldErrors): AppError {
   return new AppError("conflict", message, fields);
 }
 
-/** The API's error body for an AppError (DESIGN.md): `{ error_message, errors? }`. */
+/** The API's error body for an AppError (docs/architecture.md): `{ error_message, errors? }`. */
 export function errorBody(err: AppError): {
   error_message: string;
   errors?: FieldErrors;

@@ -19,7 +19,7 @@ export const DRAFT_SAVE_DELAY_MS = 800;
 export const INBOX_SORTS = ["created_at", "engagement"] as const;
 export type InboxSort = (typeof INBOX_SORTS)[number];
 
-/** Feed-item states (DESIGN.md) with their labels. */
+/** Feed-item states (docs/architecture.md) with their labels. */
 export const FEED_ITEM_STATE_LABELS: Readonly<Record<number, string>> = {
   [FEED_ITEM_STATE.open]: "Open",
   [FEED_ITEM_STATE.pending]: "Pending",

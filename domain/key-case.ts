@@ -1,4 +1,4 @@
-// snake_case ⇄ camelCase keys (DESIGN.md "Case"): the API answers in snake_case what the services return
+// snake_case ⇄ camelCase keys (docs/architecture.md "Case"): the API answers in snake_case what the services return
 // in camelCase, and the web client converts both ways. One implementation for both sides.
 
 /** Converted keys are remembered (a bounded number: keys of stored JSON may be anything). */

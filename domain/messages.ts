@@ -61,7 +61,7 @@ export const MESSAGES = {
   templateUnpinned: "Template was unpined successfully!",
   templateDeleted: "Template was deleted successfully",
   templateUpdated: (name: string) => `Template '${name}' successfully updated`,
-  // DESIGN.md: the spec's "Topic '{name}' successfully created" is a copy slip.
+  // docs/architecture.md: the spec's "Topic '{name}' successfully created" is a copy slip.
   templateCreated: (name: string) => `Template '${name}' successfully created`,
   messageCopied: "Message copied to clipboard!",
   // Lazy-loaded part failed to load (our wording).

@@ -20,7 +20,7 @@ import { defaultPermissionsForRole, type Permissions } from "./permissions";
 import { ROLES, ROLE_VALUES, type Role } from "./roles";
 
 // ---------------------------------------------------------------------------------------------
-// The spec's route table (core §2, §6, DESIGN.md "Environments"), written out independently of
+// The spec's route table (core §2, §6, docs/architecture.md "Environments"), written out independently of
 // ROUTE_RULES so the guard is checked against the spec rather than against itself.
 
 type SpecAccess =

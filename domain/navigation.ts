@@ -149,7 +149,7 @@ export function loginLocation(redirectFrom: string): string {
  * The navigation guard of spec core §2: anonymous users go to login with redirectFrom (path and
  * query); signed-in users leave guest-only routes for the dashboard; a role mismatch or a route
  * excluded in this environment goes to the dashboard. The dashboard is public only with a shared
- * link code (DESIGN.md "Anonymous visitors").
+ * link code (docs/architecture.md "Anonymous visitors").
  */
 export function decideNavigation(input: {
   pathname: string;
@@ -238,7 +238,7 @@ const restoresAdmin = (u: MenuUser) => u.isAccountOvertaken;
 export const SIDE_MENU: readonly MenuEntry[] = [
   { id: "dashboard", label: "dashboard", to: "/", envs: "all" },
   { id: "helper-prod", label: "helper", to: "/helper", envs: "productionLike" },
-  // DESIGN.md: there is no legacy app; the production-like Streams entry opens the inbox.
+  // docs/architecture.md: there is no legacy app; the production-like Streams entry opens the inbox.
   { id: "streams", label: "streams", to: "/inbox", envs: "productionLike" },
   { id: "inbox", label: "inbox", to: "/inbox", envs: "other" },
   { id: "live-search", label: "liveSearch", to: "/search", envs: "all" },
@@ -314,7 +314,7 @@ export function isMenuEntryBuilt(entry: MenuEntry): boolean {
   return !!matchRouteRule(entry.to)?.built;
 }
 
-/** A link whose route is excluded in this environment is hidden (DESIGN.md "Environments"). */
+/** A link whose route is excluded in this environment is hidden (docs/architecture.md "Environments"). */
 function isExcludedHere(entry: MenuEntry, appEnv: AppEnv): boolean {
   return (entry.kind ?? "link") === "link" && isRouteExcluded(normalizePathname(entry.to), appEnv);
 }

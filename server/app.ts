@@ -1,4 +1,4 @@
-// The composition root: database, services, API and the Remix app in one Hono server (DESIGN.md).
+// The composition root: database, services, API and the Remix app in one Hono server (docs/architecture.md).
 import crypto from "node:crypto";
 import path from "node:path";
 import { serveStatic } from "@hono/node-server/serve-static";

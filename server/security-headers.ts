@@ -6,7 +6,7 @@ export function createNonce(): string {
 
 /**
  * Security headers for every response. Scripts run only with this request's nonce; ApexCharts
- * needs inline styles, never inline script (DESIGN.md).
+ * needs inline styles, never inline script (docs/architecture.md).
  */
 export function securityHeaders(nonce: string, options: { https: boolean }): Record<string, string> {
   const csp = [

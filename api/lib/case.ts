@@ -49,7 +49,7 @@ export function toNestedQuery(value: Record<string, unknown>, prefix = "", out =
 export const snakeKey = toSnakeKey;
 
 /**
- * Service results are camelCase; the API speaks snake_case (DESIGN.md "Case"). Typed loosely on
+ * Service results are camelCase; the API speaks snake_case (docs/architecture.md "Case"). Typed loosely on
  * purpose: the route's response schema is the contract the result is checked against.
  */
 // eslint-disable-next-line @typescript-eslint/no-explicit-any

@@ -207,7 +207,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .execute();
   await db.schema.createIndex("imports_stream_idx").on("imports").columns(["business_profile_id", "stream_id"]).execute();
 
-  // Pins are per user (DESIGN.md): streams now, searches, folders and templates later.
+  // Pins are per user (docs/architecture.md): streams now, searches, folders and templates later.
   await db.schema
     .createTable("pins")
     .addColumn("account_id", "integer", (c) => c.notNull().references("accounts.id").onDelete("cascade"))

@@ -5,7 +5,7 @@ export const PASSWORD_MIN_LENGTH = 8;
 export const PASSWORD_MAX_LENGTH = 128;
 
 /**
- * A new password (DESIGN.md): at least 8 characters with a digit, a lowercase letter, an uppercase
+ * A new password (docs/architecture.md): at least 8 characters with a digit, a lowercase letter, an uppercase
  * letter and a special character (anything that is not a letter, a digit or white space).
  * Checked in this order; an empty value reports only MESSAGES.required, otherwise every failed rule
  * is reported in order (the first one is what a form shows). Not trimmed.

@@ -216,7 +216,7 @@ export const QueryValidateSchema = z.object({
 });
 export type QueryValidateInput = z.infer<typeof QueryValidateSchema>;
 
-/** Things a user can pin (DESIGN.md: pins are per user). `stream` is the streams' own pin type. */
+/** Things a user can pin (docs/architecture.md: pins are per user). `stream` is the streams' own pin type. */
 export const PIN_TYPES = ["search_item", "search_folder", "topic", "stream", "template"] as const;
 export type PinType = (typeof PIN_TYPES)[number];
 

@@ -3,7 +3,7 @@ import type { NetworkId } from "../../domain/networks";
 import type { QueryGroup } from "../../domain/query";
 
 // What the use cases need from ingest/ (connectors and the enrichment pipeline). services/ may not
-// import ingest/ (DESIGN.md layers), so ingest/ implements these ports and the server wires them in.
+// import ingest/ (docs/architecture.md layers), so ingest/ implements these ports and the server wires them in.
 
 export interface SentimentDriver {
   term: string;

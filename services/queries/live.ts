@@ -3,7 +3,7 @@ import type { Database } from "../../db/client";
 import type { ServiceDeps } from "../context";
 
 // Newly stored mentions, per tenant, as they are committed (ADR 012): the live statuses stream listens
-// here. In-process only: one server process owns ingestion and the API (DESIGN.md).
+// here. In-process only: one server process owns ingestion and the API (docs/architecture.md).
 
 export interface LiveBatch {
   businessProfileId: number;

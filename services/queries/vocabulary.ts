@@ -5,7 +5,7 @@ import type { ServiceDeps } from "../context";
 // The tenant's vocabulary (query_vocabulary) by token length, kept in memory once read: a fuzzy word reads
 // the lengths within its distance, and a tenant's vocabulary holds tens of thousands of tokens (order
 // numbers, names), which cost more to read than to filter. New tokens are added by the store path after
-// each commit, so the copy stays exact in this process, which owns ingestion (DESIGN.md).
+// each commit, so the copy stays exact in this process, which owns ingestion (docs/architecture.md).
 
 interface TenantVocabulary {
   byLength: Map<number, Set<string>>;

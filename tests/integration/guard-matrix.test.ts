@@ -51,7 +51,7 @@ const PATHS = [
  */
 type Outcome = { redirect: string } | { page: "ok" | "notFound" | "any" };
 
-/** Spec core §2 and DESIGN.md, written out: what a visitor gets for a path in an environment. */
+/** Spec core §2 and docs/architecture.md, written out: what a visitor gets for a path in an environment. */
 function expectedOutcome(pathAndQuery: string, role: Role | null, env: AppEnv): Outcome {
   const path = pathAndQuery.split("?")[0]!;
   const toLogin = { redirect: `/login?redirectFrom=${encodeURIComponent(pathAndQuery)}` };

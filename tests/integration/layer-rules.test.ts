@@ -1,7 +1,7 @@
 import { ESLint } from "eslint";
 import { describe, expect, it } from "vitest";
 
-// DESIGN.md's layer table is enforced by eslint.config.js; `npm test` runs eslint, so a violating
+// docs/architecture.md's layer table is enforced by eslint.config.js; `npm test` runs eslint, so a violating
 // import fails the build. These cases prove each rule bites.
 const eslint = new ESLint();
 

@@ -8,7 +8,7 @@ import { zodFieldErrors } from "../../middleware/errors";
 import { definitionBodyLimit } from "../queries/body-limit";
 import { addPinRoute, listPinsRoute, removePinRoute } from "./pins.routes";
 
-/** Pins are per user (DESIGN.md): one table; the toggle-pin calls of searches and folders use it too. */
+/** Pins are per user (docs/architecture.md): one table; the toggle-pin calls of searches and folders use it too. */
 export function registerPinRoutes(app: ApiApp) {
   app.use("/v3/accounts/pins", definitionBodyLimit);
 

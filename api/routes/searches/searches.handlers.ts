@@ -31,7 +31,7 @@ import {
   updateSearchItemRoute,
 } from "./searches.routes";
 
-/** Saved searches and their folders (spec core §7, DESIGN.md paths: /api/search/...). */
+/** Saved searches and their folders (spec core §7, docs/architecture.md paths: /api/search/...). */
 export function registerSearchRoutes(app: ApiApp) {
   app.use("/search/*", definitionBodyLimit);
 

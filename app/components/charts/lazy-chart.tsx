@@ -1,4 +1,4 @@
-// A chart drawn by ApexCharts on the client only (DESIGN.md): the server and the first render show
+// A chart drawn by ApexCharts on the client only (docs/architecture.md): the server and the first render show
 // nothing here (the widget's table carries the numbers); once hydrated the chart chunk is loaded
 // lazily, and a chunk that has not arrived after CHUNK_LOAD_TIMEOUT_MS shows the chunk-load error.
 import { Component, lazy, Suspense, type ComponentType, type ReactNode } from "react";

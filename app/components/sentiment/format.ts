@@ -3,7 +3,7 @@ import { MESSAGES } from "../../../domain/messages";
 export type Sentiment = -1 | 0 | 1;
 export type SentimentName = "positive" | "neutral" | "negative";
 
-/** -1 negative, 0 neutral, 1 positive (DESIGN.md "Sentiment"); anything above 0 reads positive. */
+/** -1 negative, 0 neutral, 1 positive (docs/architecture.md "Sentiment"); anything above 0 reads positive. */
 export function sentimentName(sentiment: number): SentimentName {
   return sentiment > 0 ? "positive" : sentiment < 0 ? "negative" : "neutral";
 }

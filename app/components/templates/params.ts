@@ -1,4 +1,4 @@
-// The Templates modal's state as query parameters of the page it opens over (DESIGN.md: a dialog that
+// The Templates modal's state as query parameters of the page it opens over (docs/architecture.md: a dialog that
 // must work without JavaScript is addressable). `dialog=templates` opens it; `mode=select` with `item`
 // opens it to choose a template for a reply. Its own parameters carry a `template` prefix so they never
 // meet the page's (the inbox has `languages` and `item` of its own). Pure: the loader, the links and the
