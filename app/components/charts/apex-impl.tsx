@@ -1,4 +1,4 @@
-// The ApexCharts part of the chart wrapper, loaded lazily on the client only (STACK.md pitfall 7:
+// The ApexCharts part of the chart wrapper, loaded lazily on the client only (docs/architecture.md, "Stack notes":
 // react-apexcharts/core plus the chart types and features used, never the whole bundle).
 import type ApexCharts from "apexcharts";
 import type { ApexOptions } from "apexcharts";
