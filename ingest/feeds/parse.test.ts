@@ -272,3 +272,52 @@ describe("normaliseRating", () => {
     expect(normaliseRating(500, NaN, NaN)).toBeUndefined();
   });
 });
+
+describe("parseFeed: what real feeds carry beside the core elements", () => {
+  const DC = 'xmlns:dc="http://purl.org/dc/elements/1.1/"';
+  const ITUNES = 'xmlns:itunes="http://www.itunes.com/dtds/podcast-1.0.dtd"';
+
+  it("reads dc:title, dc:description and dc:creator where an RSS item has no title, description or author", () => {
+    const xml = `<rss version="2.0" ${DC}><channel><title>Dublin</title>
+      <item><guid>1</guid><dc:title>A title in Dublin Core</dc:title>
+        <dc:description>&lt;p&gt;Its summary, as &lt;b&gt;HTML&lt;/b&gt;.&lt;/p&gt;</dc:description>
+        <dc:creator>Aoife Byrne</dc:creator></item>
+      <item><guid>2</guid><title>Own title</title><dc:title>Dublin title</dc:title>
+        <description>Own description</description><dc:description>Dublin description</dc:description>
+        <author>own@example.com (Own Author)</author></item>
+    </channel></rss>`;
+    const [dublin, own] = parseFeed(xml, "article").items;
+    expect(dublin).toMatchObject({
+      title: "A title in Dublin Core",
+      text: "Its summary, as HTML.",
+      author: { username: "Aoife Byrne" },
+    });
+    expect(own).toMatchObject({ title: "Own title", text: "Own description", author: { username: "Own Author" } });
+  });
+
+  it("reads dc:title and dc:description in RSS 1.0 items, and dc:creator as an Atom entry's author", () => {
+    const rdf = `<rdf:RDF xmlns:rdf="http://www.w3.org/1999/02/22-rdf-syntax-ns#" xmlns="http://purl.org/rss/1.0/" ${DC}>
+      <channel rdf:about="https://r.example/"><title>R</title></channel>
+      <item rdf:about="https://r.example/1"><link>https://r.example/1</link>
+        <dc:title>Dublin title</dc:title><dc:description>Dublin description</dc:description></item>
+    </rdf:RDF>`;
+    expect(parseFeed(rdf, "article").items[0]).toMatchObject({ title: "Dublin title", text: "Dublin description" });
+
+    const atom = `<feed xmlns="http://www.w3.org/2005/Atom" ${DC}><title>A</title><author><name>Feed Author</name></author>
+      <entry><id>urn:a:1</id><title>T</title><dc:creator>Entry Creator</dc:creator><summary>S</summary></entry>
+    </feed>`;
+    expect(parseFeed(atom, "article").items[0].author.username).toBe("Entry Creator");
+  });
+
+  it("takes itunes:summary as the text of a podcast episode that has no description", () => {
+    const xml = `<rss version="2.0" ${ITUNES}><channel><title>Cast</title>
+      <item><guid>1</guid><title>Episode 1</title><itunes:summary>We talk about the new release.</itunes:summary></item>
+      <item><guid>2</guid><title>Episode 2</title><description>The description wins.</description>
+        <itunes:summary>Not this one.</itunes:summary></item>
+    </channel></rss>`;
+    expect(parseFeed(xml, "article").items.map((i) => i.text)).toEqual([
+      "We talk about the new release.",
+      "The description wins.",
+    ]);
+  });
+});

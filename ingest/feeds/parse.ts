@@ -1,6 +1,7 @@
 // RSS 2.0 (and 0.9x), RSS 1.0 / 0.90 (RDF) and Atom 1.0 (and 0.3) to IngestItemInput, for the "article"
 // and "webreview" streams. Everything a feed says as HTML (descriptions, content:encoded, Atom type="html"
-// and "xhtml") becomes plain text; see html-text.ts.
+// and "xhtml") becomes plain text; see html-text.ts. Where an RSS item has no element of its own, Dublin
+// Core (dc:title, dc:description, dc:creator) and iTunes (itunes:summary) say it.
 import { createHash } from "node:crypto";
 import { INGEST_LIMITS, type IngestItemInput } from "../../domain/schemas/mention-input";
 import { parseFeedDate } from "./dates";
@@ -167,7 +168,7 @@ function readRss(root: XmlElement, baseUrl: string | undefined) {
   const NO_NS = [root.uri];
   const channel = child(root, NO_NS, "channel") ?? root;
   const context: FeedContext = {
-    title: htmlToText(textOf(channel, NO_NS, "title")),
+    title: htmlToText(textOf(channel, NO_NS, "title") || textOf(channel, [NS.dc], "title")),
     language: textOf(channel, NO_NS, "language") || textOf(channel, [NS.dc], "language") || xmlLang(root),
     author: personName(textOf(channel, [NS.dc], "creator") || textOf(channel, NO_NS, "managingEditor")),
     base: resolveBase(attribute(channel, "base", NS.xml) ?? attribute(root, "base", NS.xml), baseUrl),
@@ -186,8 +187,13 @@ function readRss(root: XmlElement, baseUrl: string | undefined) {
     return {
       id: guid,
       link,
-      title: htmlToText(textOf(item, NO_NS, "title")),
-      text: htmlToText(textOf(item, [NS.content], "encoded") || textOf(item, NO_NS, "description")),
+      title: htmlToText(textOf(item, NO_NS, "title") || textOf(item, [NS.dc], "title")),
+      text: htmlToText(
+        textOf(item, [NS.content], "encoded") ||
+          textOf(item, NO_NS, "description") ||
+          textOf(item, [NS.dc], "description") ||
+          textOf(item, [NS.itunes], "summary"),
+      ),
       date:
         textOf(item, NO_NS, "pubDate") ||
         textOf(item, [NS.dc], "date") ||
@@ -210,7 +216,7 @@ function readRss(root: XmlElement, baseUrl: string | undefined) {
 function readRdf(root: XmlElement, baseUrl: string | undefined) {
   const channel = child(root, RSS1, "channel");
   const context: FeedContext = {
-    title: channel ? htmlToText(textOf(channel, RSS1, "title")) : "",
+    title: channel ? htmlToText(textOf(channel, RSS1, "title") || textOf(channel, [NS.dc], "title")) : "",
     language: (channel && textOf(channel, [NS.dc], "language")) || xmlLang(root),
     author: channel ? personName(textOf(channel, [NS.dc], "creator") || textOf(channel, [NS.dc], "publisher")) : "",
     base: resolveBase(attribute(root, "base", NS.xml), baseUrl),
@@ -220,8 +226,10 @@ function readRdf(root: XmlElement, baseUrl: string | undefined) {
   const drafts = items.map((item): Draft => ({
     id: attribute(item, "about", NS.rdf)?.trim() ?? "",
     link: textOf(item, RSS1, "link"),
-    title: htmlToText(textOf(item, RSS1, "title")),
-    text: htmlToText(textOf(item, [NS.content], "encoded") || textOf(item, RSS1, "description")),
+    title: htmlToText(textOf(item, RSS1, "title") || textOf(item, [NS.dc], "title")),
+    text: htmlToText(
+      textOf(item, [NS.content], "encoded") || textOf(item, RSS1, "description") || textOf(item, [NS.dc], "description"),
+    ),
     date: textOf(item, [NS.dc], "date"),
     author: personName(textOf(item, [NS.dc], "creator")),
     authorUrl: "",
@@ -261,7 +269,9 @@ function readAtom(root: XmlElement, baseUrl: string | undefined) {
         textOf(entry, ATOM, "updated") ||
         textOf(entry, ATOM, "modified") ||
         textOf(entry, [NS.dc], "date"),
-      author: author ? textOf(author, ATOM, "name") || textOf(author, ATOM, "email") : "",
+      author:
+        (author ? textOf(author, ATOM, "name") || textOf(author, ATOM, "email") : "") ||
+        personName(textOf(entry, [NS.dc], "creator")),
       authorUrl: author ? resolveUrl(textOf(author, ATOM, "uri"), entryBase) : "",
       language: xmlLang(entry) || (content ? xmlLang(content) : ""),
       rating: readRating(entry, root),
