@@ -99,9 +99,10 @@ describe("parseFeed: Atom", () => {
       author: { username: "Redaktion Beispiel" },
     });
 
-    // javascript: links are dropped; markup in a type="text" body is still removed; zoneless dates are UTC.
+    // javascript: links are dropped; a type="text" body is literal text (its "<b>" is words); zoneless
+    // dates are UTC.
     expect(third).not.toHaveProperty("url");
-    expect(third.text).toBe("Plain text that claims to be text.");
+    expect(third.text).toBe("Plain <b>text</b> that claims to be text.");
     expect(third.created_at).toBe("2024-05-11T08:00:00.000Z");
     for (const item of feed.items) IngestItemSchema.parse(item);
   });
@@ -270,5 +271,99 @@ describe("normaliseRating", () => {
     expect(normaliseRating(90, NaN, NaN)).toBe(4.5);
     expect(normaliseRating(NaN, NaN, NaN)).toBeUndefined();
     expect(normaliseRating(500, NaN, NaN)).toBeUndefined();
+  });
+});
+
+describe("parseFeed: what real feeds carry beside the core elements", () => {
+  const DC = 'xmlns:dc="http://purl.org/dc/elements/1.1/"';
+  const ITUNES = 'xmlns:itunes="http://www.itunes.com/dtds/podcast-1.0.dtd"';
+
+  it("reads dc:title, dc:description and dc:creator where an RSS item has no title, description or author", () => {
+    const xml = `<rss version="2.0" ${DC}><channel><title>Dublin</title>
+      <item><guid>1</guid><dc:title>A title in Dublin Core</dc:title>
+        <dc:description>&lt;p&gt;Its summary, as &lt;b&gt;HTML&lt;/b&gt;.&lt;/p&gt;</dc:description>
+        <dc:creator>Aoife Byrne</dc:creator></item>
+      <item><guid>2</guid><title>Own title</title><dc:title>Dublin title</dc:title>
+        <description>Own description</description><dc:description>Dublin description</dc:description>
+        <author>own@example.com (Own Author)</author></item>
+    </channel></rss>`;
+    const [dublin, own] = parseFeed(xml, "article").items;
+    expect(dublin).toMatchObject({
+      title: "A title in Dublin Core",
+      text: "Its summary, as HTML.",
+      author: { username: "Aoife Byrne" },
+    });
+    expect(own).toMatchObject({ title: "Own title", text: "Own description", author: { username: "Own Author" } });
+  });
+
+  it("reads dc:title and dc:description in RSS 1.0 items, and dc:creator as an Atom entry's author", () => {
+    const rdf = `<rdf:RDF xmlns:rdf="http://www.w3.org/1999/02/22-rdf-syntax-ns#" xmlns="http://purl.org/rss/1.0/" ${DC}>
+      <channel rdf:about="https://r.example/"><title>R</title></channel>
+      <item rdf:about="https://r.example/1"><link>https://r.example/1</link>
+        <dc:title>Dublin title</dc:title><dc:description>Dublin description</dc:description></item>
+    </rdf:RDF>`;
+    expect(parseFeed(rdf, "article").items[0]).toMatchObject({ title: "Dublin title", text: "Dublin description" });
+
+    const atom = `<feed xmlns="http://www.w3.org/2005/Atom" ${DC}><title>A</title><author><name>Feed Author</name></author>
+      <entry><id>urn:a:1</id><title>T</title><dc:creator>Entry Creator</dc:creator><summary>S</summary></entry>
+    </feed>`;
+    expect(parseFeed(atom, "article").items[0].author.username).toBe("Entry Creator");
+  });
+
+  it("takes itunes:summary as the text of a podcast episode that has no description", () => {
+    const xml = `<rss version="2.0" ${ITUNES}><channel><title>Cast</title>
+      <item><guid>1</guid><title>Episode 1</title><itunes:summary>We talk about the new release.</itunes:summary></item>
+      <item><guid>2</guid><title>Episode 2</title><description>The description wins.</description>
+        <itunes:summary>Not this one.</itunes:summary></item>
+    </channel></rss>`;
+    expect(parseFeed(xml, "article").items.map((i) => i.text)).toEqual([
+      "We talk about the new release.",
+      "The description wins.",
+    ]);
+  });
+
+  it('decodes Atom content in mode="base64", as text or HTML as its type says', () => {
+    const b64 = (text: string) => Buffer.from(text, "utf8").toString("base64");
+    const xml = `<feed version="0.3" xmlns="http://purl.org/atom/ns#"><title>Old Atom</title>
+      <entry><id>urn:1</id><title>HTML</title>
+        <content type="text/html" mode="base64">${b64("<p>Grüße aus <b>Köln</b> &amp; Bonn</p>")}</content></entry>
+      <entry><id>urn:2</id><title>Plain</title>
+        <content type="text/plain" mode="base64">${b64("1 < 2 & <tag> stays")}</content></entry>
+      <entry><id>urn:3</id><title>Summary</title>
+        <summary type="text/html" mode="base64">\n${b64("<em>Only</em> a summary").replace(/(.{8})/g, "$1\n")}</summary></entry>
+      <entry><id>urn:4</id><title>Binary</title>
+        <content type="image/png" mode="base64">iVBORw0KGgo=</content><summary>The summary instead.</summary></entry>
+    </feed>`;
+    expect(parseFeed(xml, "article").items.map((i) => i.text)).toEqual([
+      "Grüße aus Köln & Bonn",
+      "1 < 2 & <tag> stays",
+      "Only a summary",
+      "The summary instead.",
+    ]);
+  });
+
+  it("keeps markup escaped as text in titles and type=\"text\" as written, and strips real HTML", () => {
+    const rss = `<rss version="2.0"><channel><title>Web &lt;history&gt;</title>
+      <item><guid>1</guid><title>History of the &lt;blink&gt; tag</title>
+        <description>&lt;p&gt;The &lt;b&gt;blink&lt;/b&gt; element was removed.&lt;/p&gt;</description></item>
+      <item><guid>2</guid><title>Tom &amp;amp; Jerry &amp;lt;3</title><description>x</description></item>
+    </channel></rss>`;
+    const feed = parseFeed(rss, "article");
+    expect(feed.title).toBe("Web <history>");
+    expect(feed.items.map((i) => [i.title, i.text])).toEqual([
+      ["History of the <blink> tag", "The blink element was removed."],
+      ["Tom & Jerry <3", "x"],
+    ]);
+
+    const atom = `<feed xmlns="http://www.w3.org/2005/Atom"><title type="text">A</title>
+      <entry><id>urn:1</id><title type="text">History of the &lt;blink&gt; tag</title>
+        <content type="text">Use &lt;marquee&gt; sparingly.</content></entry>
+      <entry><id>urn:2</id><title type="html">History of the &amp;lt;blink&amp;gt; tag &lt;em&gt;again&lt;/em&gt;</title>
+        <content type="html">&lt;p&gt;HTML &amp;lt;marquee&amp;gt; content&lt;/p&gt;</content></entry>
+    </feed>`;
+    expect(parseFeed(atom, "article").items.map((i) => [i.title, i.text])).toEqual([
+      ["History of the <blink> tag", "Use <marquee> sparingly."],
+      ["History of the <blink> tag again", "HTML <marquee> content"],
+    ]);
   });
 });

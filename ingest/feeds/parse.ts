@@ -1,10 +1,13 @@
 // RSS 2.0 (and 0.9x), RSS 1.0 / 0.90 (RDF) and Atom 1.0 (and 0.3) to IngestItemInput, for the "article"
 // and "webreview" streams. Everything a feed says as HTML (descriptions, content:encoded, Atom type="html"
-// and "xhtml") becomes plain text; see html-text.ts.
+// and "xhtml") becomes plain text; see html-text.ts. What a feed says as text (RSS titles, Atom
+// type="text") stays as written: a title "History of the &lt;blink&gt; tag" keeps its "<blink>".
+// Where an RSS item has no element of its own, Dublin Core (dc:title, dc:description, dc:creator) and
+// iTunes (itunes:summary) say it; Atom 0.3 content in mode="base64" is decoded.
 import { createHash } from "node:crypto";
 import { INGEST_LIMITS, type IngestItemInput } from "../../domain/schemas/mention-input";
 import { parseFeedDate } from "./dates";
-import { collapseWhitespace, htmlToText, truncate } from "./html-text";
+import { collapseWhitespace, decodeEntities, htmlToText, truncate } from "./html-text";
 import {
   attribute,
   child,
@@ -167,7 +170,7 @@ function readRss(root: XmlElement, baseUrl: string | undefined) {
   const NO_NS = [root.uri];
   const channel = child(root, NO_NS, "channel") ?? root;
   const context: FeedContext = {
-    title: htmlToText(textOf(channel, NO_NS, "title")),
+    title: plainTitle(textOf(channel, NO_NS, "title") || textOf(channel, [NS.dc], "title")),
     language: textOf(channel, NO_NS, "language") || textOf(channel, [NS.dc], "language") || xmlLang(root),
     author: personName(textOf(channel, [NS.dc], "creator") || textOf(channel, NO_NS, "managingEditor")),
     base: resolveBase(attribute(channel, "base", NS.xml) ?? attribute(root, "base", NS.xml), baseUrl),
@@ -186,8 +189,13 @@ function readRss(root: XmlElement, baseUrl: string | undefined) {
     return {
       id: guid,
       link,
-      title: htmlToText(textOf(item, NO_NS, "title")),
-      text: htmlToText(textOf(item, [NS.content], "encoded") || textOf(item, NO_NS, "description")),
+      title: plainTitle(textOf(item, NO_NS, "title") || textOf(item, [NS.dc], "title")),
+      text: htmlToText(
+        textOf(item, [NS.content], "encoded") ||
+          textOf(item, NO_NS, "description") ||
+          textOf(item, [NS.dc], "description") ||
+          textOf(item, [NS.itunes], "summary"),
+      ),
       date:
         textOf(item, NO_NS, "pubDate") ||
         textOf(item, [NS.dc], "date") ||
@@ -210,7 +218,7 @@ function readRss(root: XmlElement, baseUrl: string | undefined) {
 function readRdf(root: XmlElement, baseUrl: string | undefined) {
   const channel = child(root, RSS1, "channel");
   const context: FeedContext = {
-    title: channel ? htmlToText(textOf(channel, RSS1, "title")) : "",
+    title: channel ? plainTitle(textOf(channel, RSS1, "title") || textOf(channel, [NS.dc], "title")) : "",
     language: (channel && textOf(channel, [NS.dc], "language")) || xmlLang(root),
     author: channel ? personName(textOf(channel, [NS.dc], "creator") || textOf(channel, [NS.dc], "publisher")) : "",
     base: resolveBase(attribute(root, "base", NS.xml), baseUrl),
@@ -220,8 +228,10 @@ function readRdf(root: XmlElement, baseUrl: string | undefined) {
   const drafts = items.map((item): Draft => ({
     id: attribute(item, "about", NS.rdf)?.trim() ?? "",
     link: textOf(item, RSS1, "link"),
-    title: htmlToText(textOf(item, RSS1, "title")),
-    text: htmlToText(textOf(item, [NS.content], "encoded") || textOf(item, RSS1, "description")),
+    title: plainTitle(textOf(item, RSS1, "title") || textOf(item, [NS.dc], "title")),
+    text: htmlToText(
+      textOf(item, [NS.content], "encoded") || textOf(item, RSS1, "description") || textOf(item, [NS.dc], "description"),
+    ),
     date: textOf(item, [NS.dc], "date"),
     author: personName(textOf(item, [NS.dc], "creator")),
     authorUrl: "",
@@ -261,7 +271,9 @@ function readAtom(root: XmlElement, baseUrl: string | undefined) {
         textOf(entry, ATOM, "updated") ||
         textOf(entry, ATOM, "modified") ||
         textOf(entry, [NS.dc], "date"),
-      author: author ? textOf(author, ATOM, "name") || textOf(author, ATOM, "email") : "",
+      author:
+        (author ? textOf(author, ATOM, "name") || textOf(author, ATOM, "email") : "") ||
+        personName(textOf(entry, [NS.dc], "creator")),
       authorUrl: author ? resolveUrl(textOf(author, ATOM, "uri"), entryBase) : "",
       language: xmlLang(entry) || (content ? xmlLang(content) : ""),
       rating: readRating(entry, root),
@@ -271,23 +283,51 @@ function readAtom(root: XmlElement, baseUrl: string | undefined) {
   return { context, drafts };
 }
 
-/** An Atom text construct as plain text, by its type (text, html, xhtml; Atom 0.3's mode="escaped"). */
+/**
+ * An Atom text construct as plain text, by its type: "text" (and other text/* types) as written, "html"
+ * and "xhtml" without their markup; Atom 0.3's mode="escaped" is HTML, its mode="base64" is decoded
+ * first and then read by its type. Other media types (an image, a PDF) have no text to take.
+ */
 function atomText(element: XmlElement | undefined): string {
   if (!element) return "";
-  const type = (attribute(element, "type") ?? "text").toLowerCase();
-  if (type === "xhtml" || type === "application/xhtml+xml") {
+  const type = (attribute(element, "type") ?? "text").toLowerCase().split(";")[0].trim();
+  const mode = attribute(element, "mode");
+  const isHtml = type === "html" || type === "text/html";
+  const isXhtml = type === "xhtml" || type === "application/xhtml+xml";
+  const isText = type === "text" || type.startsWith("text/");
+  if (mode === "base64") {
+    if (!isHtml && !isXhtml && !isText) return "";
+    const decoded = decodeBase64Text(textContent(element));
+    return isHtml || isXhtml ? htmlToText(decoded) : collapseWhitespace(decoded);
+  }
+  if (isXhtml) {
     const div = elements(element).find((e) => e.local === "div");
     return htmlToText(innerXml(div ?? element));
   }
-  if (type === "html" || type === "text/html" || attribute(element, "mode") === "escaped") {
-    return htmlToText(textContent(element));
+  if (isHtml || mode === "escaped") return htmlToText(textContent(element));
+  // Plain text is literal: "&lt;b&gt;" in it is the text "<b>", not markup (RFC 4287, 3.1.1.1).
+  if (isText) return collapseWhitespace(textContent(element));
+  return ""; // base64 (Atom 1.0 says so by any other media type) or XML of another kind: no text to take
+}
+
+/** UTF-8 text from base64 (line breaks and spaces allowed); "" when it is not base64 or not UTF-8 text. */
+function decodeBase64Text(value: string): string {
+  const compact = value.replace(/\s+/g, "");
+  if (!/^(?:[A-Za-z0-9+/]{4})*(?:[A-Za-z0-9+/]{2}==|[A-Za-z0-9+/]{3}=)?$/.test(compact)) return "";
+  try {
+    return new TextDecoder("utf-8", { fatal: true }).decode(Buffer.from(compact, "base64"));
+  } catch {
+    return "";
   }
-  if (type === "text" || type === "text/plain") {
-    // Declared plain, but producers sometimes put HTML there anyway; markup must never reach the text.
-    const raw = textContent(element);
-    return /<\/?[A-Za-z][^>]*>/.test(raw) ? htmlToText(raw) : collapseWhitespace(raw);
-  }
-  return ""; // base64 or other media types: no text to take
+}
+
+/**
+ * An RSS title as plain text: titles are text, so an escaped tag in one ("History of the &lt;blink&gt;
+ * tag") is words, not markup. Entities are decoded once more, as many feeds escape their titles twice
+ * ("Tom &amp;amp; Jerry").
+ */
+function plainTitle(value: string): string {
+  return collapseWhitespace(decodeEntities(value));
 }
 
 /** The alternate (HTML) link of an Atom entry, or of an RSS item that carries atom:link. */
