@@ -68,6 +68,7 @@ export const MESSAGES = {
   chunkLoadError: "Part of the page could not be loaded. Please reload the page.",
   // API error texts (our wording).
   tooManyAttempts: "Too many attempts. Please try again later.",
+  tooManyMails: "Too many e-mails were requested. Please try again later.",
   notFound: "Not found",
   forbidden: "You are not allowed to do this.",
   unauthorized: "You need to sign in.",
