@@ -14,3 +14,9 @@ export const RESET_REQUESTS_PER_CLIENT = 10;
 export const INVITE_MAILS_PER_ADDRESS = 5;
 /** Invitations one account may send per window (an admin onboarding a whole team stays well below). */
 export const INVITES_PER_INVITER = 100;
+
+/**
+ * How far a webhook's signed timestamp may be from the server's clock, either way (Zendesk's and Discord's
+ * signatures cover one). Outside it the delivery is refused, so a captured request cannot be replayed later.
+ */
+export const WEBHOOK_TIMESTAMP_TOLERANCE_MS = 5 * 60 * 1000;

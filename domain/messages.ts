@@ -240,6 +240,8 @@ export const MESSAGES = {
   ingestKeyInvalid: "Unknown stream or ingest key.",
   payloadTooLarge: "The request is too large.",
   webhookSignatureInvalid: "The webhook signature is not valid.",
+  webhookTimestampOutsideWindow: (minutes: number) =>
+    `The webhook's signed timestamp is more than ${minutes} minutes from the server's clock (a replay or a wrong clock).`,
   networkNotAllowed: "This network is not available.",
   categoryNotAllowed: "This network has no such category.",
   sourceNotAllowed: "This network cannot be connected this way.",
