@@ -12,6 +12,7 @@ import type { Actor, ServiceDeps } from "../context";
 import { inviteEmail } from "../mail/messages";
 import { hashToken, randomToken } from "../security/tokens";
 import { takeRation } from "../session/login-throttle";
+import { assertRoomFor } from "../limits/assert-room-for";
 
 export const INVITE_TTL_MS = 7 * 24 * 60 * 60 * 1000;
 
@@ -44,6 +45,9 @@ export async function createInvite(deps: ServiceDeps, actor: Actor, input: Invit
   );
   const invite = await deps.db.transaction().execute(async (trx) => {
     await revokePendingInvites(trx, actor.businessProfileId, email, now.toISOString());
+    // Open invitations, and accounts: each open invitation may become one.
+    await assertRoomFor(trx, "teamMemberInvites", actor.businessProfileId, now.toISOString());
+    await assertRoomFor(trx, "accounts", actor.businessProfileId, now.toISOString());
     return insertInvite(trx, {
       businessProfileId: actor.businessProfileId,
       inviterAccountId: actor.accountId,
