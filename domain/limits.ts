@@ -73,6 +73,8 @@ export const PINS_PER_ACCOUNT = 500;
 
 /** Rows a settings screen renders per page (a next-page link follows, without JavaScript). */
 export const LIST_PAGE_SIZE = 100;
+/** Teams a page: each editable team card lists every member candidate as a checkbox. */
+export const TEAMS_PAGE_SIZE = 20;
 /** The most any list endpoint answers at once (`limit` above it is refused with 422). */
 export const MAX_LIST_LIMIT = 1_000;
 
