@@ -68,6 +68,15 @@ export const MESSAGES = {
   chunkLoadError: "Part of the page could not be loaded. Please reload the page.",
   // API error texts (our wording).
   tooManyAttempts: "Too many attempts. Please try again later.",
+  tooManyMails: "Too many e-mails were requested. Please try again later.",
+  // A tenant's list is full (issue 31, ADR 026): 'You can have at most 1,000 labels.'
+  listPages: {
+    label: "Pages",
+    previous: "Previous page",
+    next: "Next page",
+    pageOf: (page: number, pages: number) => `Page ${page} of ${pages}`,
+  },
+  limitReached: (limit: number, what: string) => `You can have at most ${limit.toLocaleString("en-US")} ${what}.`,
   notFound: "Not found",
   forbidden: "You are not allowed to do this.",
   unauthorized: "You need to sign in.",
@@ -239,6 +248,8 @@ export const MESSAGES = {
   ingestKeyInvalid: "Unknown stream or ingest key.",
   payloadTooLarge: "The request is too large.",
   webhookSignatureInvalid: "The webhook signature is not valid.",
+  webhookTimestampOutsideWindow: (minutes: number) =>
+    `The webhook's signed timestamp is more than ${minutes} minutes from the server's clock (a replay or a wrong clock).`,
   networkNotAllowed: "This network is not available.",
   categoryNotAllowed: "This network has no such category.",
   sourceNotAllowed: "This network cannot be connected this way.",

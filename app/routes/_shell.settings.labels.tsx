@@ -21,6 +21,8 @@ import { useHydrated } from "../lib/use-hydrated";
 import { useRowDialog } from "../lib/use-row-dialog";
 import { useFormKey } from "../lib/use-form-key";
 import { compareNames } from "../../domain/format";
+import { pageOfList } from "../../domain/limits";
+import { ListPager } from "../components/ui/list-pager";
 
 const LABELS = MESSAGES.inboxUi;
 const LABELS_PATH = "/settings/labels";
@@ -31,9 +33,16 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const { data: labels } = await context.api.get<{ data: ApiLabel[] }>("/v1/labels");
   const params = new URL(request.url).searchParams;
   const dialogId = params.get("dialog") === "delete" ? Number(params.get("id")) : NaN;
+  // One page of the labels in screen order (group, then name); the groups' sizes count every page (ADR 026).
+  const allGroups = groupLabels(labels);
+  const ordered = allGroups.flatMap((group) => group.labels.map((label) => ({ ...label, category: group.category })));
+  const { items, page, pageCount } = pageOfList(ordered, params.get("page") ?? undefined);
   return {
     canWrite: hasPermission(account.permissions, "labels.index.write"),
-    groups: groupLabels(labels),
+    groups: groupLabels(items),
+    groupSizes: Object.fromEntries(allGroups.map((group) => [group.category, group.labels.length])) as Record<string, number>,
+    page,
+    pageCount,
     categories: [...new Set(labels.map((label) => label.category?.trim() ?? "").filter(Boolean))].sort((a, b) =>
       compareNames(a, b),
     ),
@@ -104,7 +113,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
 type LastResult = SubmissionResult<string[]> | undefined;
 
 export default function LabelsRoute() {
-  const { canWrite, groups, categories, categoryOf, deleteId } = useLoaderData<typeof loader>();
+  const { canWrite, groups, groupSizes, page, pageCount, categories, categoryOf, deleteId } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   const formsKey = useFormKey(actionData);
   const navigate = useNavigate();
@@ -150,7 +159,7 @@ export default function LabelsRoute() {
               data-testid="label-group"
             >
               <h3 id={`group-${group.category || "none"}`} className="border-b border-slate-100 bg-slate-50 px-4 py-2 text-xs font-semibold uppercase tracking-wide text-slate-500">
-                {group.category || MESSAGES.topicsScreen.noGroup} <span className="font-normal normal-case text-slate-400">({group.labels.length})</span>
+                {group.category || MESSAGES.topicsScreen.noGroup} <span className="font-normal normal-case text-slate-400">({groupSizes[group.category] ?? group.labels.length})</span>
               </h3>
               <ul className="divide-y divide-slate-100">
                 {group.labels.map((label) => (
@@ -166,6 +175,7 @@ export default function LabelsRoute() {
             </section>
           ))
         )}
+        <ListPager page={page} pageCount={pageCount} path={LABELS_PATH} />
       </section>
 
       {deleting ? (

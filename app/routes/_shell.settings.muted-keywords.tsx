@@ -16,6 +16,8 @@ import { useHydrated } from "../lib/use-hydrated";
 import { titleMeta } from "../lib/meta";
 import { useRowDialog } from "../lib/use-row-dialog";
 import { useFormKey } from "../lib/use-form-key";
+import { pageOfList } from "../../domain/limits";
+import { ListPager } from "../components/ui/list-pager";
 
 const MUTED_KEYWORDS_PATH = "/settings/muted-keywords";
 
@@ -30,7 +32,15 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const { data: keywords } = await context.api.get<{ data: MutedKeyword[] }>("/v1/muted_keywords");
   const params = new URL(request.url).searchParams;
   const dialogId = params.get("dialog") === "remove" ? Number(params.get("id")) : NaN;
-  return { keywords, removeId: keywords.find((keyword) => keyword.id === dialogId)?.id ?? null };
+  // One page of chips (ADR 026); the form still knows every muted word, to skip those already muted.
+  const { items, page, pageCount } = pageOfList(keywords, params.get("page") ?? undefined);
+  return {
+    keywords: items,
+    allValues: keywords.map((keyword) => keyword.value),
+    page,
+    pageCount,
+    removeId: items.find((keyword) => keyword.id === dialogId)?.id ?? null,
+  };
 }
 
 /** Longest single word the API accepts (its MutedKeywordsSchema). */
@@ -105,7 +115,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
 type LastResult = SubmissionResult<string[]> | undefined;
 
 export default function MutedKeywordsRoute() {
-  const { keywords, removeId } = useLoaderData<typeof loader>();
+  const { keywords, allValues, page, pageCount, removeId } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   const formsKey = useFormKey(actionData);
   const navigate = useNavigate();
@@ -125,7 +135,7 @@ export default function MutedKeywordsRoute() {
 
       <MuteKeywordsForm
         key={formsKey}
-        alreadyMuted={keywords.map((keyword) => keyword.value)}
+        alreadyMuted={allValues}
         lastResult={actionData?.intent === "add" ? actionData.result : undefined}
       />
 
@@ -147,6 +157,7 @@ export default function MutedKeywordsRoute() {
             ))}
           </ul>
         )}
+        <ListPager page={page} pageCount={pageCount} path={MUTED_KEYWORDS_PATH} />
       </section>
 
       {removing ? (

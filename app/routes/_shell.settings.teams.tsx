@@ -20,6 +20,8 @@ import { useHydrated } from "../lib/use-hydrated";
 import { titleMeta } from "../lib/meta";
 import { useFormKey } from "../lib/use-form-key";
 import { compareByName } from "../../domain/format";
+import { pageOfList, TEAMS_PAGE_SIZE } from "../../domain/limits";
+import { ListPager } from "../components/ui/list-pager";
 
 const TEAMS_PATH = "/settings/teams";
 
@@ -48,11 +50,15 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const params = new URL(request.url).searchParams;
   const dialogId = params.get("dialog") === "delete" ? Number(params.get("id")) : NaN;
   const canManage = account.role === ROLES.systemAdmin || account.role === ROLES.admin;
+  // One page of teams (ADR 026): each card of an admin's page holds a checkbox per candidate.
+  const { items, page, pageCount } = pageOfList(list, params.get("page") ?? undefined, TEAMS_PAGE_SIZE);
   return {
     canManage,
-    teams: list,
+    teams: items,
+    page,
+    pageCount,
     candidates,
-    deleteId: canManage ? (list.find((team) => team.id === dialogId)?.id ?? null) : null,
+    deleteId: canManage ? (items.find((team) => team.id === dialogId)?.id ?? null) : null,
   };
 }
 
@@ -119,7 +125,7 @@ type TeamFields = { name: string; account_ids: string[] };
 type TeamUpdateFields = TeamFields & { id: string };
 
 export default function TeamsRoute() {
-  const { canManage, teams, candidates, deleteId } = useLoaderData<typeof loader>();
+  const { canManage, teams, page, pageCount, candidates, deleteId } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   const formsKey = useFormKey(actionData);
   const navigate = useNavigate();
@@ -173,6 +179,7 @@ export default function TeamsRoute() {
             )}
           </ul>
         )}
+        <ListPager page={page} pageCount={pageCount} path={TEAMS_PATH} />
       </section>
 
       {deleting ? (

@@ -9,15 +9,16 @@ export async function findThrottle(db: Database, key: string) {
  * Counts one failure in a single statement, so concurrent failures are never lost (a read, then a
  * write, let parallel attempts overwrite each other's count and never reach the limit). A window
  * that started at or before `windowOpenAfter` is over: the count starts again at 1. Reaching
- * `limit` sets `locked_until` to `lockUntil`.
+ * `limit` sets `locked_until` to `lockUntil`. Answers the count after this one, so a caller that
+ * rations an action (mails per address) can refuse the one over the limit without a second read.
  */
 export async function countThrottleFailure(
   db: Database,
   input: { key: string; now: string; windowOpenAfter: string; limit: number; lockUntil: string },
-): Promise<void> {
+): Promise<number> {
   const windowOpen = sql<boolean>`${sql.ref("loginThrottle.windowStartedAt")} > ${input.windowOpenAfter}`;
   const failures = sql<number>`case when ${windowOpen} then ${sql.ref("loginThrottle.failures")} + 1 else 1 end`;
-  await db
+  const row = await db
     .insertInto("loginThrottle")
     .values({
       key: input.key,
@@ -32,7 +33,9 @@ export async function countThrottleFailure(
         lockedUntil: sql<string | null>`case when ${failures} >= ${input.limit} then ${input.lockUntil} else null end`,
       }),
     )
-    .execute();
+    .returning("failures")
+    .executeTakeFirstOrThrow();
+  return Number(row.failures);
 }
 
 export async function clearThrottle(db: Database, key: string): Promise<void> {

@@ -16,6 +16,13 @@ function signed(bytes: Uint8Array, key = privateKey, timestamp = TIMESTAMP) {
 describe("discord verify", () => {
   const { bytes } = fixture("discord-interaction-ping.json");
 
+  it("reads the signed Unix-seconds timestamp for the freshness window (null when missing or not digits)", () => {
+    const { bytes } = fixture("discord-message.json");
+    expect(discord.signedAt!(signed(bytes))).toEqual(new Date(Number(TIMESTAMP) * 1000));
+    expect(discord.signedAt!(delivery({}, bytes))).toBeNull();
+    expect(discord.signedAt!(delivery({ "X-Signature-Timestamp": "1e9" }, bytes))).toBeNull();
+  });
+
   it("accepts an Ed25519 signature of timestamp + body with the public key in hex", () => {
     expect(PUBLIC_KEY_HEX).toMatch(/^[0-9a-f]{64}$/);
     expect(discord.verify(signed(bytes), PUBLIC_KEY_HEX)).toEqual({ ok: true });

@@ -190,8 +190,13 @@ function map(payload: unknown): IngestItemInput[] {
 
 export const discordAdapter: WebhookAdapter = {
   integration: "discord",
-  signatureHelp: `Ed25519 signature (hex) of ${TIMESTAMP} + raw body in ${SIGNATURE}, checked with the application's (or relay's) public key in hex`,
+  signatureHelp: `Ed25519 signature (hex) of ${TIMESTAMP} + raw body in ${SIGNATURE}, checked with the application's (or relay's) public key in hex; the timestamp must be within 5 minutes of our clock`,
   verify,
+  // Unix seconds, as Discord sends them (the header the signature covers).
+  signedAt(delivery) {
+    const seconds = delivery.headers.get(TIMESTAMP)?.trim();
+    return seconds && /^\d{1,12}$/.test(seconds) ? new Date(Number(seconds) * 1000) : null;
+  },
   deliveryId(_delivery, payload) {
     const body = rec(payload);
     if (!body) return null;

@@ -29,6 +29,11 @@ export interface WebhookAdapter {
   signatureHelp: string | null;
   /** Checks the delivery's signature with the webhook's stored secret (constant-time compares). */
   verify(delivery: WebhookDelivery, secret: string): VerifyResult;
+  /**
+   * When the sender signs a timestamp with the body (Zendesk, Discord): that moment, or null when the header is
+   * missing or unreadable. Absent for integrations that sign the body only (ADR 026).
+   */
+  signedAt?(delivery: WebhookDelivery): Date | null;
   /** A delivery id for de-duplicating repeated deliveries when the integration provides one (header or body), else null. */
   deliveryId(delivery: WebhookDelivery, payload: unknown): string | null;
   /**

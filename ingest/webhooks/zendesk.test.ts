@@ -22,6 +22,12 @@ function signed(bytes: Uint8Array, extra: Record<string, string> = {}, secret = 
 describe("zendesk verify", () => {
   const { bytes } = fixture("zendesk-trigger.json");
 
+  it("reads the signed timestamp for the freshness window (null when missing or unreadable)", () => {
+    expect(zendesk.signedAt!(signed(bytes))).toEqual(new Date(TS));
+    expect(zendesk.signedAt!(delivery({}, bytes))).toBeNull();
+    expect(zendesk.signedAt!(delivery({ "X-Zendesk-Webhook-Signature-Timestamp": "yesterday" }, bytes))).toBeNull();
+  });
+
   it("accepts base64(HMAC-SHA256(secret, timestamp + body))", () => {
     expect(zendesk.verify(signed(bytes), SECRET)).toEqual({ ok: true });
   });

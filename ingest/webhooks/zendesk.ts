@@ -14,6 +14,7 @@ import {
   header,
   isoDate,
   languageCode,
+  parseDate,
   payloadObject,
   rawStr,
   rec,
@@ -203,8 +204,10 @@ function mapTrigger(body: Json, delivery: WebhookDelivery | undefined): IngestIt
 
 export const zendeskAdapter: WebhookAdapter = {
   integration: "zendesk",
-  signatureHelp: `HMAC-SHA256 of ${TIMESTAMP} + raw body with the webhook's signing secret, base64, in ${SIGNATURE}`,
+  signatureHelp: `HMAC-SHA256 of ${TIMESTAMP} + raw body with the webhook's signing secret, base64, in ${SIGNATURE}; the timestamp must be within 5 minutes of our clock`,
   verify,
+  // ISO 8601, e.g. 2024-04-17T17:18:11Z (the header the signature covers).
+  signedAt: (delivery) => parseDate(header(delivery, TIMESTAMP)) ?? null,
   deliveryId(delivery, payload) {
     const body = rec(payload);
     // Event subscriptions carry a stable event id; trigger bodies only have the invocation header.

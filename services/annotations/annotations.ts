@@ -27,6 +27,7 @@ import type { AnnotationBody, AnnotationLayerBody, AnnotationLayerPatch, Annotat
 import { ANNOTATION_LAYER_TYPES } from "../../domain/schemas/dashboard-config";
 import type { DashboardViewer } from "../analytics/viewer";
 import { isoNow, type Actor, type ServiceDeps } from "../context";
+import { assertRoomFor } from "../limits/assert-room-for";
 
 export interface AnnotationLayerView {
   id: number;
@@ -145,13 +146,16 @@ export async function createLayer(deps: ServiceDeps, actor: Actor, input: Annota
   await assertBrand(deps, actor, input.brand);
   await assertFreeColor(deps, actor, input.color, null);
   const { id } = await colorGuard(() =>
-    insertAnnotationLayer(
-      deps.db,
-      actor.businessProfileId,
-      { name: input.name, color: input.color, brand: input.brand ?? null, type: input.type },
-      actor.accountId,
-      isoNow(deps),
-    ),
+    deps.db.transaction().execute(async (trx) => {
+      await assertRoomFor(trx, "annotationLayers", actor.businessProfileId, isoNow(deps));
+      return insertAnnotationLayer(
+        trx,
+        actor.businessProfileId,
+        { name: input.name, color: input.color, brand: input.brand ?? null, type: input.type },
+        actor.accountId,
+        isoNow(deps),
+      );
+    }),
   );
   dashboardPagesChanged(actor.businessProfileId);
   return layerView(await existingLayer(deps, actor, id));
@@ -233,20 +237,23 @@ export async function createAnnotation(deps: ServiceDeps, actor: Actor, input: A
   requireWrite(actor);
   await existingLayer(deps, actor, input.layer_id);
   await assertSearchItem(deps, actor, input.search_item_id);
-  const { id } = await insertAnnotation(
-    deps.db,
-    actor.businessProfileId,
-    {
-      layerId: input.layer_id,
-      searchItemId: input.search_item_id ?? null,
-      name: input.name,
-      text: input.text ?? "",
-      anchorDate: anchorOf(input.anchor_date),
-      attachments: JSON.stringify(input.attachments ?? []),
-    },
-    actor.accountId,
-    isoNow(deps),
-  );
+  const { id } = await deps.db.transaction().execute(async (trx) => {
+    await assertRoomFor(trx, "annotations", actor.businessProfileId, isoNow(deps));
+    return insertAnnotation(
+      trx,
+      actor.businessProfileId,
+      {
+        layerId: input.layer_id,
+        searchItemId: input.search_item_id ?? null,
+        name: input.name,
+        text: input.text ?? "",
+        anchorDate: anchorOf(input.anchor_date),
+        attachments: JSON.stringify(input.attachments ?? []),
+      },
+      actor.accountId,
+      isoNow(deps),
+    );
+  });
   dashboardPagesChanged(actor.businessProfileId);
   return annotationView(await existingAnnotation(deps, actor, id));
 }

@@ -28,6 +28,7 @@ import {
   readSharedLinkConfig,
   type SharedLinkConfig,
 } from "./config";
+import { assertRoomFor } from "../limits/assert-room-for";
 
 export interface SharedLinkView {
   id: number;
@@ -113,14 +114,17 @@ async function liveLink(deps: ServiceDeps, actor: Actor, id: number): Promise<Da
 export async function createSharedLink(deps: ServiceDeps, actor: Actor, input: SharedLinkBody): Promise<SharedLinkView> {
   requireWrite(actor);
   const config = await checkedConfig(deps, actor.businessProfileId, input.config);
-  const { id } = await insertDashboardSharedLink(
-    deps.db,
-    actor.businessProfileId,
-    newSharedLinkCode(),
-    { title: input.title, nonLoggedInAccess: input.non_logged_in_access, config: JSON.stringify(config) },
-    actor.accountId,
-    isoNow(deps),
-  );
+  const { id } = await deps.db.transaction().execute(async (trx) => {
+    await assertRoomFor(trx, "dashboardSharedLinks", actor.businessProfileId, isoNow(deps));
+    return insertDashboardSharedLink(
+      trx,
+      actor.businessProfileId,
+      newSharedLinkCode(),
+      { title: input.title, nonLoggedInAccess: input.non_logged_in_access, config: JSON.stringify(config) },
+      actor.accountId,
+      isoNow(deps),
+    );
+  });
   return view(await liveLink(deps, actor, id));
 }
 

@@ -20,6 +20,7 @@ import {
   refOfToken,
   type TemplateConfig,
 } from "./config";
+import { assertRoomFor } from "../limits/assert-room-for";
 
 export interface DashboardTemplateView {
   id: number;
@@ -75,13 +76,16 @@ export async function getDashboardTemplate(deps: ServiceDeps, actor: Actor, id: 
 export async function createDashboardTemplate(deps: ServiceDeps, actor: Actor, input: DashboardTemplateBody): Promise<DashboardTemplateView> {
   requireWrite(actor);
   const config = await checkedConfig(deps, actor, input.config);
-  const { id } = await insertDashboardTemplate(
-    deps.db,
-    actor.businessProfileId,
-    { name: input.name, time: input.time, timeUnit: input.time_unit, config: JSON.stringify(config) },
-    actor.accountId,
-    isoNow(deps),
-  );
+  const { id } = await deps.db.transaction().execute(async (trx) => {
+    await assertRoomFor(trx, "dashboardTemplates", actor.businessProfileId, isoNow(deps));
+    return insertDashboardTemplate(
+      trx,
+      actor.businessProfileId,
+      { name: input.name, time: input.time, timeUnit: input.time_unit, config: JSON.stringify(config) },
+      actor.accountId,
+      isoNow(deps),
+    );
+  });
   return getDashboardTemplate(deps, actor, id);
 }
 

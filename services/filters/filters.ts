@@ -8,6 +8,7 @@ import { forbidden, notFound } from "../../domain/errors";
 import { hasPermission } from "../../domain/permissions";
 import { isoNow, type Actor, type ServiceDeps } from "../context";
 import type { FilterRow } from "../../db/schema";
+import { assertRoomFor } from "../limits/assert-room-for";
 
 export interface FilterView {
   id: number;
@@ -58,13 +59,16 @@ export async function createFilter(
   input: { name: string; filterType: string; value: unknown },
 ) {
   requireRead(actor);
-  const row = await insertFilter(deps.db, {
-    businessProfileId: actor.businessProfileId,
-    accountId: actor.accountId,
-    name: input.name,
-    filterType: input.filterType,
-    value: JSON.stringify(input.value ?? {}),
-    createdAt: isoNow(deps),
+  const row = await deps.db.transaction().execute(async (trx) => {
+    await assertRoomFor(trx, "filters", actor.businessProfileId, isoNow(deps));
+    return insertFilter(trx, {
+      businessProfileId: actor.businessProfileId,
+      accountId: actor.accountId,
+      name: input.name,
+      filterType: input.filterType,
+      value: JSON.stringify(input.value ?? {}),
+      createdAt: isoNow(deps),
+    });
   });
   return view(row);
 }

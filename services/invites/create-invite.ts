@@ -2,6 +2,7 @@ import { findAccount, findAccountByEmail } from "../../db/repositories/accounts"
 import { findBusinessProfile } from "../../db/repositories/business-profiles";
 import { insertInvite, revokePendingInvites } from "../../db/repositories/invites";
 import { notFound, validationError } from "../../domain/errors";
+import { INVITE_MAILS_PER_ADDRESS, INVITES_PER_INVITER, MAIL_RATION_WINDOW_MS } from "../../domain/limits";
 import { MESSAGES } from "../../domain/messages";
 import { ROLES } from "../../domain/roles";
 import type { InviteInput } from "../../domain/schemas/accounts";
@@ -10,6 +11,8 @@ import { assertTenantTeams, uniqueIds } from "../accounts/tenant-checks";
 import type { Actor, ServiceDeps } from "../context";
 import { inviteEmail } from "../mail/messages";
 import { hashToken, randomToken } from "../security/tokens";
+import { takeRation } from "../session/login-throttle";
+import { assertRoomFor } from "../limits/assert-room-for";
 
 export const INVITE_TTL_MS = 7 * 24 * 60 * 60 * 1000;
 
@@ -31,8 +34,20 @@ export async function createInvite(deps: ServiceDeps, actor: Actor, input: Invit
 
   const token = randomToken();
   const now = deps.now();
+  // Counted before anything is stored, so a refused invite leaves the previous link working (ADR 026).
+  await takeRation(
+    deps.db,
+    [
+      { key: `invite-mail:${email}`, limit: INVITE_MAILS_PER_ADDRESS, windowMs: MAIL_RATION_WINDOW_MS },
+      { key: `inviter:${actor.accountId}`, limit: INVITES_PER_INVITER, windowMs: MAIL_RATION_WINDOW_MS },
+    ],
+    now,
+  );
   const invite = await deps.db.transaction().execute(async (trx) => {
     await revokePendingInvites(trx, actor.businessProfileId, email, now.toISOString());
+    // Open invitations, and accounts: each open invitation may become one.
+    await assertRoomFor(trx, "teamMemberInvites", actor.businessProfileId, now.toISOString());
+    await assertRoomFor(trx, "accounts", actor.businessProfileId, now.toISOString());
     return insertInvite(trx, {
       businessProfileId: actor.businessProfileId,
       inviterAccountId: actor.accountId,

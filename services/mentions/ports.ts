@@ -91,6 +91,8 @@ export interface WebhookAdapterPort {
   integration: string;
   signatureHelp: string | null;
   verify(delivery: WebhookDelivery, secret: string): { ok: true } | { ok: false; reason: string };
+  /** The signed timestamp, for integrations whose signature covers one (null when unreadable). */
+  signedAt?(delivery: WebhookDelivery): Date | null;
   deliveryId(delivery: WebhookDelivery, payload: unknown): string | null;
   map(payload: unknown, delivery?: WebhookDelivery): IngestItemInput[];
   /** An immediate answer some integrations expect (Discord's PING), instead of the usual summary. */

@@ -2,6 +2,7 @@ import { findStreamById, findStreamByIngestKey } from "../../db/repositories/str
 import { claimWebhookDelivery, findWebhookByUuid, isDeliveryRecorded } from "../../db/repositories/webhooks";
 import { insertImport, updateImportProgress } from "../../db/repositories/imports";
 import { AppError, badRequest, notFound, unauthorized } from "../../domain/errors";
+import { WEBHOOK_TIMESTAMP_TOLERANCE_MS } from "../../domain/limits";
 import { MESSAGES } from "../../domain/messages";
 import type { NetworkId } from "../../domain/networks";
 import { isoNow, type Actor, type ServiceDeps } from "../context";
@@ -47,6 +48,13 @@ export async function receiveWebhook(deps: ServiceDeps, integration: string, uui
   if (!stream) throw notFound();
   const verdict = adapter.verify(delivery, webhook.secret);
   if (!verdict.ok) throw unauthorized(MESSAGES.webhookSignatureInvalid);
+  // A signed timestamp far from our clock is a replay (or a broken clock): refused before anything is read.
+  if (adapter.signedAt) {
+    const signedAt = adapter.signedAt(delivery);
+    if (!signedAt || Math.abs(deps.now().getTime() - signedAt.getTime()) > WEBHOOK_TIMESTAMP_TOLERANCE_MS) {
+      throw unauthorized(MESSAGES.webhookTimestampOutsideWindow(WEBHOOK_TIMESTAMP_TOLERANCE_MS / 60_000));
+    }
+  }
 
   let payload: unknown;
   try {

@@ -13,6 +13,7 @@ import { matchesMutedKeyword } from "../../domain/muted-keywords";
 import { hasPermission } from "../../domain/permissions";
 import { newMutedKeywords } from "../../domain/schemas/streams";
 import { isoNow, type Actor, type ServiceDeps } from "../context";
+import { assertRoomFor } from "../limits/assert-room-for";
 
 const PAGE = 1000;
 
@@ -49,7 +50,10 @@ export async function addMutedKeywords(deps: ServiceDeps, actor: Actor, values: 
     values,
     existing.map((k) => k.value),
   );
-  const inserted = await insertMutedKeywords(deps.db, actor.businessProfileId, fresh, actor.accountId, isoNow(deps));
+  const inserted = await deps.db.transaction().execute(async (trx) => {
+    await assertRoomFor(trx, "mutedKeywords", actor.businessProfileId, isoNow(deps), undefined, fresh.length);
+    return insertMutedKeywords(trx, actor.businessProfileId, fresh, actor.accountId, isoNow(deps));
+  });
   for (const keyword of inserted) {
     let afterId = 0;
     for (;;) {

@@ -1,4 +1,4 @@
-import { listPinnedIds, pin, unpin } from "../../db/repositories/pins";
+import { listPinnedIds, unpin } from "../../db/repositories/pins";
 import { listSearchFolders } from "../../db/repositories/search-folders";
 import { listSearchItems } from "../../db/repositories/search-items";
 import { listTopics } from "../../db/repositories/topics";
@@ -13,6 +13,7 @@ import { findVisibleSearchFolder } from "../searches/folders";
 import { getStreamRow } from "../streams/streams";
 import { findVisibleTopic } from "../topics/topics";
 import { findVisibleTemplate, visibleTemplateIds } from "../templates/access";
+import { pinWithinLimit } from "../limits/assert-room-for";
 
 export interface PinView {
   entityId: number;
@@ -100,7 +101,7 @@ export async function listPins(deps: ServiceDeps, actor: Actor, type?: PinType):
 /** POST /v3/accounts/pins: pins are per user, so seeing the entity is enough (guests too). */
 export async function addPin(deps: ServiceDeps, actor: Actor, input: { type: PinType; entityId: number }): Promise<PinView> {
   await assertPinnable(deps, actor, input.type, input.entityId);
-  await pin(deps.db, actor.accountId, input.type, input.entityId, isoNow(deps));
+  await pinWithinLimit(deps.db, actor, input.type, input.entityId, isoNow(deps));
   return { entityId: input.entityId, type: input.type };
 }
 

@@ -1,4 +1,4 @@
-import { deletePinsOf, isPinned, listPinnedIds, pin, unpin } from "../../db/repositories/pins";
+import { deletePinsOf, isPinned, listPinnedIds, unpin } from "../../db/repositories/pins";
 import {
   deleteSearchFolder as deleteSearchFolderRow,
   findSearchFolder,
@@ -28,6 +28,7 @@ import {
 } from "./access";
 import { visibleSearchItemViews } from "./items";
 import { searchFolderView, type SearchFolderView } from "./views";
+import { assertRoomFor, pinWithinLimit } from "../limits/assert-room-for";
 
 export const SEARCH_FOLDER_PIN = "search_folder";
 
@@ -73,18 +74,21 @@ async function folderView(deps: ServiceDeps, actor: Actor, id: number): Promise<
 export async function createSearchFolder(deps: ServiceDeps, actor: Actor, input: SearchFolderFormInput): Promise<SearchFolderView> {
   requireWriteSearches(actor, input.category);
   const visibility = await resolveVisibility(deps, actor, input.entity_type ?? DEFAULT_VISIBILITY[input.category], input.entity_ids);
-  const row = await insertSearchFolder(
-    deps.db,
-    actor.businessProfileId,
-    {
-      name: input.name,
-      category: input.category,
-      ownerAccountId: actor.accountId,
-      entityType: visibility.entityType,
-      entityIds: visibility.entityIds,
-    },
-    isoNow(deps),
-  );
+  const row = await deps.db.transaction().execute(async (trx) => {
+    await assertRoomFor(trx, "searchFolders", actor.businessProfileId, isoNow(deps));
+    return insertSearchFolder(
+      trx,
+      actor.businessProfileId,
+      {
+        name: input.name,
+        category: input.category,
+        ownerAccountId: actor.accountId,
+        entityType: visibility.entityType,
+        entityIds: visibility.entityIds,
+      },
+      isoNow(deps),
+    );
+  });
   return searchFolderView(actor, row, false, []);
 }
 
@@ -130,6 +134,6 @@ export async function toggleSearchFolderPin(deps: ServiceDeps, actor: Actor, id:
     await unpin(deps.db, actor.accountId, SEARCH_FOLDER_PIN, id);
     return { pinned: false };
   }
-  await pin(deps.db, actor.accountId, SEARCH_FOLDER_PIN, id, isoNow(deps));
+  await pinWithinLimit(deps.db, actor, SEARCH_FOLDER_PIN, id, isoNow(deps));
   return { pinned: true };
 }

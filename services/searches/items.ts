@@ -1,4 +1,4 @@
-import { deletePinsOf, isPinned, listPinnedIds, pin, unpin } from "../../db/repositories/pins";
+import { deletePinsOf, isPinned, listPinnedIds, unpin } from "../../db/repositories/pins";
 import { findSearchFolder, listSearchFolders } from "../../db/repositories/search-folders";
 import {
   deleteSearchItem as deleteSearchItemRow,
@@ -32,6 +32,7 @@ import {
 import { assertValidDefinition } from "./definition-check";
 import { definitionDeleted, definitionSaved } from "./definition-events";
 import { searchItemView, type SearchItemView } from "./views";
+import { assertRoomFor, pinWithinLimit } from "../limits/assert-room-for";
 
 export const SEARCH_ITEM_PIN = "search_item";
 
@@ -122,22 +123,25 @@ export async function createSearchItem(deps: ServiceDeps, actor: Actor, input: S
   const folderId = await targetFolder(deps, actor, viewer, input.folder_id ?? null, input.category);
   assertValidDefinition(input.query);
   const visibility = await resolveVisibility(deps, actor, input.entity_type ?? DEFAULT_VISIBILITY[input.category], input.entity_ids);
-  const row = await insertSearchItem(
-    deps.db,
-    actor.businessProfileId,
-    {
-      name: input.name,
-      category: input.category,
-      folderId,
-      ownerAccountId: actor.accountId,
-      entityType: visibility.entityType,
-      entityIds: visibility.entityIds,
-      query: JSON.stringify(input.query),
-      logoSrc: input.logo_src ?? null,
-      alertsEnabled: input.are_alerts_enabled ?? false,
-    },
-    isoNow(deps),
-  );
+  const row = await deps.db.transaction().execute(async (trx) => {
+    await assertRoomFor(trx, "searchItems", actor.businessProfileId, isoNow(deps));
+    return insertSearchItem(
+      trx,
+      actor.businessProfileId,
+      {
+        name: input.name,
+        category: input.category,
+        folderId,
+        ownerAccountId: actor.accountId,
+        entityType: visibility.entityType,
+        entityIds: visibility.entityIds,
+        query: JSON.stringify(input.query),
+        logoSrc: input.logo_src ?? null,
+        alertsEnabled: input.are_alerts_enabled ?? false,
+      },
+      isoNow(deps),
+    );
+  });
   definitionSaved(deps, actor.businessProfileId, { type: 1, id: row.id });
   return viewOf(deps, actor, viewer, await reread(deps, actor, row.id));
 }
@@ -200,6 +204,6 @@ export async function toggleSearchItemPin(deps: ServiceDeps, actor: Actor, id: n
     await unpin(deps.db, actor.accountId, SEARCH_ITEM_PIN, id);
     return { pinned: false };
   }
-  await pin(deps.db, actor.accountId, SEARCH_ITEM_PIN, id, isoNow(deps));
+  await pinWithinLimit(deps.db, actor, SEARCH_ITEM_PIN, id, isoNow(deps));
   return { pinned: true };
 }

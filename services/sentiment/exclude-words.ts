@@ -13,6 +13,7 @@ import type { SentimentExcludeWordInput } from "../../domain/schemas/streams";
 import { isoNow, type Actor, type ServiceDeps } from "../context";
 import { loadEnrichmentContext, requireIngestPorts } from "../mentions/ingest-mentions";
 import type { NetworkId } from "../../domain/networks";
+import { assertRoomFor } from "../limits/assert-room-for";
 
 export interface ExcludeWordView {
   id: number;
@@ -77,9 +78,12 @@ export async function createExcludeWord(
 ): Promise<ExcludeWordView> {
   requireAdmin(actor);
   if (input.global && actor.role !== ROLES.systemAdmin) throw forbidden();
-  return view(
-    await insertExcludeWord(deps.db, input.global ? null : actor.businessProfileId, values(input), isoNow(deps)),
-  );
+  // Global words (system admins) belong to no tenant and are not counted.
+  const row = await deps.db.transaction().execute(async (trx) => {
+    if (!input.global) await assertRoomFor(trx, "sentimentExcludeWords", actor.businessProfileId, isoNow(deps));
+    return insertExcludeWord(trx, input.global ? null : actor.businessProfileId, values(input), isoNow(deps));
+  });
+  return view(row);
 }
 
 export async function updateExcludeWord(

@@ -1,6 +1,7 @@
 import type { Database } from "../../db/client";
 import { clearThrottle, countThrottleFailure, findThrottle } from "../../db/repositories/login-throttle";
 import { tooManyRequests } from "../../domain/errors";
+import { MESSAGES } from "../../domain/messages";
 
 // Per account: 5 failures in 15 minutes lock that account's logins for 15 minutes.
 // Per client address: a higher bar, so one address cannot walk through many accounts.
@@ -40,4 +41,33 @@ export async function recordLoginFailure(
 
 export async function recordLoginSuccess(db: Database, email: string): Promise<void> {
   await clearThrottle(db, `account:${email.trim().toLowerCase()}`);
+}
+
+export interface Ration {
+  key: string;
+  limit: number;
+  windowMs: number;
+}
+
+/**
+ * Rations an action (a mail sent on request) with the same counters as login failures: each call
+ * counts one against every key, atomically, and the call that goes over a key's limit is refused
+ * (429) before the action happens. Parallel calls cannot all slip under the limit.
+ */
+export async function takeRation(
+  db: Database,
+  rations: readonly Ration[],
+  now: Date,
+  message: string = MESSAGES.tooManyMails,
+): Promise<void> {
+  for (const { key, limit, windowMs } of rations) {
+    const count = await countThrottleFailure(db, {
+      key,
+      limit: limit + 1,
+      now: now.toISOString(),
+      windowOpenAfter: new Date(now.getTime() - windowMs).toISOString(),
+      lockUntil: new Date(now.getTime() + windowMs).toISOString(),
+    });
+    if (count > limit) throw tooManyRequests(message);
+  }
 }

@@ -19,6 +19,7 @@ import { isoNow, type Actor, type ServiceDeps } from "../context";
 import { requireIngestPorts } from "../mentions/ingest-mentions";
 import type { ReviewSourceConfig } from "../mentions/ports";
 import { canManageChannels, streamView, type StreamConfig, type StreamView } from "./stream-view";
+import { assertRoomFor } from "../limits/assert-room-for";
 
 const PIN_TYPE = "stream";
 
@@ -127,6 +128,7 @@ async function createRow(
 ) {
   const now = isoNow(deps);
   return deps.db.transaction().execute(async (trx) => {
+    await assertRoomFor(trx, "streams", actor.businessProfileId, now);
     const row = await insertStream(
       trx,
       actor.businessProfileId,

@@ -15,6 +15,7 @@ import type { TeamInput } from "../../domain/schemas/accounts";
 import { requireManager, requireStaff } from "../accounts/authorization";
 import { assertTeamMembers, uniqueIds } from "../accounts/tenant-checks";
 import type { Actor, ServiceDeps } from "../context";
+import { assertRoomFor } from "../limits/assert-room-for";
 
 export interface TeamView {
   id: number;
@@ -63,6 +64,7 @@ export async function createTeam(deps: ServiceDeps, actor: Actor, input: TeamInp
   await assertTeamMembers(deps.db, actor.businessProfileId, accountIds);
   const team = await nameTakenOnConflict(() =>
     deps.db.transaction().execute(async (trx) => {
+      await assertRoomFor(trx, "teams", actor.businessProfileId, deps.now().toISOString());
       const created = await insertTeam(trx, {
         businessProfileId: actor.businessProfileId,
         name: input.name,

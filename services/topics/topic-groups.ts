@@ -14,6 +14,7 @@ import { isoNow, type Actor, type ServiceDeps } from "../context";
 import { canSee, viewerOf } from "../searches/access";
 import { requireWriteTopics, type TopicView } from "./topic-view";
 import { removeTopic, visibleTopicViews } from "./topics";
+import { assertRoomFor } from "../limits/assert-room-for";
 
 export interface TopicGroupView {
   id: number;
@@ -78,7 +79,10 @@ async function assertNameFree(deps: ServiceDeps, actor: Actor, name: string, exc
 export async function createTopicGroup(deps: ServiceDeps, actor: Actor, input: TopicGroupFormInput): Promise<TopicGroupDetailView> {
   requireWriteTopics(actor);
   await assertNameFree(deps, actor, input.name);
-  const row = await insertTopicGroup(deps.db, actor.businessProfileId, { name: input.name, createdBy: actor.accountId }, isoNow(deps));
+  const row = await deps.db.transaction().execute(async (trx) => {
+    await assertRoomFor(trx, "topicGroups", actor.businessProfileId, isoNow(deps));
+    return insertTopicGroup(trx, actor.businessProfileId, { name: input.name, createdBy: actor.accountId }, isoNow(deps));
+  });
   return { ...groupView(row, 0), topics: [] };
 }
 

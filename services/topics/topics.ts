@@ -19,6 +19,7 @@ import { byPinnedThenName, canSee, resolveVisibility, resolveVisibilityChange, v
 import { assertValidTopic } from "../searches/definition-check";
 import { definitionDeleted, definitionSaved } from "../searches/definition-events";
 import { parseKeywords, requireWriteTopics, TOPIC_PIN, topicView, type TopicView } from "./topic-view";
+import { assertRoomFor } from "../limits/assert-room-for";
 
 /** Topic names are unique in a business profile whatever their case (analytics spec §5). */
 export function topicNameKey(name: string): string {
@@ -119,23 +120,26 @@ export async function createTopic(deps: ServiceDeps, actor: Actor, input: TopicF
   assertValidTopic(definition);
   const visibility = await resolveVisibility(deps, actor, input.entity_type ?? VISIBILITY.everyone, input.entity_ids);
   const row = await nameTakenOnConflict(() =>
-    insertTopic(
-      deps.db,
-      actor.businessProfileId,
-      {
-        name: input.name,
-        nameKey,
-        ...definition,
-        topicGroupId: input.topic_group_id ?? null,
-        category: input.category ?? null,
-        logoSrc: input.logo_src ?? null,
-        alertsEnabled: input.are_alerts_enabled ?? false,
-        ownerAccountId: actor.accountId,
-        entityType: visibility.entityType,
-        entityIds: visibility.entityIds,
-      },
-      isoNow(deps),
-    ),
+    deps.db.transaction().execute(async (trx) => {
+      await assertRoomFor(trx, "topics", actor.businessProfileId, isoNow(deps));
+      return insertTopic(
+        trx,
+        actor.businessProfileId,
+        {
+          name: input.name,
+          nameKey,
+          ...definition,
+          topicGroupId: input.topic_group_id ?? null,
+          category: input.category ?? null,
+          logoSrc: input.logo_src ?? null,
+          alertsEnabled: input.are_alerts_enabled ?? false,
+          ownerAccountId: actor.accountId,
+          entityType: visibility.entityType,
+          entityIds: visibility.entityIds,
+        },
+        isoNow(deps),
+      );
+    }),
   );
   definitionSaved(deps, actor.businessProfileId, { type: 2, id: row.id });
   return viewOf(deps, actor, row.id);

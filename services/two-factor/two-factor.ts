@@ -1,6 +1,7 @@
 import * as OTPAuth from "otpauth";
 import QRCode from "qrcode";
 import { findAccount, updateAccount } from "../../db/repositories/accounts";
+import { revokeSessionsOfAccount } from "../../db/repositories/auth-sessions";
 import { replaceBackupCodes } from "../../db/repositories/backup-codes";
 import { conflict, notFound, validationError, AppError } from "../../domain/errors";
 import { MESSAGES } from "../../domain/messages";
@@ -53,10 +54,11 @@ export async function activateTwoFactor(deps: ServiceDeps, actor: Actor, otpCode
   if (!account.otpSecret) throw new AppError("bad_request", MESSAGES.twoFactorNotSetUp);
   const step = acceptedTotpStep(account.otpSecret, otpCode.replace(/\s+/g, ""), deps.now());
   if (step === null) throw validationError({ otp_code: [MESSAGES.codeNotValid] });
-  await updateAccount(deps.db, actor.businessProfileId, actor.accountId, {
-    otpEnabled: 1,
-    otpLastUsedStep: step,
-    updatedAt: deps.now().toISOString(),
+  const now = deps.now().toISOString();
+  await deps.db.transaction().execute(async (trx) => {
+    await updateAccount(trx, actor.businessProfileId, actor.accountId, { otpEnabled: 1, otpLastUsedStep: step, updatedAt: now });
+    // A session opened without the second factor must not outlive its activation (issue 31).
+    await revokeSessionsOfAccount(trx, actor.accountId, now, "two_factor_enabled", actor.sessionId);
   });
   return { backupCodes: await issueBackupCodes(deps, account.id) };
 }
@@ -74,12 +76,17 @@ export async function disableTwoFactor(deps: ServiceDeps, actor: Actor, password
   if (!(await verifyPassword(password, account.passwordHash))) {
     throw validationError({ password: [MESSAGES.currentPasswordWrong] });
   }
-  await updateAccount(deps.db, actor.businessProfileId, actor.accountId, {
-    otpEnabled: 0,
-    otpSecret: null,
-    otpLastUsedStep: null,
-    updatedAt: deps.now().toISOString(),
+  const now = deps.now().toISOString();
+  await deps.db.transaction().execute(async (trx) => {
+    await updateAccount(trx, actor.businessProfileId, actor.accountId, {
+      otpEnabled: 0,
+      otpSecret: null,
+      otpLastUsedStep: null,
+      updatedAt: now,
+    });
+    await replaceBackupCodes(trx, account.id, [], now);
+    // Like a password change: a change of credentials keeps this session and ends the others.
+    await revokeSessionsOfAccount(trx, actor.accountId, now, "two_factor_disabled", actor.sessionId);
   });
-  await replaceBackupCodes(deps.db, account.id, [], deps.now().toISOString());
   return { otpEnabled: false };
 }

@@ -17,6 +17,7 @@ export const createInviteRoute = createRoute({
     401: errorResponses[401],
     403: errorResponses[403],
     422: errorResponses[422],
+    429: errorResponses[429],
   },
 });
 

@@ -9,6 +9,7 @@ import {
 } from "../../../tests/support/api-fixture";
 import { testEngines } from "../../../tests/support/database";
 import { MESSAGES } from "../../../domain/messages";
+import { INVITE_MAILS_PER_ADDRESS, INVITES_PER_INVITER } from "../../../domain/limits";
 
 const FORBIDDEN = MESSAGES.forbidden;
 const INVITE_INVALID = MESSAGES.inviteInvalid;
@@ -155,6 +156,32 @@ describe.each(testEngines())("invites and sign-up on %s", (engine) => {
         .where("id", "=", res.json.id)
         .executeTakeFirstOrThrow();
       expect(JSON.stringify(stored)).not.toContain(token);
+    });
+
+    it("mails one address at most INVITE_MAILS_PER_ADDRESS invites an hour: the next is 429, nothing stored, no mail", async () => {
+      const email = newEmail("spammed");
+      for (let i = 0; i < INVITE_MAILS_PER_ADDRESS; i += 1) await inviteAndGetToken(email);
+      const invites = await countInvites();
+      const res = await invite(admin, { email, role: 2, team_ids: [] });
+      expect(res.status).toBe(429);
+      expect(res.json).toEqual({ error_message: MESSAGES.tooManyMails });
+      expect(mailsTo(email)).toHaveLength(INVITE_MAILS_PER_ADDRESS);
+      expect(await countInvites()).toBe(invites);
+      // The last link mailed still works.
+      expect((await lookUp(inviteLink(email).token)).status).toBe(200);
+    });
+
+    it("lets one inviter send INVITES_PER_INVITER invites an hour; the next is 429 and mails nothing", async () => {
+      const other = await fx.createTenant();
+      const otherAdmin = await fx.signIn(other.accounts.admin.email);
+      for (let i = 0; i < INVITES_PER_INVITER; i += 1) {
+        expect((await invite(otherAdmin, { email: newEmail("bulk"), role: 2, team_ids: [] })).status).toBe(201);
+      }
+      const before = fx.sentMail.length;
+      const res = await invite(otherAdmin, { email: newEmail("bulk"), role: 2, team_ids: [] });
+      expect(res.status).toBe(429);
+      expect(res.json).toEqual({ error_message: MESSAGES.tooManyMails });
+      expect(fx.sentMail.length).toBe(before);
     });
 
     it("builds the link from the configured URL, never from the Host header or the request URL", async () => {

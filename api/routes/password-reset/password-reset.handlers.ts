@@ -1,12 +1,13 @@
 import { requestPasswordReset } from "../../../services/password-reset/request-password-reset";
 import { checkPasswordReset, resetPassword } from "../../../services/password-reset/reset-password";
 import type { ApiApp } from "../../env";
+import { clientIp } from "../../middleware/auth";
 import { unwrapFieldErrors } from "../../middleware/errors";
 import { checkPasswordResetRoute, requestPasswordResetRoute, resetPasswordRoute } from "./password-reset.routes";
 
 export function registerPasswordResetRoutes(app: ApiApp) {
   app.openapi(requestPasswordResetRoute, async (c) =>
-    c.json(await requestPasswordReset(c.get("deps"), c.req.valid("json").email), 200),
+    c.json(await requestPasswordReset(c.get("deps"), c.req.valid("json").email, clientIp(c)), 200),
   );
 
   app.openapi(checkPasswordResetRoute, async (c) =>

@@ -12,7 +12,7 @@ export const requestPasswordResetRoute = createRoute({
   tags: ["password reset"],
   summary: "Mail a reset link (the same answer whether or not the e-mail has an account)",
   request: { body: { content: { "application/json": { schema: ForgotPasswordSchema } }, required: true } },
-  responses: { 200: json(MessageSchema, "Accepted"), 422: errorResponses[422] },
+  responses: { 200: json(MessageSchema, "Accepted"), 422: errorResponses[422], 429: errorResponses[429] },
 });
 
 export const checkPasswordResetRoute = createRoute({

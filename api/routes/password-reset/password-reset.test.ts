@@ -9,6 +9,7 @@ import {
 } from "../../../tests/support/api-fixture";
 import { testEngines } from "../../../tests/support/database";
 import { MESSAGES } from "../../../domain/messages";
+import { RESET_MAILS_PER_ADDRESS, RESET_REQUESTS_PER_CLIENT } from "../../../domain/limits";
 
 const PATH = "/api/v1/accounts/preferences/security/password_reset";
 const SENT = MESSAGES.resetEmailSent;
@@ -261,5 +262,62 @@ describe.each(testEngines())("password reset on %s", (engine) => {
     expect(res.status).toBe(422);
     expect(res.json.errors).toEqual({ email: ["Email address is not valid!"] });
     expect(fx.sentMail.length).toBe(before);
+  });
+
+  describe("rationing (issue 31: ten mails in a second to one address)", () => {
+    const HOUR = 60 * MINUTE;
+    const TOO_MANY = { error_message: MESSAGES.tooManyMails };
+
+    it("mails one address at most RESET_MAILS_PER_ADDRESS times an hour, however fast it is asked; then 429 and no mail", async () => {
+      const t = await tenant();
+      const email = t.accounts.agent.email;
+      const answers = await Promise.all(Array.from({ length: 10 }, () => requestReset(email)));
+      expect(answers.filter((r) => r.status === 200)).toHaveLength(RESET_MAILS_PER_ADDRESS);
+      const refused = answers.filter((r) => r.status === 429);
+      expect(refused).toHaveLength(10 - RESET_MAILS_PER_ADDRESS);
+      expect(refused[0]!.json).toEqual(TOO_MANY);
+      expect(mailsTo(email)).toHaveLength(RESET_MAILS_PER_ADDRESS);
+
+      // An hour later the address may ask again.
+      clock += HOUR + MINUTE;
+      expect((await requestReset(email)).status).toBe(200);
+      expect(mailsTo(email)).toHaveLength(RESET_MAILS_PER_ADDRESS + 1);
+    });
+
+    it("refuses an unknown address exactly as a known one, so the limit reveals nothing", async () => {
+      const t = await tenant();
+      const known = t.accounts.agent.email;
+      const unknown = `nobody-else-${t.businessProfileId}@example.test`;
+      for (let i = 0; i < RESET_MAILS_PER_ADDRESS; i += 1) {
+        expect((await requestReset(known)).status).toBe(200);
+        expect((await requestReset(unknown)).status).toBe(200);
+      }
+      const a = await requestReset(known);
+      const b = await requestReset(unknown);
+      expect(a.status).toBe(429);
+      expect(b.status).toBe(429);
+      expect(b.json).toEqual(a.json);
+      expect(mailsTo(known)).toHaveLength(RESET_MAILS_PER_ADDRESS);
+      expect(mailsTo(unknown)).toHaveLength(0);
+    });
+
+    it("lets one client address ask RESET_REQUESTS_PER_CLIENT times an hour, across addresses; the next is 429 and mails nothing", async () => {
+      const tenants = await Promise.all(
+        Array.from({ length: Math.ceil((RESET_REQUESTS_PER_CLIENT + 1) / 4) }, () => tenant()),
+      );
+      const emails = tenants.flatMap((t) => Object.values(t.accounts).map((a) => a.email));
+      const clientIp = `198.51.100.${(process.pid % 200) + 1}`;
+      for (const email of emails.slice(0, RESET_REQUESTS_PER_CLIENT)) {
+        expect((await fx.request("POST", PATH, { body: { email }, clientIp })).status).toBe(200);
+      }
+      const before = fx.sentMail.length;
+      const next = emails[RESET_REQUESTS_PER_CLIENT]!;
+      const over = await fx.request("POST", PATH, { body: { email: next }, clientIp });
+      expect(over.status).toBe(429);
+      expect(over.json).toEqual(TOO_MANY);
+      expect(fx.sentMail.length).toBe(before);
+      // Another client is not held back by this one.
+      expect((await fx.request("POST", PATH, { body: { email: next }, clientIp: "203.0.113.9" })).status).toBe(200);
+    });
   });
 });

@@ -245,6 +245,42 @@ describe.each(testEngines())("two-factor login on %s", (engine) => {
     expect(backupCodes).toHaveLength(10);
   });
 
+  describe("ends the account's other sessions, as a password change does (issue 31)", () => {
+    function me(auth: SignedIn) {
+      return fx.request("GET", "/api/accounts", { auth });
+    }
+    function refresh(auth: SignedIn) {
+      return fx.request("PUT", "/api/v1/session", { headers: { authorization: `Bearer ${auth.refreshToken}` } });
+    }
+
+    it("turning two-factor on: the other session's access and refresh tokens answer 401; this one stays", async () => {
+      const own = await fx.createTenant();
+      const email = own.accounts.agent.email;
+      const other = await fx.signIn(email);
+      const { auth } = await enable(email);
+      expect((await me(other)).status).toBe(401);
+      expect((await refresh(other)).status).toBe(401);
+      expect((await me(auth)).status).toBe(200);
+      // Another account's session is untouched.
+      const neighbour = await fx.signIn(own.accounts.guest.email);
+      expect((await me(neighbour)).status).toBe(200);
+    });
+
+    it("turning two-factor off: the other session ends too; this one stays", async () => {
+      const own = await fx.createTenant();
+      const email = own.accounts.agent.email;
+      const { auth, secret } = await enable(email);
+      nextStep();
+      const second = await login(email, totp(secret));
+      expect(second.status).toBe(201);
+      const other = { ...auth, accessToken: second.json.access_token, refreshToken: second.json.refresh_token };
+      expect((await me(other)).status).toBe(200);
+      expect((await disable(auth, TEST_PASSWORD)).status).toBe(200);
+      expect((await me(other)).status).toBe(401);
+      expect((await me(auth)).status).toBe(200);
+    });
+  });
+
   it("throttles code attempts per account: 5 wrong codes lock the login, even with the right code", async () => {
     const t = await fx.createTenant();
     const email = t.accounts.guest.email;
