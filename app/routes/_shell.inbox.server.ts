@@ -5,27 +5,27 @@ import { data, redirect, type AppLoadContext } from "@remix-run/node";
 import type { SubmissionResult } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import * as z from "zod";
-import { ACCOUNT_STATE } from "../../../domain/constants";
-import { compareNames, formatDateTime } from "../../../domain/format";
-import { fillTemplate, INBOX_PAGE_SIZE, MODERATION_ACTIONS, type PresenceMode } from "../../../domain/inbox";
-import { MESSAGES } from "../../../domain/messages";
-import { isNetworkId, networkById } from "../../../domain/networks";
-import { hasPermission } from "../../../domain/permissions";
-import { languageLabel } from "../../../domain/reference/languages";
+import { ACCOUNT_STATE } from "../../domain/constants";
+import { compareNames, formatDateTime } from "../../domain/format";
+import { fillTemplate, INBOX_PAGE_SIZE, MODERATION_ACTIONS, type PresenceMode } from "../../domain/inbox";
+import { MESSAGES } from "../../domain/messages";
+import { isNetworkId, networkById } from "../../domain/networks";
+import { hasPermission } from "../../domain/permissions";
+import { languageLabel } from "../../domain/reference/languages";
 import {
   AssignFormSchema,
   SetLabelsFormSchema,
   StateFormSchema,
   TranslateFormSchema,
   UnassignFormSchema,
-} from "../../../domain/schemas/inbox";
-import { DraftSchema, ModerationFormSchema, ReplyFormSchema } from "../../../domain/schemas/replies";
-import { ApiError, type Account, type Member } from "../../lib/api.server";
-import { assertFormToken } from "../../lib/csrf.server";
-import { readForm, replyWithApiError, statusOf } from "../../lib/forms.server";
-import { flashToast } from "../../lib/toast.server";
-import type { ApiStream } from "../channels/types";
-import type { ApiSearchItem } from "../search/types";
+} from "../../domain/schemas/inbox";
+import { DraftSchema, ModerationFormSchema, ReplyFormSchema } from "../../domain/schemas/replies";
+import { ApiError, type Account, type Member } from "../lib/api.server";
+import { assertFormToken } from "../lib/csrf.server";
+import { readForm, replyWithApiError, statusOf } from "../lib/forms.server";
+import { flashToast } from "../lib/toast.server";
+import type { ApiStream } from "../components/channels/types";
+import type { ApiSearchItem } from "../components/search/types";
 import {
   buildStreamSidebar,
   fold,
@@ -38,7 +38,7 @@ import {
   type HistoryRow,
   type InboxRow,
   type ViewerRow,
-} from "./format";
+} from "../components/inbox/format";
 import {
   feedItemsQuery,
   inboxHref,
@@ -48,7 +48,7 @@ import {
   parseInboxView,
   withoutBlankNewLabels,
   type InboxView,
-} from "./params";
+} from "../components/inbox/params";
 import type {
   ApiFeedItem,
   ApiFeedItemDetail,
@@ -57,7 +57,7 @@ import type {
   ApiTeamSummary,
   ApiTemplate,
   ApiViewer,
-} from "./types";
+} from "../components/inbox/types";
 
 const LABELS = MESSAGES.inboxUi;
 
