@@ -38,6 +38,7 @@ import {
   listFilterQuery,
   parseInboxView,
   withoutBlankNewLabels,
+  type InboxApiQuery,
   type InboxView,
 } from "../components/inbox/params";
 import type {
@@ -298,8 +299,8 @@ export async function loadInbox(request: Request, context: AppLoadContext, accou
   };
 }
 
-function countQuery(view: InboxView): Record<string, string | number> {
-  const query: Record<string, string | number> = { sourceType: view.source.type, ...listFilterQuery(view.filters) };
+function countQuery(view: InboxView): InboxApiQuery {
+  const query: InboxApiQuery = { sourceType: view.source.type, ...listFilterQuery(view.filters) };
   if ("id" in view.source) query.sourceId = view.source.id;
   return query;
 }
