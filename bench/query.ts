@@ -12,7 +12,7 @@ import path from "node:path";
 import pg from "pg";
 import type { PercolatorDefinition, TenantEnrichmentContext } from "../services/mentions/ports";
 import { percolateBatch } from "../ingest/percolate";
-import type { WorkingMention } from "../ingest/pipeline";
+import type { WorkingMention } from "../ingest/pipeline-step";
 import { signInWithApi } from "./lib/http";
 import { assertBuilt, makeTempDir, snapshotBuild, spawnServer, waitForStatus200 } from "./lib/server";
 import { percentileOfSorted, round } from "./lib/stats";

@@ -4,7 +4,8 @@ import type { IngestPorts } from "../services/mentions/ports";
 import { checkTargetAllowed, fetchFeed, nextPollDelayMs } from "./feeds";
 import { EXAMPLE_CSV, parseCsv, parseNdjson } from "./import";
 import { createParallelEnricher } from "./parallel-enricher";
-import { createEnrichmentPipeline, type PipelineStep } from "./pipeline";
+import { createEnrichmentPipeline } from "./pipeline";
+import type { PipelineStep } from "./pipeline-step";
 import { reviewClient, type ReviewNetwork } from "./reviews";
 import { webhookAdapter } from "./webhooks";
 

@@ -3,7 +3,8 @@ import type { QueryGroup } from "../domain/query";
 import type { NetworkedItem, PercolatorDefinition, TenantEnrichmentContext } from "../services/mentions/ports";
 import { createParallelEnricher } from "./parallel-enricher";
 import { compilePercolator, percolateBatch, percolatorFor, PERCOLATE_STEP } from "./percolate";
-import { createEnrichmentPipeline, DEFAULT_STEPS, type WorkingMention } from "./pipeline";
+import { createEnrichmentPipeline, DEFAULT_STEPS } from "./pipeline";
+import type { WorkingMention } from "./pipeline-step";
 
 let version = 0;
 const search = (id: number, groups: QueryGroup[]): PercolatorDefinition => ({ contextType: 1, contextId: id, groups });

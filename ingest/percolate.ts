@@ -19,7 +19,7 @@ import {
 } from "../services/mentions/ports";
 import { compileOne } from "../services/queries/compile";
 import { searchableText } from "../services/queries/searchable";
-import type { PipelineStep, WorkingMention } from "./pipeline";
+import type { PipelineStep, WorkingMention } from "./pipeline-step";
 
 interface Entry {
   contextType: number;

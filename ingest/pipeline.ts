@@ -1,29 +1,13 @@
+// The enrichment pipeline: named steps over a batch, in order. Each step reads and writes the working
+// record (ingest/pipeline-step.ts); later issues add steps (percolation, rules, alerts) by name instead
+// of editing a loop.
 import type { NetworkId } from "../domain/networks";
 import { matchesMutedKeyword } from "../domain/muted-keywords";
 import { impactScore, reach, totalEngagements } from "../domain/scores";
-import type {
-  EnrichedMention,
-  ExclusionRule,
-  MentionEnricher,
-  NetworkedItem,
-  TenantEnrichmentContext,
-} from "../services/mentions/ports";
+import type { ExclusionRule, MentionEnricher, NetworkedItem } from "../services/mentions/ports";
 import { detectLanguage, extractTerms, scoreSentiment } from "./nlp";
 import { PERCOLATE_STEP } from "./percolate";
-
-/**
- * The enrichment pipeline: named steps over a batch, in order. Each step reads and writes the working
- * record; later issues add steps (percolation, rules, alerts) by name instead of editing a loop.
- */
-export interface WorkingMention extends EnrichedMention {
-  /** The text sentiment is scored on: the post after the tenant's exclusion words were applied. */
-  scoringText: string;
-}
-
-export interface PipelineStep {
-  name: string;
-  run(batch: WorkingMention[], context: TenantEnrichmentContext): void;
-}
+import type { PipelineStep, WorkingMention } from "./pipeline-step";
 
 export function applyExclusions(
   text: string,

@@ -15,6 +15,8 @@ check() {
 check build npm run build --silent
 check lint npx eslint . --max-warnings 0
 check typecheck npx tsc --noEmit
+# Import circles, type-only imports included (ADR 028).
+check circles npm run check:circles --silent
 echo "== unit and integration tests (SQLite and PostgreSQL)"
 bash scripts/with-postgres.sh npx vitest run --reporter=default --reporter=json --outputFile.json=test-results/vitest.json
 echo "== browser tests (Chromium)"

@@ -4,7 +4,7 @@ import type { Permissions } from "../domain/permissions";
 import type { Mailer } from "./mail/mailer";
 import type { IngestPorts } from "./mentions/ports";
 import type { Translator } from "./translate";
-import type { OutboundRegistry } from "./inbox/outbound";
+import type { OutboundRegistry } from "./inbox/outbound-ports";
 
 /** What every use case may depend on; built once by the server (or a test). */
 export interface ServiceDeps {
@@ -19,7 +19,7 @@ export interface ServiceDeps {
   ingest?: IngestPorts;
   translator?: Translator;
   /** Outbound connectors for inbox replies and moderation actions (ADR 014); without it, all are manual. */
-  outbound?: OutboundRegistry;
+  outbound?: OutboundRegistry<ServiceDeps>;
   /** Failures of work done after the answer was sent (background e-mail); logged by the server. */
   reportError?: (error: unknown) => void;
 }

@@ -7,16 +7,20 @@ import { ApiError } from "./api.server";
 import { assertFormToken } from "./csrf.server";
 import { flashToast } from "./toast.server";
 
-/** Reads the form, checks the CSRF token, and validates with the form's shared zod schema. */
+/**
+ * Reads the form, checks the CSRF token, and validates with the form's shared zod schema: the one parse
+ * of the post on the server (`prepare` tidies the form data first, as the form's own validation does).
+ */
 export async function readForm<Schema extends z.ZodType>(
   request: Request,
   context: AppLoadContext,
   schema: Schema,
+  options: { prepare?: (formData: FormData) => FormData } = {},
 ): Promise<{ formData: FormData; submission: Submission<z.input<Schema>, string[], z.output<Schema>> }> {
   const formData = await request.formData();
   assertFormToken(formData, context);
   try {
-    return { formData, submission: parseWithZod(formData, { schema }) as never };
+    return { formData, submission: parseWithZod(options.prepare ? options.prepare(formData) : formData, { schema }) as never };
   } catch (error) {
     // conform reads its list intents (`__intent__`) as JSON: a malformed one is a bad request, not a crash.
     if (error instanceof SyntaxError) throw new Response(MESSAGES.badRequest, { status: 400 });

@@ -1,9 +1,9 @@
 import type { AppLoadContext } from "@remix-run/node";
 import { avatarMenu, sideMenu } from "../../domain/navigation";
 import { NOTIFICATION_LIST_LIMIT, NOTIFICATIONS_POPOVER_LIMIT } from "../../domain/notifications";
-import type { ShellData, ShellNotification, ShellNotifications } from "../components/layout/shell-layout";
+import type { ShellData, ShellNotification, ShellNotifications } from "../components/layout/shell-data";
 import type { Account } from "./api.server";
-import { loadTemplatesDialog } from "../components/templates/templates.server";
+import { loadTemplatesDialog } from "../routes/_shell.templates.server";
 import { shellParams } from "./shell-params";
 
 const NO_NOTIFICATIONS: ShellNotifications = { items: [], unreadCount: 0, hasMore: false };

@@ -4,7 +4,7 @@ import { useCallback, useMemo } from "react";
 import { MESSAGES } from "../../domain/messages";
 import { networkVisibleTo } from "../../domain/streams";
 import { DetailPane, EmptyDetail } from "../components/inbox/detail-pane";
-import { canReadInbox, handleItemAction, loadInbox, type Assignees, type ItemActionData } from "../components/inbox/inbox.server";
+import { canReadInbox, handleItemAction, loadInbox, type Assignees, type ItemActionData } from "./_shell.inbox.server";
 import { PageActionContext } from "../components/inbox/item-form";
 import { InboxList, networkChoices, type RowContext } from "../components/inbox/item-list";
 import { canonicalInboxAddress, INBOX_PATH, type InboxSource } from "../components/inbox/params";

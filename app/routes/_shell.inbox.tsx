@@ -3,7 +3,7 @@ import { Form, Link, Outlet, useLoaderData, useLocation, useNavigate, useNavigat
 import { useEffect, useState } from "react";
 import { MESSAGES } from "../../domain/messages";
 import { addableCatalogue } from "../components/inbox/format";
-import { canReadInbox, handleSidebarAction, loadAssignees, loadFilterLanguages, loadSidebar } from "../components/inbox/inbox.server";
+import { canReadInbox, handleSidebarAction, loadAssignees, loadFilterLanguages, loadSidebar } from "./_shell.inbox.server";
 import { INBOX_PATH } from "../components/inbox/params";
 import { InboxSidebar, useInboxReturnPath } from "../components/inbox/sidebar";
 import { Button } from "../components/ui/button";

@@ -5,7 +5,7 @@ import { pageTitle } from "../../domain/product";
 import { canReadSearches } from "../components/search/access";
 import { SearchRouteError } from "../components/search/route-error";
 import { SearchPage } from "../components/search/search-page";
-import { handleSearchAction, loadSearchPage, SEARCH_PATH, searchIdOf } from "../components/search/search.server";
+import { handleSearchAction, loadSearchPage, SEARCH_PATH, searchIdOf } from "./_shell.search.server";
 import { recordPageView, requireAccount } from "../lib/guard.server";
 import type { RootData } from "../lib/root-data";
 

@@ -4,7 +4,7 @@ import { MESSAGES } from "../../domain/messages";
 import { canReadSearches } from "../components/search/access";
 import { SearchRouteError } from "../components/search/route-error";
 import { SearchPage } from "../components/search/search-page";
-import { handleSearchAction, loadSearchPage, SEARCH_PATH } from "../components/search/search.server";
+import { handleSearchAction, loadSearchPage, SEARCH_PATH } from "./_shell.search.server";
 import { recordPageView, requireAccount } from "../lib/guard.server";
 import { titleMeta } from "../lib/meta";
 

@@ -3,7 +3,7 @@
 // JavaScript the same form posts to the stream page's own action instead.
 import { redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { MESSAGES } from "../../domain/messages";
-import { isMultipart, streamImport } from "../components/channels/upload.server";
+import { isMultipart, streamImport } from "./_shell.settings.channels.$id.server";
 import { requireAccount } from "../lib/guard.server";
 
 /** Nothing to show here: a visit lands on the stream page. */

@@ -21,7 +21,7 @@ import { NetworkName } from "../components/channels/network-name";
 import { ChannelsRouteError } from "../components/channels/route-error";
 import { HealthCard } from "../components/channels/stream-health";
 import type { ApiStatus, ApiStream, ImportOutcome, ImportRecord } from "../components/channels/types";
-import { isMultipart, streamImport } from "../components/channels/upload.server";
+import { isMultipart, streamImport } from "./_shell.settings.channels.$id.server";
 import { Button } from "../components/ui/button";
 import { ConfirmDialog } from "../components/ui/confirm-dialog";
 import { CsrfInput } from "../components/ui/csrf-input";

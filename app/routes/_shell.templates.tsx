@@ -13,7 +13,7 @@ import {
 } from "../components/templates/params";
 import type { TemplatesActionAnswer } from "../components/templates/templates-modal";
 import { TemplatesModal } from "../components/templates/templates-modal";
-import { loadTemplatesDialog } from "../components/templates/templates.server";
+import { loadTemplatesDialog } from "./_shell.templates.server";
 import { RefusalReason } from "../components/ui/refusal-reason";
 import { ApiError } from "../lib/api.server";
 import { readForm, replyWithApiError } from "../lib/forms.server";

@@ -8,7 +8,7 @@ import { VISIBILITY, VISIBILITY_LABELS, type Visibility } from "../../domain/vis
 import { BackfillProgress } from "../components/topics/backfill-progress";
 import { topicTypeLabel, TOPICS_PATH } from "../components/topics/format";
 import { TopicsRouteError } from "../components/topics/route-error";
-import { topicFormAction } from "../components/topics/topic-action.server";
+import { topicFormAction } from "./_shell.topics.server";
 import { TopicForm } from "../components/topics/topic-form";
 import { ConfirmFormDialog } from "../components/ui/confirm-form-dialog";
 import { ApiError } from "../lib/api.server";

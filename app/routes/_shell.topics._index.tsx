@@ -3,7 +3,7 @@ import { useActionData, useLoaderData, useRouteLoaderData } from "@remix-run/rea
 import { MESSAGES } from "../../domain/messages";
 import { hasPermission } from "../../domain/permissions";
 import { VISIBILITY } from "../../domain/visibility";
-import { topicFormAction } from "../components/topics/topic-action.server";
+import { topicFormAction } from "./_shell.topics.server";
 import { TopicForm } from "../components/topics/topic-form";
 import { TopicsRouteError } from "../components/topics/route-error";
 import { recordPageView, requireAccount } from "../lib/guard.server";

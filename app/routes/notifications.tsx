@@ -3,7 +3,7 @@ import * as z from "zod";
 import { MESSAGES } from "../../domain/messages";
 import { isUnread, MARK_AS_READ_MAX_IDS, NOTIFICATIONS_OPEN, NOTIFICATIONS_OPEN_ALL, NOTIFICATIONS_OPEN_PARAM } from "../../domain/notifications";
 import { safeRedirectPath } from "../../domain/navigation";
-import type { ShellNotification } from "../components/layout/shell-layout";
+import type { ShellNotification } from "../components/layout/shell-data";
 import type { NotificationIntent, NotificationsAnswer } from "../components/notifications/types";
 import { ApiError } from "../lib/api.server";
 import { readForm, statusOf } from "../lib/forms.server";

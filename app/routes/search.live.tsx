@@ -1,8 +1,8 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { MESSAGES } from "../../domain/messages";
 import { QueryGroupsSchema } from "../../domain/query";
-import { relayLiveStatuses } from "../components/search/live.server";
-import { adHocSearch } from "../components/search/search.server";
+import { relayLiveStatuses } from "./search.live.server";
+import { adHocSearch } from "./_shell.search.server";
 import type { QueryGroup } from "../components/search/types";
 import { ApiError } from "../lib/api.server";
 import { requireAccountOr401 } from "../lib/guard.server";

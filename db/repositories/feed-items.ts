@@ -80,7 +80,7 @@ function containsPattern(value: string): string {
 }
 
 export interface FeedItemFilter {
-  socialTypes?: string[];
+  networks?: string[];
   sentiments?: number[];
   languages?: string[];
   countries?: string[];
@@ -132,7 +132,7 @@ export function feedItemConditions(
   const parts: Expression<SqlBool>[] = [eb("feedItems.businessProfileId", "=", businessProfileId)];
   if (f.matchNothing) parts.push(sql<SqlBool>`1 = 0`);
   if (!f.includeMuted) parts.push(eb("feedItems.muted", "=", 0));
-  if (f.socialTypes?.length) parts.push(eb("feedItems.socialType", "in", f.socialTypes));
+  if (f.networks?.length) parts.push(eb("feedItems.socialType", "in", f.networks));
   if (f.sentiments?.length) parts.push(eb("feedItems.sentiment", "in", f.sentiments));
   if (f.languages?.length) parts.push(eb("feedItems.language", "in", f.languages));
   if (f.countries?.length) parts.push(eb("feedItems.authorCountry", "in", f.countries));

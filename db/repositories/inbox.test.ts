@@ -322,7 +322,7 @@ describe.each(testEngines())("the open-assigned counter on %s", (engine) => {
     for (const businessProfileId of [mine, theirs]) {
       for (const anyOf of [[ME], [ME, TEAM], [TEAM, ME, ME], [OTHER], []]) {
         for (const socialTypes of [undefined, ["reddit"], ["twitter", "reddit"], []]) {
-          const counted = await countOpenAssigned(db, businessProfileId, anyOf, { state: 1, ...(socialTypes ? { socialTypes } : {}) });
+          const counted = await countOpenAssigned(db, businessProfileId, anyOf, { state: 1, ...(socialTypes ? { networks: socialTypes } : {}) });
           expect(counted, `${businessProfileId} ${JSON.stringify(anyOf)} ${JSON.stringify(socialTypes)}`).toBe(
             socialTypes?.length === 0 ? 0 : await recount(businessProfileId, anyOf, socialTypes),
           );

@@ -321,7 +321,7 @@ export async function countInboxItemsUpTo(
 }
 
 /** Filter fields that the index feed_items_triage_idx (migration 0020) holds. */
-const TRIAGE_FIELDS: ReadonlySet<string> = new Set(["socialTypes", "sentiments", "states", "isReplied", "languages", "includeMuted", "matchNothing"]);
+const TRIAGE_FIELDS: ReadonlySet<string> = new Set(["networks", "sentiments", "states", "isReplied", "languages", "includeMuted", "matchNothing"]);
 
 /**
  * The index a capped SQLite count walks: a stream's own index (the others hold no stream, so each entry
@@ -342,7 +342,7 @@ function readsOnly(filter: FeedItemFilter, fields: ReadonlySet<string>): boolean
 }
 
 /** Filter fields that the narrow index feed_items_search_facets (migration 0009) holds. */
-const FACET_FIELDS: ReadonlySet<string> = new Set(["socialTypes", "sentiments", "from", "to", "includeMuted", "matchNothing"]);
+const FACET_FIELDS: ReadonlySet<string> = new Set(["networks", "sentiments", "from", "to", "includeMuted", "matchNothing"]);
 
 /**
  * SQLite counts whose filter reads only facet columns scan the narrow index instead of the wide rows
@@ -380,10 +380,10 @@ export async function countOpenAssigned(
   db: Database,
   businessProfileId: number,
   anyOf: ReadonlyArray<{ type: string; id: number }>,
-  options: { state: number; socialTypes?: readonly string[] },
+  options: { state: number; networks?: readonly string[] },
 ): Promise<number> {
   const distinct = [...new Map(anyOf.map((a) => [`${a.type}:${a.id}`, a])).values()];
-  if (!distinct.length || options.socialTypes?.length === 0) return 0;
+  if (!distinct.length || options.networks?.length === 0) return 0;
   const one = (a: { type: string; id: number }) => {
     let q = db
       .selectFrom("feedItems")
@@ -393,7 +393,7 @@ export async function countOpenAssigned(
       .where("assignedToId", "=", a.id)
       .where("state", "=", options.state)
       .where("muted", "=", 0);
-    if (options.socialTypes) q = q.where("socialType", "in", [...options.socialTypes]);
+    if (options.networks) q = q.where("socialType", "in", [...options.networks]);
     return q;
   };
   const [first, ...rest] = distinct;

@@ -2,6 +2,8 @@ import { describe, expect, it } from "vitest";
 import { MESSAGES } from "../messages";
 import {
   AssignFormSchema,
+  ITEM_INTENTS,
+  ItemActionSchema,
   LabelFormSchema,
   LabelUpdateSchema,
   parseAssigneeFilter,
@@ -64,5 +66,27 @@ describe("inbox form schemas", () => {
     expect(parseAssigneeFilter("account:12")).toEqual({ kind: "account", id: 12 });
     expect(parseAssigneeFilter("team:3")).toEqual({ kind: "team", id: 3 });
     for (const wrong of ["team:0", "team:", "user:1", "everyone", ""]) expect(parseAssigneeFilter(wrong)).toBeNull();
+  });
+
+  it("item actions: one union on intent, each intent with its own form's fields and the item", () => {
+    expect(ITEM_INTENTS).toHaveLength(14);
+    expect(ItemActionSchema.parse({ intent: "assign", item_id: "4", assignee: "team:2" })).toEqual({
+      intent: "assign",
+      item_id: 4,
+      assignee_type: "team",
+      assignee_id: 2,
+    });
+    expect(ItemActionSchema.parse({ intent: "state", item_id: "4", ids: "4", state: "3" })).toEqual({
+      intent: "state",
+      item_id: 4,
+      ids: [4],
+      state: 3,
+    });
+    // The same fields under another intent are that intent's: a reply needs its seen count.
+    expect(errors(ItemActionSchema.safeParse({ intent: "reply", item_id: "4", text: "Hi" }))).toEqual({ seen_reply_count: MESSAGES.required });
+    // Inserting a template keeps a typed draft, and a blank box is no draft (nor an error).
+    expect(ItemActionSchema.parse({ intent: "insert-template", item_id: "4", text: " " })).toEqual({ intent: "insert-template", item_id: 4 });
+    expect(ItemActionSchema.safeParse({ intent: "unknown", item_id: "4" }).error?.issues[0]?.path).toEqual(["intent"]);
+    expect(errors(ItemActionSchema.safeParse({ intent: "delete-draft", item_id: "x" }))).toEqual({ item_id: MESSAGES.wrongFormat });
   });
 });

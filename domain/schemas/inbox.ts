@@ -5,6 +5,7 @@ import { FEED_ITEM_STATE } from "../constants";
 import { ASSIGNEE_TYPES, INBOX_MAX_LIMIT, type AssigneeType } from "../inbox";
 import { MESSAGES } from "../messages";
 import { optionalString, requiredString } from "./common";
+import { DraftSchema, ModerationFormSchema, ReplyFormSchema } from "./replies";
 
 export const LABEL_NAME_MAX = 100;
 export const LABEL_CATEGORY_MAX = 100;
@@ -84,26 +85,27 @@ export function parseAssigneeValue(value: string): { type: AssigneeType; id: num
   return id > 0 ? { type: match[1] as AssigneeType, id } : null;
 }
 
+/** One `assignee` form value (`account:5`) as the API's two fields; anything else is left as it is. */
+function splitAssignee(v: unknown): unknown {
+  if (!v || typeof v !== "object" || Array.isArray(v)) return v;
+  const { assignee, ...rest } = v as Record<string, unknown>;
+  if (typeof assignee !== "string" || rest.assignee_type !== undefined) return v;
+  const parsed = parseAssigneeValue(assignee);
+  return parsed ? { ...rest, assignee_type: parsed.type, assignee_id: parsed.id } : { ...rest, assignee_type: assignee === "" ? undefined : assignee };
+}
+
 /**
  * POST /v1/feed-items/{id}/assign `{assignee_type, assignee_id, message?}`. A form may instead post one
  * `assignee` field (`account:5`, `team:2`) from a select that lists accounts and teams together.
  */
-export const AssignFormSchema = z.preprocess(
-  (v) => {
-    if (!v || typeof v !== "object" || Array.isArray(v)) return v;
-    const { assignee, ...rest } = v as Record<string, unknown>;
-    if (typeof assignee !== "string" || rest.assignee_type !== undefined) return v;
-    const parsed = parseAssigneeValue(assignee);
-    return parsed ? { ...rest, assignee_type: parsed.type, assignee_id: parsed.id } : { ...rest, assignee_type: assignee === "" ? undefined : assignee };
-  },
-  z.object({
-    assignee_type: z.enum(ASSIGNEE_TYPES, {
-      error: (issue) => (issue.input === undefined || issue.input === "" ? MESSAGES.required : MESSAGES.wrongFormat),
-    }),
-    assignee_id: idField(),
-    message: optionalString().pipe(z.string().max(ASSIGN_MESSAGE_MAX, { error: MESSAGES.maxLength }).optional()),
+const AssignFields = z.object({
+  assignee_type: z.enum(ASSIGNEE_TYPES, {
+    error: (issue) => (issue.input === undefined || issue.input === "" ? MESSAGES.required : MESSAGES.wrongFormat),
   }),
-);
+  assignee_id: idField(),
+  message: optionalString().pipe(z.string().max(ASSIGN_MESSAGE_MAX, { error: MESSAGES.maxLength }).optional()),
+});
+export const AssignFormSchema = z.preprocess(splitAssignee, AssignFields);
 export type AssignFormInput = z.infer<typeof AssignFormSchema>;
 
 /** POST /v1/feed-items/{id}/unassign `{message?}`. */
@@ -170,6 +172,45 @@ export const TranslateFormSchema = z.object({
     .regex(/^[a-z]{2,3}([-_][A-Za-z]{2,4})?$/, { error: MESSAGES.wrongFormat }),
 });
 export type TranslateFormInput = z.infer<typeof TranslateFormSchema>;
+
+// ── The inbox's item actions, one form post each ────────────────────────────────────────────────────
+
+/** A reply's action id (mark as sent, retry). */
+const ReplyActionIdSchema = z.object({ action_id: idField() });
+
+/** 'Insert template' keeps what was typed as the draft when it is a draft at all (a blank box is not). */
+const InsertTemplateSchema = DraftSchema.extend({ text: DraftSchema.shape.text.optional().catch(undefined) });
+
+/** The fields every item action posts beside its own: which intent, on which item. */
+function itemAction<I extends string>(intent: I) {
+  return { intent: z.literal(intent), item_id: idField() };
+}
+
+/**
+ * Every item action of the inbox as one discriminated union on `intent` (the submit button's): the route
+ * parses a post once and hands the value to that intent's handler. The fields are each form's own
+ * schema (above, and ./replies), which the forms also validate with in the browser.
+ */
+const ItemActions = z.discriminatedUnion("intent", [
+  AssignFields.safeExtend(itemAction("assign")),
+  UnassignFormSchema.safeExtend(itemAction("unassign")),
+  SetLabelsFormSchema.safeExtend(itemAction("set-labels")),
+  StateFormSchema.safeExtend(itemAction("state")),
+  TranslateFormSchema.safeExtend(itemAction("translate")),
+  ReplyFormSchema.safeExtend(itemAction("reply")),
+  ReplyFormSchema.safeExtend(itemAction("reply-anyway")),
+  DraftSchema.safeExtend(itemAction("save-draft")),
+  InsertTemplateSchema.safeExtend(itemAction("insert-template")),
+  z.object(itemAction("delete-draft")),
+  DraftSchema.safeExtend(itemAction("preview")),
+  ReplyActionIdSchema.safeExtend(itemAction("mark-sent")),
+  ReplyActionIdSchema.safeExtend(itemAction("retry-reply")),
+  ModerationFormSchema.safeExtend(itemAction("moderate")),
+]);
+export const ItemActionSchema = z.preprocess(splitAssignee, ItemActions);
+export type ItemIntent = z.output<typeof ItemActions>["intent"];
+export const ITEM_INTENTS: readonly ItemIntent[] = ItemActions.options.map((option) => option.shape.intent.value);
+export type ItemAction = z.output<typeof ItemActionSchema>;
 
 // ── List filters ────────────────────────────────────────────────────────────────────────────────────
 

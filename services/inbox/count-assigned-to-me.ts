@@ -14,7 +14,7 @@ export async function countAssignedToMe(deps: ServiceDeps, actor: Actor): Promis
   const networks = networkFilter(actor, undefined);
   const count = await countOpenAssigned(deps.db, actor.businessProfileId, await myAssignees(deps, actor), {
     state: FEED_ITEM_STATE.open,
-    ...(networks.socialTypes ? { socialTypes: networks.socialTypes } : {}),
+    ...(networks.networks ? { networks: networks.networks } : {}),
   });
   return { count };
 }

@@ -14,7 +14,7 @@ import { networkFilter, requireOwnUserId } from "./inbox-query";
 export async function countSearchResults(
   deps: ServiceDeps,
   actor: Actor,
-  input: { userId?: number; sentiment?: number; socialTypes?: string[] },
+  input: { userId?: number; sentiment?: number; networks?: string[] },
 ): Promise<Array<{ searchItemId: number; count: number }>> {
   requireInbox(actor, "inbox.items.read");
   requireOwnUserId(actor, input.userId);
@@ -25,7 +25,7 @@ export async function countSearchResults(
     actor.businessProfileId,
     visible.map((item) => item.id),
     {
-      ...networkFilter(actor, input.socialTypes),
+      ...networkFilter(actor, input.networks),
       states: [FEED_ITEM_STATE.open],
       sentiments: input.sentiment === undefined ? undefined : [input.sentiment],
     },

@@ -18,7 +18,7 @@ import { visibleNetworks } from "./access";
 export interface InboxListFilters {
   sourceType: InboxSourceType;
   sourceId?: number;
-  socialTypes?: string[];
+  networks?: string[];
   sentiments?: number[];
   states?: number[];
   /** `me` (me and my teams), `unassigned`, `account:ID`, `team:ID`. */
@@ -42,20 +42,20 @@ export function requireOwnUserId(actor: Actor, userId: number | undefined): void
 }
 
 /** The networks a list may show: those asked for (all when none) that the caller's role may see. */
-export function networkFilter(actor: Actor, requested: readonly string[] | undefined): Pick<FeedItemFilter, "socialTypes" | "matchNothing"> {
-  if (requested?.length) {
-    const visible = requested.filter((n) => networkVisibleTo(n as NetworkId, actor.role));
-    return visible.length ? { socialTypes: visible } : { matchNothing: true };
+export function networkFilter(actor: Actor, networks: readonly string[] | undefined): Pick<FeedItemFilter, "networks" | "matchNothing"> {
+  if (networks?.length) {
+    const visible = networks.filter((n) => networkVisibleTo(n as NetworkId, actor.role));
+    return visible.length ? { networks: visible } : { matchNothing: true };
   }
   const visible = visibleNetworks(actor);
-  return visible ? { socialTypes: visible } : {};
+  return visible ? { networks: visible } : {};
 }
 
 /** The list's source and filters as a query of the caller's tenant; a source of another tenant is 404. */
 export async function inboxQuery(deps: ServiceDeps, actor: Actor, f: InboxListFilters): Promise<InboxQuery> {
   requireOwnUserId(actor, f.userId);
   const filter: FeedItemFilter = {
-    ...networkFilter(actor, f.socialTypes),
+    ...networkFilter(actor, f.networks),
     sentiments: f.sentiments?.length ? f.sentiments : undefined,
     states: f.states?.length ? f.states : undefined,
     languages: f.languages?.length ? f.languages : undefined,

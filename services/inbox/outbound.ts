@@ -3,63 +3,17 @@
 // connector reaches is handled by hand ('To send manually'). Adding a network is one connector.
 import crypto from "node:crypto";
 import { findWebhookOfStream } from "../../db/repositories/webhooks";
-import type { FeedItemRow, StreamRow } from "../../db/schema";
-import type { ModerationActionCode } from "../../domain/inbox";
+import type { StreamRow } from "../../db/schema";
 import { MESSAGES } from "../../domain/messages";
 import type { ServiceDeps } from "../context";
+import type {
+  OutboundConnector as Connector,
+  OutboundRegistry,
+  OutboundResult,
+  OutboundTarget,
+} from "./outbound-ports";
 
-/** Where an item came from: the item and its stream (null when the stream was deleted or none). */
-export interface OutboundTarget {
-  item: FeedItemRow;
-  stream: StreamRow | null;
-}
-
-export interface OutboundAgent {
-  accountId: number;
-  name: string;
-}
-
-export interface OutboundReply {
-  /** The reply's action id: the same reply delivered twice (a retry) carries the same id. */
-  replyId: number;
-  text: string;
-  visibility: "public" | "private";
-  templateId: number | null;
-  agent: OutboundAgent;
-  createdAt: string;
-}
-
-export interface OutboundModeration {
-  eventId: number;
-  action: ModerationActionCode;
-  /** The report's text of the action ('post deleted'). */
-  actionText: string;
-  reason: string;
-  note: string;
-  /** The new text of an edited post or bio. */
-  text: string | null;
-  agent: OutboundAgent;
-  createdAt: string;
-}
-
-export interface OutboundResult {
-  /** The network's id of what was created (the reply), when it answers one. */
-  externalId?: string;
-}
-
-export interface OutboundConnector {
-  readonly name: string;
-  supports(stream: StreamRow | null, item: FeedItemRow): boolean;
-  /** Delivers a reply; throws (an OutboundDeliveryError for expected failures) when it did not arrive. */
-  reply(deps: ServiceDeps, target: OutboundTarget, reply: OutboundReply): Promise<OutboundResult>;
-  /** Carries out a moderation action; a connector without it leaves moderation to be done by hand. */
-  moderate?(deps: ServiceDeps, target: OutboundTarget, action: OutboundModeration): Promise<OutboundResult>;
-}
-
-export interface OutboundRegistry {
-  /** The connector that delivers replies for this item, or null (manual). */
-  connectorFor(stream: StreamRow | null, item: FeedItemRow): OutboundConnector | null;
-}
+type OutboundConnector = Connector<ServiceDeps>;
 
 /** A delivery that did not arrive, with the reason the agent is shown. */
 export class OutboundDeliveryError extends Error {
@@ -69,7 +23,7 @@ export class OutboundDeliveryError extends Error {
   }
 }
 
-export function createOutboundRegistry(connectors: readonly OutboundConnector[]): OutboundRegistry {
+export function createOutboundRegistry(connectors: readonly OutboundConnector[]): OutboundRegistry<ServiceDeps> {
   return {
     connectorFor: (stream, item) => connectors.find((connector) => connector.supports(stream, item)) ?? null,
   };

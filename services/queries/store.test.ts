@@ -6,7 +6,8 @@ import { listFeedItems } from "../../db/repositories/feed-items";
 import { listContextMemberIds, listVocabularyByLength } from "../../db/repositories/search-index";
 import { parseQuery } from "../../domain/query";
 import { createIngestPorts } from "../../ingest";
-import { DEFAULT_STEPS, type PipelineStep } from "../../ingest/pipeline";
+import { DEFAULT_STEPS } from "../../ingest/pipeline";
+import type { PipelineStep } from "../../ingest/pipeline-step";
 import { createTestDatabase, testEngines, type TestDatabase } from "../../tests/support/database";
 import {
   createSearchTenant,

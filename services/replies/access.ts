@@ -7,7 +7,7 @@ import type { NetworkId } from "../../domain/networks";
 import { hasPermission } from "../../domain/permissions";
 import { networkVisibleTo } from "../../domain/streams";
 import type { Actor, ServiceDeps } from "../context";
-import type { OutboundAgent, OutboundTarget } from "../inbox/outbound";
+import type { OutboundAgent, OutboundTarget } from "../inbox/outbound-ports";
 
 // What replies, drafts, presence and moderation share: who may act, on which item, under what name.
 

@@ -11,7 +11,8 @@ import { MESSAGES } from "../../domain/messages";
 import type { NetworkId } from "../../domain/networks";
 import type { ReplyFormInput, ReplyVisibility } from "../../domain/schemas/replies";
 import { isoNow, type Actor, type ServiceDeps } from "../context";
-import { deliveryErrorText, type OutboundAgent, type OutboundConnector, type OutboundTarget } from "../inbox/outbound";
+import { deliveryErrorText } from "../inbox/outbound";
+import type { OutboundAgent, OutboundConnector, OutboundTarget } from "../inbox/outbound-ports";
 import { agentOf, findWorkableItem, outboundTargetOf } from "./access";
 import { replyView, type ReplyData, type ReplyView } from "./reply-view";
 
@@ -95,7 +96,7 @@ export async function sendReply(deps: ServiceDeps, actor: Actor, feedItemId: num
  */
 export async function deliverReply(
   deps: ServiceDeps,
-  connector: OutboundConnector,
+  connector: OutboundConnector<ServiceDeps>,
   target: OutboundTarget,
   action: FeedItemActionRow,
   data: ReplyData,

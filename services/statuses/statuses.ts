@@ -108,7 +108,7 @@ export async function feedItemFilter(
   const visible = (requested ?? NETWORK_IDS).filter((n) => networkVisibleTo(n as NetworkId, actor.role));
   const restricted = requested !== null || visible.length !== NETWORK_IDS.length;
   return {
-    socialTypes: restricted ? visible : undefined,
+    networks: restricted ? visible : undefined,
     matchNothing: (restricted && visible.length === 0) || groups === null,
     sentiments: f.sentiments,
     languages: f.languages,

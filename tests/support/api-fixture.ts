@@ -7,7 +7,8 @@ import type { ServiceDeps } from "../../services/context";
 import { createWorkspace } from "../../services/workspace/create-workspace";
 import { createIngestPorts, type IngestPortOptions } from "../../ingest";
 import type { Translator } from "../../services/translate";
-import { createOutboundRegistry, createWebhookCallbackConnector, type OutboundRegistry } from "../../services/inbox/outbound";
+import { createOutboundRegistry, createWebhookCallbackConnector } from "../../services/inbox/outbound";
+import type { OutboundRegistry } from "../../services/inbox/outbound-ports";
 import { createTestDatabase, type TestDatabase } from "./database";
 
 export const TEST_PASSWORD = "Secret-pass1";
@@ -28,7 +29,7 @@ export interface SignedIn {
 /** An in-process API over a fresh database, with helpers to make tenants and sign in. */
 export async function createApiFixture(
   engine: Engine,
-  options: { trustProxy?: boolean; now?: () => Date; ingest?: IngestPortOptions; translator?: Translator; outbound?: OutboundRegistry } = {},
+  options: { trustProxy?: boolean; now?: () => Date; ingest?: IngestPortOptions; translator?: Translator; outbound?: OutboundRegistry<ServiceDeps> } = {},
 ) {
   const database: TestDatabase = await createTestDatabase(engine);
   const sentMail: MailMessage[] = [];

@@ -53,7 +53,7 @@ function filtersOf(q: z.infer<typeof InboxFiltersQuerySchema>): InboxListFilters
   return {
     sourceType: q.source_type,
     sourceId: q.source_id,
-    socialTypes: q.social_type,
+    networks: q.social_type,
     sentiments: q.sentiments,
     states: q.states,
     assignee: q.assignee,
@@ -94,7 +94,7 @@ export function registerFeedItemRoutes(app: ApiApp) {
     const data = await countSearchResults(c.get("deps"), requireActor(c), {
       userId: q.user_id,
       sentiment: q.sentiment,
-      socialTypes: q.social_types,
+      networks: q.social_types,
     });
     return c.json({ data: toSnakeCase(data) }, 200);
   });

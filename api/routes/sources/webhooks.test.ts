@@ -3,7 +3,8 @@ import { readFileSync } from "node:fs";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { updateWebhookSecret } from "../../../db/repositories/webhooks";
 import { MESSAGES } from "../../../domain/messages";
-import { DEFAULT_STEPS, type PipelineStep } from "../../../ingest/pipeline";
+import { DEFAULT_STEPS } from "../../../ingest/pipeline";
+import type { PipelineStep } from "../../../ingest/pipeline-step";
 import {
   createApiFixture,
   type ApiFixture,

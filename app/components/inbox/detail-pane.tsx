@@ -7,7 +7,7 @@ import { NetworkName } from "../channels/network-name";
 import { formatCount } from "../search/format";
 import { AssigneeBadge, LabelChips, RepliedMark, SentimentBadge, StateBadge, Viewers } from "./badges";
 import type { InboxRow, LabelGroup } from "./format";
-import type { ItemDetail } from "./inbox.server";
+import type { ItemDetail } from "../../routes/_shell.inbox.server";
 import { AssignControls, LabelsPicker, ModerationMenu, StatePicker, TranslateForm } from "./item-actions";
 import type { RowContext } from "./item-list";
 import { useOptimisticRow } from "./optimistic";

@@ -12,7 +12,7 @@ import { useDetailsDismiss } from "../../lib/use-details-dismiss";
 import { useHydrated } from "../../lib/use-hydrated";
 import { FieldErrors, FormErrors } from "../ui/field";
 import type { InboxRow, LabelGroup } from "./format";
-import type { ItemActionData } from "./inbox.server";
+import type { ItemActionData } from "../../routes/_shell.inbox.server";
 import { ItemForm, useItemAnswer, useItemFetcher } from "./item-form";
 import { withoutBlankNewLabels } from "./params";
 

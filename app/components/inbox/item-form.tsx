@@ -2,7 +2,7 @@ import { useFetcher, useLocation, type FetcherWithComponents } from "@remix-run/
 import { createContext, useContext, type FormHTMLAttributes, type ReactNode } from "react";
 import { useHydrated } from "../../lib/use-hydrated";
 import { CsrfInput } from "../ui/csrf-input";
-import type { ItemActionData, ItemIntent } from "./inbox.server";
+import type { ItemActionData, ItemIntent } from "../../routes/_shell.inbox.server";
 
 /**
  * The fetcher of one kind of action on one item. Keyed, so the list row and the detail pane share it:

@@ -63,16 +63,16 @@ describe("the inbox view in the address", () => {
 });
 
 describe("the API's parameters of a view (ADR 014)", () => {
-  it("source, filters as comma lists, sort, order and the page's offset", () => {
+  it("source, filters as lists, sort, order and the page's offset", () => {
     expect(feedItemsQuery(view("source=search-5&network=twitter&network=ios&sentiment=positive&sentiment=negative&state=3&assignee=me&label=2&label=8&language=en&replied=1&sort=engagement&page=2"))).toEqual({
       sourceType: "search",
       sourceId: 5,
-      socialType: "twitter,ios",
-      sentiments: "1,-1",
-      states: "3",
+      socialType: ["twitter", "ios"],
+      sentiments: [1, -1],
+      states: [3],
       assignee: "me",
-      labelIds: "2,8",
-      languages: "en",
+      labelIds: [2, 8],
+      languages: ["en"],
       isReplied: "1",
       sortBy: "engagement",
       order: "desc",

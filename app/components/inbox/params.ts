@@ -158,12 +158,15 @@ export function hasFilters(filters: InboxFilters): boolean {
   );
 }
 
+/** Parameters for the API client: camelCase names, lists as arrays (the client sends `name[]=`). */
+export type InboxApiQuery = Record<string, string | number | Array<string | number>>;
+
 /**
- * GET /v1/feed-items' parameters for a view (ADR 014; the client turns them into snake_case). Lists are
- * comma-separated; the page is an offset of INBOX_PAGE_SIZE items.
+ * GET /v1/feed-items' parameters for a view (ADR 014; the client turns the names into snake_case, the
+ * one conversion). Lists stay lists; the page is an offset of INBOX_PAGE_SIZE items.
  */
-export function feedItemsQuery(view: InboxView): Record<string, string | number> {
-  const query: Record<string, string | number> = {
+export function feedItemsQuery(view: InboxView): InboxApiQuery {
+  const query: InboxApiQuery = {
     sourceType: view.source.type satisfies InboxSourceType,
     sortBy: view.sort,
     order: view.order,
@@ -176,14 +179,15 @@ export function feedItemsQuery(view: InboxView): Record<string, string | number>
 }
 
 /** The filters alone, as the list, its count and its sentiments read them. */
-export function listFilterQuery(filters: InboxFilters): Record<string, string> {
-  const query: Record<string, string> = {};
-  if (filters.networks.length) query.socialType = filters.networks.join(",");
-  if (filters.sentiments.length) query.sentiments = filters.sentiments.map((s) => SENTIMENT_VALUES[s]).join(",");
-  if (filters.states.length) query.states = filters.states.join(",");
+export function listFilterQuery(filters: InboxFilters): InboxApiQuery {
+  const query: InboxApiQuery = {};
+  // The spec's name of the networks parameter is social_type.
+  if (filters.networks.length) query.socialType = filters.networks;
+  if (filters.sentiments.length) query.sentiments = filters.sentiments.map((s) => SENTIMENT_VALUES[s]);
+  if (filters.states.length) query.states = filters.states;
   if (filters.assignee) query.assignee = filters.assignee;
-  if (filters.labelIds.length) query.labelIds = filters.labelIds.join(",");
-  if (filters.languages.length) query.languages = filters.languages.join(",");
+  if (filters.labelIds.length) query.labelIds = filters.labelIds;
+  if (filters.languages.length) query.languages = filters.languages;
   if (filters.replied) query.isReplied = filters.replied;
   return query;
 }

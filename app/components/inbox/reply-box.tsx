@@ -8,7 +8,7 @@ import { useRootData } from "../../lib/root-data";
 import { useHydrated } from "../../lib/use-hydrated";
 import { TemplatesDialog, type TemplateReplyItem } from "../templates/templates-dialog";
 import { FieldErrors, FormErrors } from "../ui/field";
-import type { ReplyRow } from "./inbox.server";
+import type { ReplyRow } from "../../routes/_shell.inbox.server";
 import { SHORTCUT_TARGETS } from "./item-actions";
 import { ItemForm, useItemAnswer, useItemFetcher } from "./item-form";
 

@@ -18,7 +18,7 @@ import { NetworkIcon } from "../notifications/network-icon";
 import { useNotifications } from "../notifications/use-notifications";
 import { CsrfInput } from "../ui/csrf-input";
 import { ToastMessage } from "../ui/toast";
-import type { ShellNotification, ShellNotifications } from "./shell-layout";
+import type { ShellNotification, ShellNotifications } from "./shell-data";
 
 const UI = MESSAGES.notificationsUi;
 const DISMISS_FORM_ID = "notification-dismiss";

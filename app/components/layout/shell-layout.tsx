@@ -1,6 +1,5 @@
 import { Form, Link, NavLink, useLocation, useNavigation } from "@remix-run/react";
 import type { ReactNode } from "react";
-import type { MenuItem } from "../../../domain/navigation";
 import { useDetailsDismiss } from "../../lib/use-details-dismiss";
 import { Avatar } from "../ui/avatar";
 import { CsrfInput } from "../ui/csrf-input";
@@ -9,48 +8,8 @@ import { Logo } from "./logo";
 import { NotificationsBell } from "./notifications-bell";
 import { openDialogHref } from "../templates/params";
 import { TemplatesDialogFromUrl } from "../templates/templates-dialog";
-import type { TemplatesDialogData } from "../templates/types";
-
-export interface ShellAccount {
-  id: number;
-  fullName: string;
-  email: string;
-  avatarUrl: string | null;
-  businessProfile: { name: string; logoUrl: string | null };
-}
-
-export interface ShellNotification {
-  id: number;
-  text: string;
-  category: string;
-  socialType: string | null;
-  entityName: string | null;
-  /** Where the notification leads (an inbox item, the profiles screen), or null. */
-  link: string | null;
-  readAt: string | null;
-  createdAt: string;
-  dismissed: boolean;
-}
-
-/** The popover's notifications: the newest few (or all on asking), and what the badge counts. */
-export interface ShellNotifications {
-  items: ShellNotification[];
-  /** Unread among the newest NOTIFICATION_LIST_LIMIT, listed or not. */
-  unreadCount: number;
-  /** More than `items` are there ('Show older notifications'). */
-  hasMore: boolean;
-}
-
-export interface ShellData {
-  account: ShellAccount | null;
-  notifications: ShellNotifications;
-  sideMenu: MenuItem[];
-  avatarMenu: MenuItem[];
-  /** A shared-link viewer: no notifications and no navbar extras. */
-  isSharedView: boolean;
-  /** The Templates modal's data, loaded only when the address opens it (`?dialog=templates`). */
-  templatesDialog?: TemplatesDialogData | null;
-}
+import type { MenuItem } from "../../../domain/navigation";
+import type { ShellAccount, ShellData } from "./shell-data";
 
 /** The default layout: top bar, side menu, content, and the 'Operation in progress...' spinner modal. */
 export function ShellLayout({ shell, productName, children }: { shell: ShellData; productName: string; children: ReactNode }) {

@@ -1,4 +1,4 @@
-import type { ShellNotification } from "../layout/shell-layout";
+import type { ShellNotification } from "../layout/shell-data";
 
 export type NotificationIntent = "dismiss" | "mark-read" | "mark-all-read";
 

@@ -4,7 +4,7 @@ import { isUnread, NOTIFICATIONS_ACTION_PATH } from "../../../domain/notificatio
 import { camelCaseKeys } from "../../lib/case";
 import { useRootData } from "../../lib/root-data";
 import type { Toast } from "../../lib/session.server";
-import type { ShellNotification, ShellNotifications } from "../layout/shell-layout";
+import type { ShellNotification, ShellNotifications } from "../layout/shell-data";
 import type { NotificationsAnswer } from "./types";
 
 type Change = Partial<Pick<ShellNotification, "readAt" | "dismissed">>;

@@ -13,7 +13,7 @@ import { formatCount, joinDefinition, type FormGroup } from "./format";
 import { GroupsEditor } from "./groups-editor";
 import { QueryField } from "./query-field";
 import { SaveFields, SECTION_LABELS, type SaveFieldValues } from "./save-fields";
-import type { SearchPageData } from "./search.server";
+import type { SearchPageData } from "../../routes/_shell.search.server";
 import { SearchResultsPanel } from "./search-results";
 import type { SidebarData } from "./sidebar";
 import type { QueryFault } from "./types";

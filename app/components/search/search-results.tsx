@@ -5,7 +5,7 @@ import { NetworkName } from "../channels/network-name";
 import { SENTIMENT_TONES } from "../sentiment/format";
 import { FlowModeNote, FlowModePausedDialog, FlowModeToggle, useFlowMode } from "./flow-mode";
 import { formatCount, SORT_OPTIONS, type SearchMention } from "./format";
-import type { SearchResults as Results } from "./search.server";
+import type { SearchResults as Results } from "../../routes/_shell.search.server";
 
 const LABELS = MESSAGES.searchScreen;
 const CHANNEL_LABELS = MESSAGES.channelScreen;

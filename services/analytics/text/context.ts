@@ -138,7 +138,7 @@ export async function countMentions(
 ): Promise<number> {
   if (context.rollup && onWholeHours(range)) return sumRollupMentions(deps.db, businessProfileId, context.rollup, range, only);
   const filter = inRange(context.filter, range);
-  if (only.networks) filter.socialTypes = only.networks;
+  if (only.networks) filter.networks = only.networks;
   if (only.sentiments) filter.sentiments = only.sentiments;
   if (only.networks?.length === 0 || only.sentiments?.length === 0) filter.matchNothing = true;
   const rows = await countFeedItems(deps.db, businessProfileId, filter);

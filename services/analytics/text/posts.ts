@@ -31,11 +31,11 @@ export async function getMostImpactfulPosts(
         ...base,
         ...(params.sentiments?.length ? { sentiments: params.sentiments } : {}),
         ...(params.socialTypes?.length
-          ? { socialTypes: base.socialTypes ? base.socialTypes.filter((s) => params.socialTypes!.includes(s)) : params.socialTypes }
+          ? { networks: base.networks ? base.networks.filter((s) => params.socialTypes!.includes(s)) : params.socialTypes }
           : {}),
         ...(params.userId !== undefined ? { identityId: params.userId } : {}),
       };
-      if (filter.socialTypes && !filter.socialTypes.length) filter.matchNothing = true;
+      if (filter.networks && !filter.networks.length) filter.matchNothing = true;
       // The total from the hourly rollup when it can answer it (it has networks and sentiments, not authors).
       const fromRollup = context.rollup !== null && onWholeHours(request.range) && params.userId === undefined;
       const total = fromRollup

@@ -2,13 +2,13 @@
 import type { SubmissionResult } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data, redirect, type AppLoadContext } from "@remix-run/node";
-import { KEYWORD_SUGGESTION_LIMIT } from "../../../domain/constants";
-import { MESSAGES } from "../../../domain/messages";
-import { TopicFormSchema } from "../../../domain/schemas/topics";
-import { VISIBILITY, visibilityEntityIds, type Visibility } from "../../../domain/visibility";
-import { ApiError, type Account } from "../../lib/api.server";
-import { readForm, replyWithApiError, statusOf } from "../../lib/forms.server";
-import { flashToast } from "../../lib/toast.server";
+import { KEYWORD_SUGGESTION_LIMIT } from "../../domain/constants";
+import { MESSAGES } from "../../domain/messages";
+import { TopicFormSchema } from "../../domain/schemas/topics";
+import { VISIBILITY, visibilityEntityIds, type Visibility } from "../../domain/visibility";
+import { ApiError, type Account } from "../lib/api.server";
+import { readForm, replyWithApiError, statusOf } from "../lib/forms.server";
+import { flashToast } from "../lib/toast.server";
 import {
   cleanKeyword,
   faultText,
@@ -17,9 +17,9 @@ import {
   TOPICS_PATH,
   withKeyword,
   withPendingKeyword,
-} from "./format";
-import type { ServerSuggestions } from "./keyword-field";
-import type { ApiTopic, TopicInput } from "./types";
+} from "../components/topics/format";
+import type { ServerSuggestions } from "../components/topics/keyword-field";
+import type { ApiTopic, TopicInput } from "../components/topics/types";
 
 const LABELS = MESSAGES.topicsScreen;
 

@@ -2,30 +2,21 @@
 // filters and the detail pane (index route), and every action the screens post. All through the API
 // client; the route modules call these from their own loader and action.
 import { data, redirect, type AppLoadContext } from "@remix-run/node";
-import type { SubmissionResult } from "@conform-to/react";
-import { parseWithZod } from "@conform-to/zod/v4";
+import type { Submission, SubmissionResult } from "@conform-to/react";
 import * as z from "zod";
-import { ACCOUNT_STATE } from "../../../domain/constants";
-import { compareNames, formatDateTime } from "../../../domain/format";
-import { fillTemplate, INBOX_PAGE_SIZE, MODERATION_ACTIONS, type PresenceMode } from "../../../domain/inbox";
-import { MESSAGES } from "../../../domain/messages";
-import { isNetworkId, networkById } from "../../../domain/networks";
-import { hasPermission } from "../../../domain/permissions";
-import { languageLabel } from "../../../domain/reference/languages";
-import {
-  AssignFormSchema,
-  SetLabelsFormSchema,
-  StateFormSchema,
-  TranslateFormSchema,
-  UnassignFormSchema,
-} from "../../../domain/schemas/inbox";
-import { DraftSchema, ModerationFormSchema, ReplyFormSchema } from "../../../domain/schemas/replies";
-import { ApiError, type Account, type Member } from "../../lib/api.server";
-import { assertFormToken } from "../../lib/csrf.server";
-import { readForm, replyWithApiError, statusOf } from "../../lib/forms.server";
-import { flashToast } from "../../lib/toast.server";
-import type { ApiStream } from "../channels/types";
-import type { ApiSearchItem } from "../search/types";
+import { ACCOUNT_STATE } from "../../domain/constants";
+import { compareNames, formatDateTime } from "../../domain/format";
+import { fillTemplate, INBOX_PAGE_SIZE, MODERATION_ACTIONS, type PresenceMode } from "../../domain/inbox";
+import { MESSAGES } from "../../domain/messages";
+import { isNetworkId, networkById } from "../../domain/networks";
+import { hasPermission } from "../../domain/permissions";
+import { languageLabel } from "../../domain/reference/languages";
+import { ITEM_INTENTS, ItemActionSchema, type ItemAction, type ItemIntent } from "../../domain/schemas/inbox";
+import { ApiError, type Account, type Member } from "../lib/api.server";
+import { readForm, replyWithApiError, statusOf } from "../lib/forms.server";
+import { flashToast } from "../lib/toast.server";
+import type { ApiStream } from "../components/channels/types";
+import type { ApiSearchItem } from "../components/search/types";
 import {
   buildStreamSidebar,
   fold,
@@ -38,7 +29,7 @@ import {
   type HistoryRow,
   type InboxRow,
   type ViewerRow,
-} from "./format";
+} from "../components/inbox/format";
 import {
   feedItemsQuery,
   inboxHref,
@@ -47,8 +38,9 @@ import {
   listFilterQuery,
   parseInboxView,
   withoutBlankNewLabels,
+  type InboxApiQuery,
   type InboxView,
-} from "./params";
+} from "../components/inbox/params";
 import type {
   ApiFeedItem,
   ApiFeedItemDetail,
@@ -57,7 +49,7 @@ import type {
   ApiTeamSummary,
   ApiTemplate,
   ApiViewer,
-} from "./types";
+} from "../components/inbox/types";
 
 const LABELS = MESSAGES.inboxUi;
 
@@ -160,41 +152,57 @@ function softFail<T>(fallback: T) {
   };
 }
 
-const StreamIdSchema = z.object({ id: z.coerce.number().int().positive() });
+const streamAction = <I extends string>(intent: I) =>
+  z.object({ intent: z.literal(intent), id: z.coerce.number().int().positive() });
+/** The sidebar's stream actions, one per intent. */
+const SidebarActionSchema = z.discriminatedUnion("intent", [
+  streamAction("pin-stream"),
+  streamAction("unpin-stream"),
+  streamAction("duplicate-stream"),
+  streamAction("delete-stream"),
+]);
+type SidebarAction = z.output<typeof SidebarActionSchema>;
+type SidebarIntent = SidebarAction["intent"];
+
+/** One handler per sidebar intent: the toast it leaves, or a redirect of its own. */
+const SIDEBAR_ACTIONS: { [I in SidebarIntent]: (id: number, context: AppLoadContext, back: string) => Promise<string> } = {
+  async "pin-stream"(id, context) {
+    await context.api.post("/v3/accounts/pins", { entityId: id, type: "stream" });
+    return MESSAGES.streamPinned;
+  },
+  async "unpin-stream"(id, context) {
+    await context.api.delete("/v3/accounts/pins", { body: { entityId: id, type: "stream" } });
+    return MESSAGES.streamUnpinned;
+  },
+  async "duplicate-stream"(id, context) {
+    const copy = await context.api.post<ApiStream>(`/v1/streams/${id}/duplicate`);
+    flashToast(context, { kind: "success", message: MESSAGES.streamDuplicated(copy.name) });
+    throw redirect(`${INBOX_PATH}?source=stream-${copy.id}`);
+  },
+  async "delete-stream"(id, context, back) {
+    await context.api.delete(`/v1/streams/${id}`);
+    // The open stream is gone: back to all items.
+    const view = parseInboxView(new URL(back, "http://x").searchParams);
+    if (view.source.type === "stream" && view.source.id === id) {
+      flashToast(context, { kind: "success", message: MESSAGES.streamDeleted });
+      throw redirect(INBOX_PATH);
+    }
+    return MESSAGES.streamDeleted;
+  },
+};
 
 /** The sidebar's stream actions: pin / unpin (the caller's pins), duplicate and delete (admins). */
 export async function handleSidebarAction(request: Request, context: AppLoadContext) {
-  const posted = await request.clone().formData();
-  const intent = String(posted.get("intent") ?? "");
-  const back = inboxReturnPath(posted.get("returnTo"));
-  const { submission } = await readForm(request, context, StreamIdSchema);
+  const { formData, submission } = await readForm(request, context, SidebarActionSchema);
+  const back = inboxReturnPath(formData.get("returnTo"));
   if (submission.status !== "success") {
+    if (!Object.hasOwn(SIDEBAR_ACTIONS, String(formData.get("intent")))) throw new Response(MESSAGES.badRequest, { status: 400 });
     flashToast(context, { kind: "error", message: MESSAGES.badRequest });
     throw redirect(back);
   }
-  const id = submission.value.id;
+  const { intent, id } = submission.value;
   try {
-    if (intent === "pin-stream") {
-      await context.api.post("/v3/accounts/pins", { entityId: id, type: "stream" });
-      flashToast(context, { kind: "success", message: MESSAGES.streamPinned });
-    } else if (intent === "unpin-stream") {
-      await context.api.delete("/v3/accounts/pins", { body: { entityId: id, type: "stream" } });
-      flashToast(context, { kind: "success", message: MESSAGES.streamUnpinned });
-    } else if (intent === "duplicate-stream") {
-      const copy = await context.api.post<ApiStream>(`/v1/streams/${id}/duplicate`);
-      flashToast(context, { kind: "success", message: MESSAGES.streamDuplicated(copy.name) });
-      throw redirect(`${INBOX_PATH}?source=stream-${copy.id}`);
-    } else if (intent === "delete-stream") {
-      await context.api.delete(`/v1/streams/${id}`);
-      flashToast(context, { kind: "success", message: MESSAGES.streamDeleted });
-      // The open stream is gone: back to all items.
-      if (parseInboxView(new URL(back, "http://x").searchParams).source.type === "stream") {
-        const view = parseInboxView(new URL(back, "http://x").searchParams);
-        if ("id" in view.source && view.source.id === id) throw redirect(INBOX_PATH);
-      }
-    } else {
-      throw new Response(MESSAGES.badRequest, { status: 400 });
-    }
+    flashToast(context, { kind: "success", message: await SIDEBAR_ACTIONS[intent](id, context, back) });
   } catch (error) {
     if (!(error instanceof ApiError)) throw error;
     flashToast(context, { kind: "error", message: error.reason });
@@ -291,8 +299,8 @@ export async function loadInbox(request: Request, context: AppLoadContext, accou
   };
 }
 
-function countQuery(view: InboxView): Record<string, string | number> {
-  const query: Record<string, string | number> = { sourceType: view.source.type, ...listFilterQuery(view.filters) };
+function countQuery(view: InboxView): InboxApiQuery {
+  const query: InboxApiQuery = { sourceType: view.source.type, ...listFilterQuery(view.filters) };
   if ("id" in view.source) query.sourceId = view.source.id;
   return query;
 }
@@ -403,23 +411,7 @@ export function templateValues(item: Pick<ApiFeedItem, "authorName" | "authorUse
 
 // ── Index: the actions ──────────────────────────────────────────────────────────────────────────
 
-export const ITEM_INTENTS = [
-  "assign",
-  "unassign",
-  "set-labels",
-  "state",
-  "translate",
-  "reply",
-  "reply-anyway",
-  "save-draft",
-  "insert-template",
-  "delete-draft",
-  "preview",
-  "mark-sent",
-  "retry-reply",
-  "moderate",
-] as const;
-export type ItemIntent = (typeof ITEM_INTENTS)[number];
+export type { ItemIntent };
 
 export interface ItemActionData {
   intent: ItemIntent;
@@ -432,9 +424,6 @@ export interface ItemActionData {
   ok?: boolean;
 }
 
-const ItemIdSchema = z.object({ item_id: z.coerce.number().int().positive() });
-const ReplyActionIdSchema = z.object({ action_id: z.coerce.number().int().positive() });
-
 /** Where the page was: the action's own address without `index` (the no-JavaScript redirect target). */
 function pageAddress(request: Request): string {
   const url = new URL(request.url);
@@ -444,198 +433,218 @@ function pageAddress(request: Request): string {
   return inboxReturnPath(`${INBOX_PATH}${search ? `?${search}` : ""}`);
 }
 
+/** What every intent's handler is given beside its parsed form value. */
+interface ItemActionContext {
+  context: AppLoadContext;
+  account: Account;
+  submission: Submission<unknown, string[]>;
+  enhanced: boolean;
+  back: string;
+  /** `/v1/feed-items/{id}` of the item acted on. */
+  path: string;
+  /** Success or a refusal without fields: a toast, then the page (no JavaScript) or a small answer. */
+  done: (message: string, kind?: "success" | "error", extra?: Partial<ItemActionData>) => ReturnType<typeof data<ItemActionData>>;
+  /** A refusal the form shows: its errors (the submission's reply). */
+  refused: (result: SubmissionResult<string[]>, status: number, extra?: Partial<ItemActionData>) => ReturnType<typeof data<ItemActionData>>;
+}
+
+type ItemActionOf<I extends ItemIntent> = Extract<ItemAction, { intent: I }>;
+type ItemActionHandler<I extends ItemIntent> = (
+  action: ItemActionOf<I>,
+  ctx: ItemActionContext,
+) => Promise<ReturnType<typeof data<ItemActionData>>>;
+
+/** A refusal of the API as a toast (buttons with no fields of their own to show it under). */
+function toastRefusal(ctx: ItemActionContext, error: unknown) {
+  if (!(error instanceof ApiError)) throw error;
+  return ctx.done(error.reason, "error");
+}
+
+/** The outcome of a delivered (or not) reply, as the agent reads it. */
+function replyOutcome(ctx: ItemActionContext, reply: ApiReplyAction) {
+  if (reply.delivery === "failed") return ctx.done(MESSAGES.replies.replyFailed, "error");
+  return ctx.done(reply.delivery === "manual" ? LABELS.replyToSendManually : MESSAGES.replies.replySent);
+}
+
+async function sendReply(action: ItemActionOf<"reply" | "reply-anyway">, ctx: ItemActionContext) {
+  let reply: ApiReplyAction;
+  try {
+    reply = await ctx.context.api.post<ApiReplyAction>(`${ctx.path}/reply`, {
+      text: action.text,
+      templateId: action.template_id,
+      visibility: action.visibility,
+      seenReplyCount: action.seen_reply_count,
+      // 'Send anyway' is the agent's confirmation that the view was stale (ADR 014).
+      confirmStale: action.intent === "reply-anyway" || (action.confirm_stale ?? false),
+    });
+  } catch (error) {
+    if (error instanceof ApiError && error.status === 409) {
+      return ctx.refused(ctx.submission.reply({ formErrors: [error.message || MESSAGES.replies.replyStale] }), 409, { stale: true });
+    }
+    return ctx.refused(replyWithApiError(ctx.submission, error), statusOf(error));
+  }
+  return replyOutcome(ctx, reply);
+}
+
+/** One handler per intent of ItemActionSchema (domain/schemas/inbox.ts). */
+const ITEM_ACTIONS: { [I in ItemIntent]: ItemActionHandler<I> } = {
+  async assign(action, ctx) {
+    let assigned: ApiFeedItem;
+    try {
+      assigned = await ctx.context.api.post<ApiFeedItem>(`${ctx.path}/assign`, {
+        assigneeType: action.assignee_type,
+        assigneeId: action.assignee_id,
+        message: action.message,
+      });
+    } catch (error) {
+      return ctx.refused(replyWithApiError(ctx.submission, error, { labels: { assignee_id: LABELS.assignTo } }), statusOf(error));
+    }
+    const name =
+      action.assignee_type === "account" && action.assignee_id === ctx.account.id
+        ? LABELS.you
+        : (assigned?.assignedTo?.name ?? LABELS.someone);
+    return ctx.done(LABELS.assignedTo(name));
+  },
+  async unassign(action, ctx) {
+    try {
+      await ctx.context.api.post(`${ctx.path}/unassign`, { message: action.message });
+    } catch (error) {
+      return ctx.refused(replyWithApiError(ctx.submission, error), statusOf(error));
+    }
+    return ctx.done(LABELS.unassigned);
+  },
+  async "set-labels"(action, ctx) {
+    try {
+      await ctx.context.api.post(`${ctx.path}/set-labels`, { labelIds: action.label_ids, newLabels: action.new_labels });
+    } catch (error) {
+      return ctx.refused(replyWithApiError(ctx.submission, error, { labels: { new_labels: LABELS.newLabel } }), statusOf(error));
+    }
+    return ctx.done(LABELS.labelsSaved);
+  },
+  async state(action, ctx) {
+    try {
+      await ctx.context.api.post("/v1/feed-items/status/properties/state", { ids: action.ids, state: action.state });
+    } catch (error) {
+      return ctx.refused(replyWithApiError(ctx.submission, error), statusOf(error));
+    }
+    return ctx.done(LABELS.stateChanged(stateLabel(action.state)));
+  },
+  async translate(action, ctx) {
+    try {
+      await ctx.context.api.post("/v1/feed-items/status/properties/translate", { ids: action.ids, lang: action.lang });
+    } catch (error) {
+      // The translator may lack the pair: its message, as a toast, is what the agent needs.
+      return toastRefusal(ctx, error);
+    }
+    return ctx.done(LABELS.translated(languageLabel(action.lang)));
+  },
+  reply: sendReply,
+  "reply-anyway": sendReply,
+  async "save-draft"(action, ctx) {
+    try {
+      await ctx.context.api.put(`${ctx.path}/draft`, { text: action.text, templateId: action.template_id });
+    } catch (error) {
+      return ctx.refused(replyWithApiError(ctx.submission, error), statusOf(error));
+    }
+    return ctx.done(MESSAGES.inboxUi.draftSavedShort);
+  },
+  async "insert-template"(action, ctx) {
+    // Without JavaScript: what was typed is kept as the draft, then the Templates modal opens in select mode.
+    if (action.text !== undefined) {
+      try {
+        await ctx.context.api.put(`${ctx.path}/draft`, { text: action.text, templateId: action.template_id });
+      } catch (error) {
+        return ctx.refused(replyWithApiError(ctx.submission, error), statusOf(error));
+      }
+    }
+    throw redirect(templatesPickerHref(ctx.back, action.item_id));
+  },
+  async "delete-draft"(_action, ctx) {
+    try {
+      await ctx.context.api.delete(`${ctx.path}/draft`);
+    } catch (error) {
+      return toastRefusal(ctx, error);
+    }
+    return ctx.done(LABELS.draftDiscarded);
+  },
+  async preview(action, ctx) {
+    return data({
+      intent: action.intent,
+      itemId: action.item_id,
+      preview: action.text,
+      result: ctx.submission.reply(),
+    } satisfies ItemActionData);
+  },
+  async "mark-sent"(action, ctx) {
+    try {
+      await ctx.context.api.post(`${ctx.path}/replies/${action.action_id}/sent`);
+    } catch (error) {
+      return toastRefusal(ctx, error);
+    }
+    return ctx.done(MESSAGES.replies.markedAsSent);
+  },
+  async "retry-reply"(action, ctx) {
+    let reply: ApiReplyAction;
+    try {
+      reply = await ctx.context.api.post<ApiReplyAction>(`${ctx.path}/replies/${action.action_id}/retry`);
+    } catch (error) {
+      return toastRefusal(ctx, error);
+    }
+    return replyOutcome(ctx, reply);
+  },
+  async moderate(action, ctx) {
+    const { intent: _intent, item_id: _itemId, ...moderation } = action;
+    try {
+      await ctx.context.api.post(`${ctx.path}/moderation`, moderation);
+    } catch (error) {
+      return ctx.refused(replyWithApiError(ctx.submission, error), statusOf(error));
+    }
+    const event = MODERATION_ACTIONS.find((entry) => entry.code === action.action)?.event ?? "";
+    // A deleted post leaves the list: back to the list without it.
+    if (action.action === "delete_post" && !ctx.enhanced) {
+      flashToast(ctx.context, { kind: "success", message: LABELS.moderated(event) });
+      const view = parseInboxView(new URL(ctx.back, "http://x").searchParams);
+      throw redirect(inboxHref({ ...view, item: null }));
+    }
+    return ctx.done(LABELS.moderated(event));
+  },
+};
+
 /**
- * One item action. Success: a toast, then (without JavaScript) the page again, or (posted through a
- * fetcher, the form's `enhanced` flag) a small answer while the loaders revalidate. Refusal: the form's
- * errors, or a toast for buttons that have no fields of their own.
+ * One item action: the post parsed once (ItemActionSchema), then its intent's handler. Success: a toast,
+ * then (without JavaScript) the page again, or (posted through a fetcher, the form's `enhanced` flag) a
+ * small answer while the loaders revalidate. Refusal: the form's errors, or a toast for buttons that
+ * have no fields of their own. An unknown intent or item is a bad request.
  */
 export async function handleItemAction(request: Request, context: AppLoadContext, account: Account) {
-  const posted = await request.clone().formData();
-  const intent = String(posted.get("intent") ?? "") as ItemIntent;
+  const { formData, submission } = await readForm(request, context, ItemActionSchema, { prepare: withoutBlankNewLabels });
+  const intent = String(formData.get("intent") ?? "");
   if (!(ITEM_INTENTS as readonly string[]).includes(intent)) throw new Response(MESSAGES.badRequest, { status: 400 });
-  const enhanced = posted.get("enhanced") === "1";
-  const idCheck = ItemIdSchema.safeParse({ item_id: posted.get("item_id") });
-  if (!idCheck.success) throw new Response(MESSAGES.badRequest, { status: 400 });
-  const itemId = idCheck.data.item_id;
+  if (submission.status !== "success" && submission.error?.item_id) throw new Response(MESSAGES.badRequest, { status: 400 });
+  const enhanced = formData.get("enhanced") === "1";
   const back = pageAddress(request);
-  const path = `/v1/feed-items/${itemId}`;
-
-  const done = (message: string, kind: "success" | "error" = "success", extra: Partial<ItemActionData> = {}) => {
-    flashToast(context, { kind, message });
-    if (enhanced) return data({ intent, itemId, ok: kind === "success", ...extra } satisfies ItemActionData);
-    throw redirect(back);
-  };
-  const refused = (result: SubmissionResult<string[]>, status: number, extra: Partial<ItemActionData> = {}) =>
-    data({ intent, itemId, result, ...extra } satisfies ItemActionData, { status });
-
-  switch (intent) {
-    case "assign": {
-      const { submission } = await readForm(request, context, AssignFormSchema);
-      if (submission.status !== "success") return refused(submission.reply(), 400);
-      const { assignee_type, assignee_id, message } = submission.value;
-      let assigned: ApiFeedItem;
-      try {
-        assigned = await context.api.post<ApiFeedItem>(`${path}/assign`, {
-          assigneeType: assignee_type,
-          assigneeId: assignee_id,
-          message,
-        });
-      } catch (error) {
-        return refused(replyWithApiError(submission, error, { labels: { assignee_id: LABELS.assignTo } }), statusOf(error));
-      }
-      const name =
-        assignee_type === "account" && assignee_id === account.id ? LABELS.you : (assigned?.assignedTo?.name ?? LABELS.someone);
-      return done(LABELS.assignedTo(name));
-    }
-    case "unassign": {
-      const { submission } = await readForm(request, context, UnassignFormSchema);
-      if (submission.status !== "success") return refused(submission.reply(), 400);
-      try {
-        await context.api.post(`${path}/unassign`, { message: submission.value.message });
-      } catch (error) {
-        return refused(replyWithApiError(submission, error), statusOf(error));
-      }
-      return done(LABELS.unassigned);
-    }
-    case "set-labels": {
-      const formData = await request.formData();
-      assertFormToken(formData, context);
-      const submission = parseWithZod(withoutBlankNewLabels(formData), { schema: SetLabelsFormSchema });
-      if (submission.status !== "success") return refused(submission.reply(), 400);
-      try {
-        await context.api.post(`${path}/set-labels`, {
-          labelIds: submission.value.label_ids,
-          newLabels: submission.value.new_labels,
-        });
-      } catch (error) {
-        return refused(replyWithApiError(submission, error, { labels: { new_labels: LABELS.newLabel } }), statusOf(error));
-      }
-      return done(LABELS.labelsSaved);
-    }
-    case "state": {
-      const { submission } = await readForm(request, context, StateFormSchema);
-      if (submission.status !== "success") return refused(submission.reply(), 400);
-      try {
-        await context.api.post("/v1/feed-items/status/properties/state", submission.value);
-      } catch (error) {
-        return refused(replyWithApiError(submission, error), statusOf(error));
-      }
-      return done(LABELS.stateChanged(stateLabel(submission.value.state)));
-    }
-    case "translate": {
-      const { submission } = await readForm(request, context, TranslateFormSchema);
-      if (submission.status !== "success") return refused(submission.reply(), 400);
-      try {
-        await context.api.post("/v1/feed-items/status/properties/translate", submission.value);
-      } catch (error) {
-        // The translator may lack the pair: its message, as a toast, is what the agent needs.
-        if (!(error instanceof ApiError)) throw error;
-        return done(error.message, "error");
-      }
-      return done(LABELS.translated(languageLabel(submission.value.lang)));
-    }
-    case "reply":
-    case "reply-anyway": {
-      const { submission } = await readForm(request, context, ReplyFormSchema);
-      if (submission.status !== "success") return refused(submission.reply(), 400);
-      let reply: ApiReplyAction;
-      try {
-        reply = await context.api.post<ApiReplyAction>(`${path}/reply`, {
-          text: submission.value.text,
-          templateId: submission.value.template_id,
-          visibility: submission.value.visibility,
-          seenReplyCount: submission.value.seen_reply_count,
-          // 'Send anyway' is the agent's confirmation that the view was stale (ADR 014).
-          confirmStale: intent === "reply-anyway" || (submission.value.confirm_stale ?? false),
-        });
-      } catch (error) {
-        if (error instanceof ApiError && error.status === 409) {
-          return refused(submission.reply({ formErrors: [error.message || MESSAGES.replies.replyStale] }), 409, { stale: true });
-        }
-        return refused(replyWithApiError(submission, error), statusOf(error));
-      }
-      if (reply.delivery === "failed") return done(MESSAGES.replies.replyFailed, "error");
-      return done(reply.delivery === "manual" ? LABELS.replyToSendManually : MESSAGES.replies.replySent);
-    }
-    case "save-draft": {
-      const { submission } = await readForm(request, context, DraftSchema);
-      if (submission.status !== "success") return refused(submission.reply(), 400);
-      try {
-        await context.api.put(`${path}/draft`, { text: submission.value.text, templateId: submission.value.template_id });
-      } catch (error) {
-        return refused(replyWithApiError(submission, error), statusOf(error));
-      }
-      return done(MESSAGES.inboxUi.draftSavedShort);
-    }
-    case "insert-template": {
-      // Without JavaScript: what was typed is kept as the draft, then the Templates modal opens in select mode.
-      const { submission } = await readForm(request, context, DraftSchema);
-      if (submission.status === "success") {
-        try {
-          await context.api.put(`${path}/draft`, { text: submission.value.text, templateId: submission.value.template_id });
-        } catch (error) {
-          return refused(replyWithApiError(submission, error), statusOf(error));
-        }
-      }
-      throw redirect(templatesPickerHref(back, itemId));
-    }
-    case "delete-draft": {
-      await readForm(request, context, z.object({}));
-      try {
-        await context.api.delete(`${path}/draft`);
-      } catch (error) {
-        if (!(error instanceof ApiError)) throw error;
-        return done(error.message, "error");
-      }
-      return done(LABELS.draftDiscarded);
-    }
-    case "preview": {
-      const { submission } = await readForm(request, context, DraftSchema);
-      if (submission.status !== "success") return refused(submission.reply(), 400);
-      return data({ intent, itemId, preview: submission.value.text, result: submission.reply() } satisfies ItemActionData);
-    }
-    case "mark-sent": {
-      const { submission } = await readForm(request, context, ReplyActionIdSchema);
-      if (submission.status !== "success") return refused(submission.reply(), 400);
-      try {
-        await context.api.post(`${path}/replies/${submission.value.action_id}/sent`);
-      } catch (error) {
-        if (!(error instanceof ApiError)) throw error;
-        return done(error.message, "error");
-      }
-      return done(MESSAGES.replies.markedAsSent);
-    }
-    case "retry-reply": {
-      const { submission } = await readForm(request, context, ReplyActionIdSchema);
-      if (submission.status !== "success") return refused(submission.reply(), 400);
-      let reply: ApiReplyAction;
-      try {
-        reply = await context.api.post<ApiReplyAction>(`${path}/replies/${submission.value.action_id}/retry`);
-      } catch (error) {
-        if (!(error instanceof ApiError)) throw error;
-        return done(error.message, "error");
-      }
-      if (reply.delivery === "failed") return done(MESSAGES.replies.replyFailed, "error");
-      return done(reply.delivery === "manual" ? LABELS.replyToSendManually : MESSAGES.replies.replySent);
-    }
-    case "moderate": {
-      const { submission } = await readForm(request, context, ModerationFormSchema);
-      if (submission.status !== "success") return refused(submission.reply(), 400);
-      try {
-        await context.api.post(`${path}/moderation`, submission.value);
-      } catch (error) {
-        return refused(replyWithApiError(submission, error), statusOf(error));
-      }
-      const action = MODERATION_ACTIONS.find((entry) => entry.code === submission.value.action);
-      // A deleted post leaves the list: back to the list without it.
-      if (submission.value.action === "delete_post" && !enhanced) {
-        flashToast(context, { kind: "success", message: LABELS.moderated(action?.event ?? "") });
-        const view = parseInboxView(new URL(back, "http://x").searchParams);
-        throw redirect(inboxHref({ ...view, item: null }));
-      }
-      return done(LABELS.moderated(action?.event ?? ""));
-    }
+  if (submission.status !== "success") {
+    const itemId = Number(formData.get("item_id"));
+    return data({ intent, itemId, result: submission.reply() } as ItemActionData, { status: 400 });
   }
+  const action = submission.value;
+  const ctx: ItemActionContext = {
+    context,
+    account,
+    submission,
+    enhanced,
+    back,
+    path: `/v1/feed-items/${action.item_id}`,
+    done: (message, kind = "success", extra = {}) => {
+      flashToast(context, { kind, message });
+      if (enhanced) return data({ intent: action.intent, itemId: action.item_id, ok: kind === "success", ...extra } satisfies ItemActionData);
+      throw redirect(back);
+    },
+    refused: (result, status, extra = {}) =>
+      data({ intent: action.intent, itemId: action.item_id, result, ...extra } satisfies ItemActionData, { status }),
+  };
+  const handler = ITEM_ACTIONS[action.intent] as ItemActionHandler<ItemIntent>;
+  return handler(action, ctx);
 }
 
 /** The Templates modal in select mode for this item, returning to the same inbox view. */

@@ -3,10 +3,10 @@
 // Used by the stream page's action (the form without JavaScript) and by its upload route (XMLHttpRequest
 // with a progress bar); both answer with the import summary.
 import { unstable_parseMultipartFormData, type AppLoadContext, type UploadHandler } from "@remix-run/node";
-import { MESSAGES } from "../../../domain/messages";
-import { ApiError } from "../../lib/api.server";
-import { assertFormToken } from "../../lib/csrf.server";
-import type { ImportOutcome, ImportSummary } from "./types";
+import { MESSAGES } from "../../domain/messages";
+import { ApiError } from "../lib/api.server";
+import { assertFormToken } from "../lib/csrf.server";
+import type { ImportOutcome, ImportSummary } from "../components/channels/types";
 
 /** The form field that carries the file. */
 export const IMPORT_FILE_FIELD = "file";

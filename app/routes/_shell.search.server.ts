@@ -1,15 +1,15 @@
 // The loader and action behind the two search pages (a new search, a saved one): the same editor, the
 // same results, the same intents. Each route module calls these from its own loader and action.
 import { data, redirect, type AppLoadContext } from "@remix-run/node";
-import { STATUS_PAGE_SIZE, type SavedSearchCategory } from "../../../domain/constants";
-import { MESSAGES } from "../../../domain/messages";
-import { QUERY_MAX_LENGTH, QueryGroupsSchema } from "../../../domain/query";
-import { VISIBILITY, type Visibility } from "../../../domain/visibility";
-import { ApiError, type Account } from "../../lib/api.server";
-import { readForm, replyWithApiError, statusOf } from "../../lib/forms.server";
-import { flashToast } from "../../lib/toast.server";
-import { pageParam } from "../channels/format";
-import { editorSchema, type EditorIntent } from "./editor-schema";
+import { STATUS_PAGE_SIZE, type SavedSearchCategory } from "../../domain/constants";
+import { MESSAGES } from "../../domain/messages";
+import { QUERY_MAX_LENGTH, QueryGroupsSchema } from "../../domain/query";
+import { VISIBILITY, type Visibility } from "../../domain/visibility";
+import { ApiError, type Account } from "../lib/api.server";
+import { readForm, replyWithApiError, statusOf } from "../lib/forms.server";
+import { flashToast } from "../lib/toast.server";
+import { pageParam } from "../components/channels/format";
+import { editorSchema, type EditorIntent } from "../components/search/editor-schema";
 import {
   draftSearchParams,
   pageCount,
@@ -20,9 +20,9 @@ import {
   toSearchMention,
   type FormGroup,
   type SearchMention,
-} from "./format";
-import type { ApiSearchItem, ApiTeam, QueryFault, QueryGroup, StatusSearch } from "./types";
-import { compareByName } from "../../../domain/format";
+} from "../components/search/format";
+import type { ApiSearchItem, ApiTeam, QueryFault, QueryGroup, StatusSearch } from "../components/search/types";
+import { compareByName } from "../../domain/format";
 
 const LABELS = MESSAGES.searchScreen;
 export const SEARCH_PATH = "/search";

@@ -1,12 +1,12 @@
 import { createCookieSessionStorage, type AppLoadContext } from "@remix-run/node";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createIngestPorts } from "../../../ingest";
-import { createApiFixture, type ApiFixture, type TenantFixture } from "../../../tests/support/api-fixture";
-import { MESSAGES } from "../../../domain/messages";
-import { ApiError, createApiClient } from "../../lib/api.server";
-import type { WebFlashData, WebSessionData } from "../../lib/session.server";
-import { importFileName, streamImport } from "./upload.server";
-import type { ImportSummary } from "./types";
+import { createIngestPorts } from "../../ingest";
+import { createApiFixture, type ApiFixture, type TenantFixture } from "../../tests/support/api-fixture";
+import { MESSAGES } from "../../domain/messages";
+import { ApiError, createApiClient } from "../lib/api.server";
+import type { WebFlashData, WebSessionData } from "../lib/session.server";
+import { importFileName, streamImport } from "./_shell.settings.channels.$id.server";
+import type { ImportSummary } from "../components/channels/types";
 
 const storage = createCookieSessionStorage<WebSessionData, WebFlashData>({ cookie: { name: "t", secrets: ["s"] } });
 const BOUNDARY = "----earshot-test-boundary";

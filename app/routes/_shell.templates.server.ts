@@ -1,7 +1,7 @@
 import type { AppLoadContext } from "@remix-run/node";
-import { hasPermission } from "../../../domain/permissions";
-import { ApiError, type Account } from "../../lib/api.server";
-import type { TemplateItem, TemplatesDialogData } from "./types";
+import { hasPermission } from "../../domain/permissions";
+import { ApiError, type Account } from "../lib/api.server";
+import type { TemplateItem, TemplatesDialogData } from "../components/templates/types";
 
 interface ApiTemplate extends Omit<TemplateItem, "updatedByName"> {
   updatedBy: { id: number; name: string } | null;

@@ -1,9 +1,9 @@
 // Flow mode's relay: the API's text/event-stream of new matches, passed on to the browser frame by frame
 // as it arrives, each `status` event turned into the mention the results list shows (times in the
 // account's time zone, labels as text). Nothing is buffered beyond one unfinished frame.
-import { camelCaseKeys } from "../../lib/case";
-import { toSearchMention } from "./format";
-import type { ApiSearchStatus } from "./types";
+import { camelCaseKeys } from "../lib/case";
+import { toSearchMention } from "../components/search/format";
+import type { ApiSearchStatus } from "../components/search/types";
 
 /** One SSE frame (the lines between blank lines) as the browser gets it, or '' to drop it. */
 export function relayFrame(frame: string, timeZone: string): string {
