@@ -173,13 +173,19 @@ export function decideNavigation(input: {
 
 const SAFE_BASE = "http://earshot.invalid";
 
+/** A path of this site: one slash, then anything but a second slash or a backslash (`//host` and `/\host` are hosts to a browser). */
+const SITE_PATH = /^\/(?![/\\])/;
+
 /**
- * Where to go after login: only a same-origin relative path is followed; anything else (absolute
- * URLs, protocol-relative `//host`, `/\host`, scripts, control characters) ends at `/`, and so do
- * /login and /logout (spec: redirectFrom of /logout or /login goes to the dashboard).
+ * Where to go after login, and after any form that names where it came from: the one sanitiser of
+ * every redirect to a user-supplied target. Only a same-origin path is followed; anything else
+ * (absolute URLs, protocol-relative `//host`, `/\host`, scripts, control characters) ends at `/`,
+ * and so do /login and /logout (spec: redirectFrom of /logout or /login goes to the dashboard).
+ * The path is checked again once its dot segments are resolved: `/.//host`, `/%2e//host` and
+ * `/./..//host` resolve to `//host`, which a browser would take to another site (issue 31).
  */
 export function safeRedirectPath(value: string | null | undefined): string {
-  if (!value || !value.startsWith("/") || value.startsWith("//") || value.includes("\\")) return "/";
+  if (typeof value !== "string" || !SITE_PATH.test(value) || value.includes("\\")) return "/";
   // eslint-disable-next-line no-control-regex
   if (/[\u0000-\u001f\u007f]/.test(value)) return "/";
   let url: URL;
@@ -193,7 +199,18 @@ export function safeRedirectPath(value: string | null | undefined): string {
   // '/%6Cogout' would otherwise open the logout screen, which signs the user straight out again.
   const target = normalizePathname(url.pathname);
   if (target === "/login" || target === "/logout") return "/";
-  return `${url.pathname}${url.search}${url.hash}`;
+  const path = `${url.pathname}${url.search}${url.hash}`;
+  if (!SITE_PATH.test(path) || new URL(path, SAFE_BASE).origin !== SAFE_BASE) return "/";
+  return path;
+}
+
+/**
+ * A path that must begin with one of the site's sections (a form's "back" into the inbox, the search
+ * screen...): the same sanitiser, then the section's pattern; anything else is the fallback.
+ */
+export function safeRedirectPathUnder(value: unknown, pattern: RegExp, fallback: string): string {
+  const path = safeRedirectPath(typeof value === "string" ? value : null);
+  return path !== "/" && pattern.test(path) ? path : fallback;
 }
 
 // ---------------------------------------------------------------------------------------------

@@ -23,6 +23,19 @@ export function hasPermission(
   return can(perms, scope, permission, action);
 }
 
+/**
+ * The one rule for mention text (issue 31): whoever reads the text of mentions (posts, comments,
+ * reviews) holds `inbox.items.read`, on every path that returns it: statuses, the inbox, search, the
+ * dashboard's most-impactful-posts and cluster members, the chart drill-down, and their CSVs. A guest
+ * holds it only when an admin grants it. (A shared link's viewer sees what its link shares: see
+ * services/analytics/viewer.ts.)
+ */
+export const MENTION_TEXT_PERMISSION = "inbox.items.read";
+
+export function mayReadMentionText(perms: Permissions | null | undefined): boolean {
+  return hasPermission(perms, MENTION_TEXT_PERMISSION);
+}
+
 /** The same check with the three parts given apart. */
 export function can(
   perms: Permissions | null | undefined,

@@ -2,7 +2,7 @@
 // camelCase responses, GET via POST, and spec §8's 401 sequence (refresh, then the token endpoint,
 // then sign out and go to login). Every loader and action talks to the API through it.
 import { redirect } from "@remix-run/node";
-import { loginLocation } from "../../domain/navigation";
+import { loginLocation, safeRedirectPath } from "../../domain/navigation";
 import { MESSAGES } from "../../domain/messages";
 import { camelCaseKeys, snakeCaseKeys, toQueryString } from "./case";
 import type { StashedTokens, WebSession } from "./session.server";
@@ -253,7 +253,7 @@ export function createApiClient(options: ApiClientOptions) {
           // Another identity behind the cookie: reload so nothing of the previous user is shown.
           if (session.get("accountId") !== pair.accountId) {
             session.set("accountId", pair.accountId);
-            throw redirect(pageUrl.pathname + pageUrl.search);
+            throw redirect(safeRedirectPath(pageUrl.pathname + pageUrl.search));
           }
           return true;
         }

@@ -32,6 +32,7 @@ import { useHydrated } from "../lib/use-hydrated";
 import { useRowDialog } from "../lib/use-row-dialog";
 import { useFormKey } from "../lib/use-form-key";
 import { compareByName } from "../../domain/format";
+import { safeRedirectPathUnder } from "../../domain/navigation";
 
 const LABELS = MESSAGES.topicsScreen;
 
@@ -75,7 +76,7 @@ const DeleteGroupSchema = IdSchema.extend({ remove_topics: z.preprocess((v) => v
 
 /** Where a form of the list sends the user back to: the page it was sent from (a topic's, or the list). */
 function backTo(value: FormDataEntryValue | null): string {
-  return typeof value === "string" && /^\/topics(\/\d{1,9})?$/.test(value) ? value : TOPICS_PATH;
+  return safeRedirectPathUnder(value, /^\/topics(\/\d{1,9})?$/, TOPICS_PATH);
 }
 
 export async function action({ request, context }: ActionFunctionArgs) {

@@ -97,3 +97,18 @@ export function clearDashboardCache(): void {
   // Versions only grow: a page kept before the clear must not look current after it.
   for (const id of versions.keys()) dashboardPagesChanged(id);
 }
+
+/**
+ * A cached answer is keyed on the request as sent and on what it resolved to: a shared link pins its
+ * contexts' queries and its period (issue 31), so a member's answer to another query of the same context
+ * must never be served to the link, nor the link's to the member.
+ */
+export function keyedOnResolved(
+  query: Record<string, unknown>,
+  resolved: { range: unknown; comparedRange: unknown; interval: string; timeZone: string; contexts: readonly { filter: unknown }[] },
+): Record<string, unknown> {
+  return {
+    ...query,
+    __resolved: { range: resolved.range, compared: resolved.comparedRange, interval: resolved.interval, zone: resolved.timeZone, filters: resolved.contexts.map((c) => c.filter) },
+  };
+}

@@ -3,7 +3,7 @@
 import type { WidgetId } from "../../domain/dashboard";
 import { notFound } from "../../domain/errors";
 import type { ServiceDeps } from "../context";
-import { dashboardCacheKey, readCached, writeCached } from "./cache";
+import { dashboardCacheKey, keyedOnResolved, readCached, writeCached } from "./cache";
 import type { WidgetArgs } from "./counts";
 import { resolveDashboardRequest, type ResolvedDashboardRequest } from "./request";
 import { viewerMayReadWidget, type DashboardViewer } from "./viewer";
@@ -52,7 +52,7 @@ export async function readCountWidget<P extends object>(
   const widgets: readonly WidgetId[] = typeof widget === "string" ? [widget] : widget;
   if (!widgets.some((w) => viewerMayReadWidget(viewer, w))) throw notFound();
   const request = await resolveDashboardRequest(deps, viewer, query);
-  const key = dashboardCacheKey(request.businessProfileId, path, query);
+  const key = dashboardCacheKey(request.businessProfileId, path, keyedOnResolved(query, request));
   const nowMs = deps.now().getTime();
   if (!options.noCache) {
     const hit = readCached<DashboardAnswer<P>>(key, nowMs);

@@ -29,7 +29,15 @@ describe.each(testEngines())("dashboard request resolution on %s", (engine) => {
     businessProfileId: tenant,
     accountId: null,
     timeZone: "Europe/Paris",
-    sharedLink: { id: 1, contexts: [{ contextType: 1, contextId: shown }], widgets: ["sentiment"], layerIds: [] },
+    readsMentionText: true,
+    sharedLink: {
+      id: 1,
+      contexts: [{ contextType: 1, contextId: shown, properties: null }],
+      widgets: ["sentiment"],
+      layerIds: [],
+      timeRange: null,
+      timeZone: null,
+    },
   });
 
   it("a shared link reads only the contexts it names (404 otherwise)", async () => {
@@ -43,7 +51,7 @@ describe.each(testEngines())("dashboard request resolution on %s", (engine) => {
   });
 
   it("reads raw for a query, extra filters or a half-hour zone; contexts arrive as JSON text from a query string", async () => {
-    const viewer: DashboardViewer = { businessProfileId: tenant, accountId: null, timeZone: "UTC", sharedLink: null };
+    const viewer: DashboardViewer = { businessProfileId: tenant, accountId: null, timeZone: "UTC", readsMentionText: true, sharedLink: null };
     const queried = await resolveDashboardRequest(deps, viewer, { range, properties: { query: "refund" } });
     expect(queried.source).toBe("raw");
     expect(queried.contexts[0]!.filter.search).toBeDefined();
@@ -63,7 +71,7 @@ describe.each(testEngines())("count widget timing on %s", (engine) => {
     try {
       const deps = testDeps(database.db, undefined);
       const tenant = (await createSearchTenant(deps)).businessProfileId;
-      const viewer: DashboardViewer = { businessProfileId: tenant, accountId: null, timeZone: "UTC", sharedLink: null };
+      const viewer: DashboardViewer = { businessProfileId: tenant, accountId: null, timeZone: "UTC", readsMentionText: true, sharedLink: null };
       const timings = await timeCountWidgets(deps, viewer, { range }, COUNT_WIDGET_READS);
       expect(timings.map((t) => `${t.widget}:${t.source}`)).toContain("sentiment:rollup");
       expect(timings.map((t) => `${t.widget}:${t.source}`)).toContain("sla:raw");

@@ -190,14 +190,61 @@ function onWholeHour(iso: string): boolean {
   return Date.parse(iso) % 3_600_000 === 0;
 }
 
+/**
+ * A shared-link viewer's body as the link pins it (issue 31): each context the link names carries the
+ * query and filters stored with the link, whatever the request said of it (another query, or none);
+ * no contexts means every mention, as for anyone, with the link's query if the link names that context;
+ * the request's top-level properties are dropped; the zone is
+ * the link's. A context the link does not name is left as asked, and refused (404) when resolved.
+ */
+export function pinToSharedLink(viewer: DashboardViewer, body: DashboardBody): DashboardBody {
+  const link = viewer.sharedLink;
+  if (!link) return body;
+  const asked = body.contexts?.length
+    ? body.contexts
+    : [{ context_type: DASHBOARD_CONTEXT_TYPES.unsavedSearch, context_id: 0, properties: null }];
+  const contexts = asked.map((c) => {
+    const stored = link.contexts.find((s) => s.contextType === c.context_type && s.contextId === c.context_id);
+    return stored ? { context_type: c.context_type, context_id: c.context_id, properties: stored.properties ?? null } : c;
+  });
+  return parseDashboardBody({ ...body, contexts, properties: null, ...(link.timeZone ? { time_zone: link.timeZone } : {}) });
+}
+
+/**
+ * A shared-link viewer reads inside the link's period only: the range is cut to it (a range wholly
+ * outside becomes the link's own), a compared range outside it is dropped, and the interval is one
+ * the cut range offers.
+ */
+function pinPeriod(viewer: DashboardViewer, period: ReturnType<typeof resolvePeriod>, body: DashboardBody) {
+  const shared = viewer.sharedLink?.timeRange;
+  if (!shared) return period;
+  const linkFrom = toInstant(shared.from);
+  const linkTo = toInstant(shared.to);
+  if (!linkFrom || !linkTo || Date.parse(linkFrom) >= Date.parse(linkTo)) return period;
+  let from = Date.parse(period.range.from) < Date.parse(linkFrom) ? linkFrom : period.range.from;
+  let to = Date.parse(period.range.to) > Date.parse(linkTo) ? linkTo : period.range.to;
+  if (Date.parse(from) >= Date.parse(to)) [from, to] = [linkFrom, linkTo];
+  const inside = (r: DashboardRange | null) =>
+    r !== null && Date.parse(r.from) >= Date.parse(linkFrom) && Date.parse(r.to) <= Date.parse(linkTo);
+  return resolvePeriod(
+    {
+      ...body,
+      range: { from, to },
+      compared_range: inside(period.comparedRange) ? period.comparedRange : undefined,
+      interval: intervalChoices(from, to).includes(period.interval) ? period.interval : undefined,
+    },
+    period.timeZone,
+  );
+}
+
 /** Validates a dashboard read's body and resolves its contexts and source for this viewer. */
 export async function resolveDashboardRequest(
   deps: ServiceDeps,
   viewer: DashboardViewer,
   input: unknown,
 ): Promise<ResolvedDashboardRequest> {
-  const body = parseDashboardBody(input);
-  const period = resolvePeriod(body, viewer.timeZone);
+  const body = pinToSharedLink(viewer, parseDashboardBody(input));
+  const period = pinPeriod(viewer, resolvePeriod(body, viewer.timeZone), body);
   const inputs: DashboardContextInput[] = body.contexts?.length
     ? body.contexts
     : [{ context_type: DASHBOARD_CONTEXT_TYPES.unsavedSearch, context_id: 0, properties: body.properties ?? null }];

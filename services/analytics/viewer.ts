@@ -4,9 +4,10 @@
 import { findBusinessProfile } from "../../db/repositories/business-profiles";
 import { DEFAULT_TIME_ZONE } from "../../domain/dashboard";
 import { forbidden, unauthorized } from "../../domain/errors";
+import { mayReadMentionText } from "../../domain/permissions";
 import { MESSAGES } from "../../domain/messages";
 import type { Actor, ServiceDeps } from "../context";
-import { readSharedLinkConfig } from "../dashboard-config/config";
+import { readSharedLinkConfig, type SharedContext } from "../dashboard-config/config";
 import { openSharedLink } from "../dashboard-config/shared-links";
 
 export interface DashboardViewer {
@@ -15,12 +16,22 @@ export interface DashboardViewer {
   accountId: number | null;
   /** The tenant's time zone (the default of every read that names none). */
   timeZone: string;
+  /**
+   * Whether this viewer may read mention text (most-impactful posts, cluster members, the drill-down):
+   * a member holding the one rule's permission (domain/permissions.ts mayReadMentionText); the viewer of a
+   * shared link sees what its link shares, so the texts of the widgets and contexts the link names.
+   */
+  readsMentionText: boolean;
   /** Set when the request carries a `Shared-Link-Code`: the read-only view that link allows. */
   sharedLink: null | {
     id: number;
-    contexts: { contextType: number; contextId: number }[];
+    /** The contexts the link shares, each with the query and filters its author stored (never the request's). */
+    contexts: { contextType: number; contextId: number; properties: SharedContext["properties"] }[];
     widgets: string[];
     layerIds: number[];
+    /** The period the link shares (null for a link stored without one) and its zone. */
+    timeRange: { from: string; to: string } | null;
+    timeZone: string | null;
   };
 }
 
@@ -48,6 +59,7 @@ export async function resolveViewer(
     businessProfileId: actor.businessProfileId,
     accountId: actor.accountId,
     timeZone: await tenantTimeZone(deps, actor.businessProfileId),
+    readsMentionText: mayReadMentionText(actor.permissions),
     sharedLink: null,
   };
 }
@@ -60,11 +72,18 @@ async function resolveSharedLinkViewer(deps: ServiceDeps, actor: Actor | null, c
     businessProfileId: link.businessProfileId,
     accountId: member ? actor.accountId : null,
     timeZone: await tenantTimeZone(deps, link.businessProfileId),
+    readsMentionText: true,
     sharedLink: {
       id: link.id,
-      contexts: config.contexts.map(({ contextType, contextId }) => ({ contextType, contextId })),
+      contexts: config.contexts.map(({ contextType, contextId, properties }) => ({
+        contextType,
+        contextId,
+        properties,
+      })),
       widgets: config.widgets,
       layerIds: config.layerIds,
+      timeRange: config.timeRange,
+      timeZone: config.timeZone,
     },
   };
 }
@@ -82,6 +101,11 @@ export function assertWritableViewer(viewer: DashboardViewer): asserts viewer is
 export function viewerMayReadContext(viewer: DashboardViewer, contextType: number, contextId: number): boolean {
   if (!viewer.sharedLink) return true;
   return viewer.sharedLink.contexts.some((c) => c.contextType === contextType && c.contextId === contextId);
+}
+
+/** Every dashboard path that returns mention text calls this: 403 for a viewer without the one rule's permission. */
+export function requireMentionTextViewer(viewer: DashboardViewer): void {
+  if (!viewer.readsMentionText) throw forbidden();
 }
 
 /** True when a shared-link viewer may read this widget. */

@@ -9,7 +9,7 @@ import { notFound } from "../../domain/errors";
 import { MESSAGES } from "../../domain/messages";
 import type { FeedHashBody } from "../../domain/schemas/dashboard-config";
 import { resolveDashboardRequest, type ResolvedDashboardContext } from "../analytics/request";
-import type { DashboardViewer } from "../analytics/viewer";
+import { requireMentionTextViewer, type DashboardViewer } from "../analytics/viewer";
 import { isoNow, type ServiceDeps } from "../context";
 import { statusView, type StatusView } from "../statuses/status-view";
 import { parseJsonObject } from "./config";
@@ -52,14 +52,15 @@ async function resolveContext(
   deps: ServiceDeps,
   viewer: DashboardViewer,
   def: { contextType: number; contextId: number; minCreatedAt: string; maxCreatedAt: string; properties: Record<string, unknown> },
-): Promise<ResolvedDashboardContext> {
+): Promise<{ context: ResolvedDashboardContext; range: { from: string; to: string } }> {
   const { query, filters } = def.properties;
   const properties = { ...(typeof query === "string" ? { query } : {}), ...(Array.isArray(filters) ? { filters } : {}) };
   const resolved = await resolveDashboardRequest(deps, viewer, {
     range: { from: def.minCreatedAt, to: def.maxCreatedAt },
     contexts: [{ context_type: def.contextType, context_id: def.contextId, properties }],
   });
-  return resolved.contexts[0]!;
+  // The range as resolved: a shared-link viewer's is cut to the link's period (issue 31).
+  return { context: resolved.contexts[0]!, range: resolved.range };
 }
 
 const SENTIMENTS: Record<string, number> = { negative: -1, neutral: 0, positive: 1 };
@@ -118,11 +119,12 @@ export async function getFeedHash(
   code: string,
   page: { page: number; perPage: number },
 ): Promise<FeedHashPage> {
+  requireMentionTextViewer(viewer);
   const row = code.length <= 100 ? await findDashboardFeedHash(deps.db, viewer.businessProfileId, code) : undefined;
   if (!row) throw notFound(MESSAGES.dashboardConfig.feedHashNotFound);
   const def = definition(row);
-  const context = await resolveContext(deps, viewer, def);
-  const filter: FeedItemFilter = { ...context.filter, ...pointFilter(def.properties), from: def.minCreatedAt, to: def.maxCreatedAt };
+  const { context, range } = await resolveContext(deps, viewer, def);
+  const filter: FeedItemFilter = { ...context.filter, ...pointFilter(def.properties), from: range.from, to: range.to };
   const [rows, counts] = await Promise.all([
     listFeedItems(deps.db, viewer.businessProfileId, filter, {
       orderBy: "created_at",

@@ -1,7 +1,7 @@
 import { listFeedItems } from "../../db/repositories/feed-items";
 import { CONTEXT_TYPES } from "../../db/repositories/search-index";
 import { forbidden } from "../../domain/errors";
-import { hasPermission } from "../../domain/permissions";
+import { mayReadMentionText } from "../../domain/permissions";
 import type { Actor, ServiceDeps } from "../context";
 import { onStored, type LiveBatch } from "../queries/live";
 import { findVisibleSearchItem } from "../searches/access";
@@ -29,7 +29,7 @@ export async function openLiveStatuses(
   params: LiveStatusesParams,
   send: (status: StatusView) => void | Promise<void>,
 ): Promise<() => void> {
-  if (!hasPermission(actor.permissions, "inbox.items.read")) throw forbidden();
+  if (!mayReadMentionText(actor.permissions)) throw forbidden();
   const filter = await feedItemFilter(deps, actor, { query: params.query, filters: params.filters });
   if (params.searchItemId !== undefined) {
     await findVisibleSearchItem(deps, actor, params.searchItemId);

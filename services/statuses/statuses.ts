@@ -12,7 +12,7 @@ import {
 import { findIdentity } from "../../db/repositories/identities";
 import { CONTEXT_TYPES } from "../../db/repositories/search-index";
 import { badRequest, forbidden, notFound } from "../../domain/errors";
-import { hasPermission } from "../../domain/permissions";
+import { mayReadMentionText } from "../../domain/permissions";
 import { NETWORK_IDS, type NetworkId } from "../../domain/networks";
 import { lintQuery, QueryGroupsSchema } from "../../domain/query";
 import { networkVisibleTo } from "../../domain/streams";
@@ -23,7 +23,7 @@ import { findVisibleTopic } from "../topics/topics";
 import { actionsView, statusView, type StatusView } from "./status-view";
 
 function requireRead(actor: Actor) {
-  if (!hasPermission(actor.permissions, "inbox.items.read")) throw forbidden();
+  if (!mayReadMentionText(actor.permissions)) throw forbidden();
 }
 
 /** The `filters` JSON of GET /v1/statuses and /counts. */

@@ -18,7 +18,7 @@ export interface NewMember {
 
 /**
  * A business profile and its first members, in one transaction. Used by the demo seed, the
- * create-admin command and test fixtures.
+ * create-admin and create-system-admin commands and test fixtures.
  */
 export async function createWorkspace(
   db: Database,

@@ -204,6 +204,12 @@ describe("redirects around login", () => {
     ["%2F%2Fevil.example", "/"],
     ["javascript:alert(1)", "/"],
     ["/\t/evil.example", "/"],
+    // Issue 31: dot segments resolved to '//host' (the browser then left the site).
+    ["/.//evil.example", "/"],
+    ["/./..//evil.example", "/"],
+    ["/%2e//evil.example", "/"],
+    ["/a/..//evil.example?x=1", "/"],
+    ["/./inbox", "/inbox"],
   ])("after a real form login, redirectFrom=%j lands on %s", async (redirectFrom, landing) => {
     const { web, tenant } = local();
     const browser = new FormClient(web.baseUrl);
@@ -219,6 +225,8 @@ describe("redirects around login", () => {
       ["redirectFrom=%252F%252Fevil.example", "/"],
       ["redirectFrom=https%3A%2F%2Fevil.example", "/"],
       ["redirectFrom=%2Fsome%2Fpage%3Fq%3D1", "/some/page?q=1"],
+      ["redirectFrom=/.//evil.example", "/"],
+      ["redirectFrom=%2F.%2F%2Fevil.example", "/"],
     ] as const) {
       const browser = new FormClient(web.baseUrl);
       const html = clean(await (await browser.get(`/login?${query}`)).text());

@@ -327,7 +327,7 @@ describe("node build/cli.js create-admin", () => {
     expect(usage.stderr).toContain("Usage:");
   });
 
-  it("creates a system admin on a fresh DATA_DIR who can sign in", async () => {
+  it("creates the workspace's admin (role admin, not a system admin) on a fresh DATA_DIR who can sign in", async () => {
     const dataDir = tempDataDir();
     const created = await cli(dataDir, [
       "create-admin",
@@ -339,13 +339,13 @@ describe("node build/cli.js create-admin", () => {
       "Acme",
     ]);
     expect(created.code, created.stderr).toBe(0);
-    expect(created.stdout).toMatch(/Created system admin root@acme\.test .* business profile "Acme"/);
+    expect(created.stdout).toMatch(/Created admin root@acme\.test .* business profile "Acme"/);
     const server = await startServer(dataDir, []);
     try {
       expect(server.stdout()).not.toContain("Demo accounts");
       const session = await apiSignIn(server.baseUrl, "root@acme.test", "Str0ng-pass!");
       expect(session.status).toBe(201);
-      expect(session.account?.role).toBe(0);
+      expect(session.account?.role).toBe(1);
       const me = await apiGet<{ role: number; business_profile: { name: string } }>(
         server.baseUrl,
         "/api/accounts",
@@ -366,5 +366,17 @@ describe("node build/cli.js create-admin", () => {
     ]);
     expect(again.code).toBe(1);
     expect(again.stderr.trim().length).toBeGreaterThan(0);
+    // The install-wide system admin is the operator's separate, explicit command.
+    const operator = await cli(dataDir, [
+      "create-system-admin",
+      "--email",
+      "ops@operator.test",
+      "--password",
+      "Str0ng-pass!",
+      "--business-profile",
+      "Operator",
+    ]);
+    expect(operator.code, operator.stderr).toBe(0);
+    expect(operator.stdout).toMatch(/Created system admin ops@operator\.test .* business profile "Operator"/);
   });
 });

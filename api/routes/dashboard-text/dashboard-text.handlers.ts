@@ -12,8 +12,8 @@ import { resolveTextRequest } from "../../../services/analytics/text/request";
 import { getKeywordCloud, getTrendingKeywords } from "../../../services/analytics/text/terms";
 import { getConversationThemes } from "../../../services/analytics/text/themes";
 import { getTopicCounts } from "../../../services/analytics/text/topics";
-import { viewerMayReadWidget } from "../../../services/analytics/viewer";
-import { dashboardCacheKey, readCached, writeCached } from "../../../services/analytics/cache";
+import { requireMentionTextViewer, viewerMayReadWidget } from "../../../services/analytics/viewer";
+import { dashboardCacheKey, keyedOnResolved, readCached, writeCached } from "../../../services/analytics/cache";
 import { previousRange, type TextMeta, type TextRequest } from "../../../services/analytics/text/context";
 import { resolveDashboardViewer } from "../../lib/dashboard-viewer";
 import type { ApiApp, ApiEnv } from "../../env";
@@ -53,10 +53,16 @@ function widgetParams<T extends z.ZodType>(schema: T, query: Record<string, unkn
 }
 
 /** The viewer and the resolved common body; a shared link that does not show the widget answers 404. */
-async function readOf(c: Context<ApiEnv>, widget: WidgetId, query = queryOf(c)) {
+async function readOf(c: Context<ApiEnv>, widget: WidgetId, query = queryOf(c), options: ReadOptions = {}) {
   const viewer = await resolveDashboardViewer(c);
   if (!viewerMayReadWidget(viewer, widget)) throw notFound();
+  if (options.mentionText) requireMentionTextViewer(viewer);
   return resolveTextRequest(c.get("deps"), viewer, query);
+}
+
+/** `mentionText`: the answer quotes mentions, so the one rule for mention text applies (issue 31). */
+interface ReadOptions {
+  mentionText?: boolean;
 }
 
 /**
@@ -69,9 +75,10 @@ async function cachedRead<T extends { meta: TextMeta }>(
   widget: WidgetId,
   query: Record<string, unknown>,
   compute: (request: TextRequest) => Promise<T>,
+  options: ReadOptions = {},
 ): Promise<T> {
-  const request = await readOf(c, widget, query);
-  const key = dashboardCacheKey(request.businessProfileId, c.req.path, query);
+  const request = await readOf(c, widget, query, options);
+  const key = dashboardCacheKey(request.businessProfileId, c.req.path, keyedOnResolved(query, request));
   const nowMs = c.get("deps").now().getTime();
   if (!/no-cache/i.test(c.req.header("cache-control") ?? "")) {
     const hit = readCached<T>(key, nowMs);
@@ -141,7 +148,7 @@ export function registerDashboardTextRoutes(app: ApiApp) {
     const query = queryOf(c);
     const p = widgetParams(PostsParams, query);
     const params = { page: p.page, perPage: p.per_page, sentiments: p.selected_sentiments, socialTypes: p.selected_social_types, userId: p.user_id };
-    return c.json(toSnakeCase(await cachedRead(c, "most-impactful-posts", query, (request) => getMostImpactfulPosts(c.get("deps"), request, params))), 200);
+    return c.json(toSnakeCase(await cachedRead(c, "most-impactful-posts", query, (request) => getMostImpactfulPosts(c.get("deps"), request, params), { mentionText: true })), 200);
   });
 
   app.openapi(clustersRoute, async (c) => {
@@ -159,7 +166,9 @@ export function registerDashboardTextRoutes(app: ApiApp) {
     if (!decoded) throw notFound();
     const p = widgetParams(ClusterParams, queryOf(c));
     const body = { ...decoded.body, ...(p.time_zone ? { time_zone: p.time_zone } : {}), key: decoded.key, actionable: p.cluster_actionable };
-    const result = await cachedRead(c, "conversation-cluster", body, (request) => getConversationCluster(c.get("deps"), request, decoded.key, p.cluster_actionable));
+    const result = await cachedRead(c, "conversation-cluster", body, (request) => getConversationCluster(c.get("deps"), request, decoded.key, p.cluster_actionable), {
+      mentionText: true,
+    });
     if (asCsv) return csvResponse(c, "conversation-cluster", clusterCsv(result.data[0]!, result.meta.timeZone));
     return c.json(toSnakeCase(result), 200);
   });

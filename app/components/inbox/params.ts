@@ -4,6 +4,7 @@
 import { FEED_ITEM_STATE } from "../../../domain/constants";
 import { INBOX_PAGE_SIZE, INBOX_SORTS, type InboxSort, type InboxSourceType } from "../../../domain/inbox";
 import { isNetworkId, type NetworkId } from "../../../domain/networks";
+import { safeRedirectPathUnder } from "../../../domain/navigation";
 import { parseAssigneeFilter } from "../../../domain/schemas/inbox";
 
 export const INBOX_PATH = "/inbox";
@@ -203,8 +204,7 @@ export function neighbourItem(ids: readonly number[], current: number | null, st
 
 /** A same-site inbox address to go back to after an action, or the inbox itself. */
 export function inboxReturnPath(value: unknown): string {
-  if (typeof value !== "string" || !/^\/inbox(\?|$)/.test(value) || value.includes("\\") || value.includes("//")) return INBOX_PATH;
-  return value;
+  return safeRedirectPathUnder(value, /^\/inbox(\?|$)/, INBOX_PATH);
 }
 
 /** The parameters a view is made of (anything else in an address belongs to something else, e.g. a dialog). */

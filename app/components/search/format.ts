@@ -3,6 +3,7 @@
 import { SAVED_SEARCH_CATEGORIES, STATUS_PAGE_SIZE, type SavedSearchCategory } from "../../../domain/constants";
 import { compareNames, formatDateTime } from "../../../domain/format";
 import { MESSAGES } from "../../../domain/messages";
+import { safeRedirectPathUnder } from "../../../domain/navigation";
 import { isNetworkId, type NetworkId } from "../../../domain/networks";
 import { languageLabel } from "../../../domain/reference/languages";
 import { safeHttpUrl } from "../channels/format";
@@ -180,8 +181,7 @@ export function draftSearchParams(query: string, extra: readonly QueryGroup[], s
 
 /** A same-site path under /search to return to after a sidebar action, or /search. */
 export function searchReturnPath(value: unknown, fallback = "/search"): string {
-  if (typeof value !== "string" || !/^\/search(\/|\?|$)/.test(value) || value.includes("\\")) return fallback;
-  return value;
+  return safeRedirectPathUnder(value, /^\/search(\/|\?|$)/, fallback);
 }
 
 // ── Mentions ────────────────────────────────────────────────────────────────────────────────────

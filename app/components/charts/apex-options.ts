@@ -1,0 +1,72 @@
+// The options handed to ApexCharts, built in one pure function so a test can read them. ApexCharts
+// writes series names, categories and annotation labels into its legend, tooltip and labels as HTML:
+// every label from user text (a saved search's or topic's name, a label, an annotation) goes through
+// chartText, so `<img src=x onerror=...>` shows as text and never becomes an element (issue 31).
+import type ApexCharts from "apexcharts";
+import type { ApexOptions } from "apexcharts";
+import type { ApexChartProps } from "./types";
+
+const HTML_SPECIAL: Record<string, string> = { "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" };
+
+/** A label as text for a library that renders it as HTML. */
+export function chartText(value: string): string {
+  return value.replace(/[&<>"']/g, (c) => HTML_SPECIAL[c]!);
+}
+
+const NUMBER = new Intl.NumberFormat("en-US", { maximumFractionDigits: 2 });
+
+export function buildApexChart({ spec, annotations, type, onPoint, onChart, title }: Omit<ApexChartProps, "height">) {
+  const chartType = type ?? spec.type;
+  const series = spec.series.map((s) => ({
+    name: chartText(s.name),
+    data: spec.timeline ? s.data.map((y, i) => ({ x: Date.parse(spec.categories[i]!), y })) : s.data,
+  }));
+  const options: ApexOptions = {
+    chart: {
+      id: title,
+      animations: { enabled: false },
+      toolbar: { show: false },
+      zoom: { enabled: false },
+      fontFamily: "inherit",
+      events: {
+        mounted: (chart: ApexCharts) => onChart?.(chart),
+        click: (_event, _chart, config) => {
+          const s = config?.seriesIndex ?? -1;
+          const p = config?.dataPointIndex ?? -1;
+          if (s >= 0 && p >= 0) onPoint?.(s, p);
+        },
+      },
+    },
+    colors: spec.series.map((s) => s.color),
+    stroke: {
+      width: chartType === "bar" ? 0 : 2,
+      curve: "straight",
+      dashArray: spec.series.map((s) => (s.dashed ? 5 : 0)),
+    },
+    plotOptions: { bar: { horizontal: !!spec.horizontal && chartType === "bar" } },
+    dataLabels: { enabled: false },
+    legend: { show: spec.series.length > 1, position: "bottom" },
+    markers: { size: chartType === "bar" ? 0 : 3 },
+    tooltip: { shared: false, intersect: chartType !== "bar" ? false : true },
+    yaxis: { labels: { formatter: (value: number | string) => (typeof value === "number" ? NUMBER.format(value) : value) } },
+    xaxis: spec.timeline
+      ? { type: "datetime", labels: { datetimeUTC: true } }
+      : { type: "category", categories: spec.categories.map(chartText) },
+    annotations: spec.timeline
+      ? {
+          xaxis: (annotations ?? []).map((a) => ({
+            id: `annotation-${a.id}`,
+            x: Date.parse(a.anchorDate),
+            borderColor: a.color,
+            strokeDashArray: 0,
+            label: {
+              text: chartText(a.name),
+              borderColor: a.color,
+              style: { background: a.color, color: "#fff" },
+            },
+          })),
+        }
+      : undefined,
+  };
+  return { chartType, series, options };
+}
