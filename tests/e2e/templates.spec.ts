@@ -560,6 +560,24 @@ test.describe("the Templates modal", () => {
     await expect(itemNamed(page, template!.name).getByRole("button", { name: MESSAGES.searchScreen.pinNamed(template!.name) })).toHaveAttribute("aria-pressed", "false");
   });
 
+  test("when the page says it is hydrated, the modal's forms already post through fetchers @js-only", async ({ page }) => {
+    // waitForHydration trusts html[data-hydrated]: set before the forms gained their `js` field, a click
+    // at once posted as without JavaScript (a redirect instead of the fetcher's toast: the pin flake).
+    const word = tagWord();
+    await createTemplates(await apiAs("admin"), { name: `${word} Early` });
+    await signIn(page, "agent");
+    await page.addInitScript(() => {
+      new MutationObserver((_, observer) => {
+        if (document.documentElement.dataset.hydrated !== "true") return;
+        observer.disconnect();
+        const pinForms = [...document.querySelectorAll("[data-testid=template-list] form")];
+        (window as unknown as { __jsFields?: boolean[] }).__jsFields = pinForms.map((form) => form.querySelector("input[name=js]") !== null);
+      }).observe(document.documentElement, { attributes: true, attributeFilter: ["data-hydrated"] });
+    });
+    await openTemplates(page, word);
+    expect(await page.evaluate(() => (window as unknown as { __jsFields?: boolean[] }).__jsFields)).toEqual([true]);
+  });
+
   test("a failed template action shows 'Something went wrong' @no-js", async ({ page, browserErrors }) => {
     allowRefusals(browserErrors);
     const word = tagWord();
