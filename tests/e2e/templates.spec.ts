@@ -572,7 +572,7 @@ test.describe("the Templates modal", () => {
         observer.disconnect();
         const pinForms = [...document.querySelectorAll("[data-testid=template-list] form")];
         (window as unknown as { __jsFields?: boolean[] }).__jsFields = pinForms.map((form) => form.querySelector("input[name=js]") !== null);
-      }).observe(document.documentElement, { attributes: true, attributeFilter: ["data-hydrated"] });
+      }).observe(document, { subtree: true, attributes: true, attributeFilter: ["data-hydrated"] });
     });
     await openTemplates(page, word);
     expect(await page.evaluate(() => (window as unknown as { __jsFields?: boolean[] }).__jsFields)).toEqual([true]);
