@@ -16,7 +16,7 @@ if (!process.env.TEST_DATABASE_URL) {
 const all = process.argv.includes("--all");
 const record = path.join(fs.mkdtempSync(path.join(os.tmpdir(), "pg-coverage-")), "calls.txt");
 fs.writeFileSync(record, "");
-const files = spawnSync("grep", ["-rl", "--include=*.test.ts", all ? "testEngines(" : "testEngines({ engineSpecific: true })", "api", "db", "services", "jobs", "ingest"], {
+const files = spawnSync("grep", ["-rlF", "--include=*.test.ts", all ? "testEngines(" : "testEngines({ engineSpecific: true })", "api", "db", "services", "jobs", "ingest"], {
   encoding: "utf8",
 }).stdout.split("\n").filter(Boolean);
 const run = spawnSync("npx", ["vitest", "run", ...files], {
