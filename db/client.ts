@@ -19,9 +19,9 @@ export interface DatabaseHandle {
   close(): Promise<void>;
 }
 
-export const DEFAULT_SQLITE_PATH = "data/app.db";
+const DEFAULT_SQLITE_PATH = "data/app.db";
 
-export function isPostgresUrl(url: string | undefined): url is string {
+function isPostgresUrl(url: string | undefined): url is string {
   return !!url && /^postgres(ql)?:\/\//.test(url);
 }
 
