@@ -1,9 +1,11 @@
 // Browser journeys (tests/e2e) against the built server (`npm run build` first), in Debian's chromium
 // (STACK.md pitfall 10: `npx playwright install` cannot download browsers here).
 //
-// Two projects: `js` runs every spec with JavaScript; `no-js` runs them again with JavaScript off,
-// because every screen and form must work before JavaScript loads (DESIGN.md "Web conventions").
-// A test that only makes sense with one of them is tagged `@js-only` or `@no-js-only`.
+// Two projects: `js` runs every journey with JavaScript; `no-js` runs again, with JavaScript off, the
+// journeys tagged `@no-js`: those where a form, or what the server renders before JavaScript loads, is
+// what they test (every form and every screen's first render has at least one; ADR 023), because every
+// screen and form must work without JavaScript (DESIGN.md "Web conventions"). A test that only makes
+// sense with JavaScript is tagged `@js-only`; one that only makes sense without it `@no-js-only`.
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { defineConfig } from "@playwright/test";
@@ -62,7 +64,7 @@ export default defineConfig({
   },
   projects: [
     { name: "js", use: { javaScriptEnabled: true }, grepInvert: /@no-js-only/ },
-    { name: "no-js", use: { javaScriptEnabled: false }, grepInvert: /@js-only/ },
+    { name: "no-js", use: { javaScriptEnabled: false }, grep: /@no-js\b/ },
   ],
   webServer: [
     {

@@ -15,6 +15,7 @@ import { ToastMessage } from "./components/ui/toast";
 import { RefusalReason } from "./components/ui/refusal-reason";
 import { ensureFormToken } from "./lib/csrf.server";
 import { useNonce } from "./lib/nonce";
+import { useHydrated } from "./lib/use-hydrated";
 import { useRootData, type RootData } from "./lib/root-data";
 import { takeToast } from "./lib/toast.server";
 import stylesheet from "./tailwind.css";
@@ -35,10 +36,13 @@ export const links: LinksFunction = () => [
 
 export function Layout({ children }: { children: ReactNode }) {
   const nonce = useNonce();
+  const hydrated = useHydrated();
   useEffect(() => {
-    // Browser tests wait for this marker before interacting with enhanced widgets.
-    document.documentElement.dataset.hydrated = "true";
-  }, []);
+    // Browser tests wait for this marker before interacting with enhanced widgets. Set once every
+    // useHydrated() reads true: the hydrating commit's effects only ask for that render, so a marker
+    // set then let a test click a form still lacking its `js` field (the templates pin flake).
+    if (hydrated) document.documentElement.dataset.hydrated = "true";
+  }, [hydrated]);
   return (
     <html lang="en" className="h-full">
       <head>

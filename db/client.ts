@@ -19,9 +19,9 @@ export interface DatabaseHandle {
   close(): Promise<void>;
 }
 
-export const DEFAULT_SQLITE_PATH = "data/app.db";
+const DEFAULT_SQLITE_PATH = "data/app.db";
 
-export function isPostgresUrl(url: string | undefined): url is string {
+function isPostgresUrl(url: string | undefined): url is string {
   return !!url && /^postgres(ql)?:\/\//.test(url);
 }
 
@@ -35,6 +35,8 @@ export interface OpenDatabaseOptions {
   /** PostgreSQL only: schema to use as search_path (tests isolate themselves this way). */
   postgresSchema?: string;
   poolSize?: number;
+  /** SQLite only: open an in-memory copy of this database image (tests copy a migrated one, ADR 023). */
+  sqliteImage?: Buffer;
 }
 
 export function openDatabase(options: OpenDatabaseOptions = {}): DatabaseHandle {
@@ -60,8 +62,8 @@ export function openDatabase(options: OpenDatabaseOptions = {}): DatabaseHandle 
     };
   }
   const file = (url as string | undefined)?.replace(/^file:/, "") || DEFAULT_SQLITE_PATH;
-  if (file !== ":memory:") fs.mkdirSync(path.dirname(path.resolve(file)), { recursive: true });
-  const sqlite = new SQLite(file);
+  if (file !== ":memory:" && !options.sqliteImage) fs.mkdirSync(path.dirname(path.resolve(file)), { recursive: true });
+  const sqlite = new SQLite(options.sqliteImage ?? file);
   sqlite.pragma("journal_mode = WAL");
   sqlite.pragma("foreign_keys = ON");
   sqlite.pragma("busy_timeout = 5000");

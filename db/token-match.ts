@@ -12,7 +12,7 @@ export type SearchExpr =
   | { kind: "and" | "or"; children: SearchExpr[] };
 
 /** The constant false: an expression that can match nothing (a fuzzy word without expansions). */
-export const NOTHING: SearchExpr = { kind: "anyOf", tokens: [] };
+const NOTHING: SearchExpr = { kind: "anyOf", tokens: [] };
 
 export function isNothing(expr: SearchExpr): boolean {
   return expr.kind === "anyOf" && expr.tokens.length === 0;

@@ -8,7 +8,7 @@ import { startScheduler } from "./scheduler";
 
 // A scheduler round makes the daily rollups of the days that changed and are over (ADR 017); today's
 // stay hour by hour.
-describe.each(testEngines())("scheduler on %s", (engine) => {
+describe.each(testEngines({ engineSpecific: true }))("scheduler on %s", (engine) => {
   let database: TestDatabase;
   let deps: ServiceDeps;
   let tenant: SearchTenant;

@@ -36,6 +36,12 @@ if (fs.existsSync("test-results/vitest.json")) {
       console.log(`FAILED ${name}: ${String(file.message ?? "").split("\n")[0].slice(0, 300)}`);
     }
   }
+  // Which files ran on PostgreSQL as well (ADR 023: the engine-specific suites, testEngines({ engineSpecific: true })).
+  const onPostgres = (report.testResults ?? [])
+    .filter((file) => (file.assertionResults ?? []).some((t) => /\bpostgres\b/.test(t.fullName ?? "")))
+    .map((file) => file.name.replace(`${process.cwd()}/`, ""))
+    .sort();
+  console.log(`PostgreSQL: ${onPostgres.length} of ${(report.testResults ?? []).length} test files also ran on PostgreSQL: ${onPostgres.join(", ")}`);
   // A file that fails to load has no tests to count; count it as a failure.
   if (!report.numFailedTests && report.numFailedTestSuites) failed += report.numFailedTestSuites;
 } else {

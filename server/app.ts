@@ -254,7 +254,7 @@ export async function createEarshot(options: EarshotOptions): Promise<Earshot> {
 }
 
 /** A state-changing request from another site: the browser says so, or the Origin is not ours. */
-export function isCrossSite(request: Request): boolean {
+function isCrossSite(request: Request): boolean {
   const site = request.headers.get("sec-fetch-site");
   if (site === "cross-site") return true;
   const origin = request.headers.get("origin");

@@ -6,7 +6,7 @@ import { listTenantRollups } from "../repositories/analytics-rollups";
 
 // An install upgraded from 0011–0014 keeps what its wide hourly rollup counted: migration 0015 sums it
 // into the narrow tables (per sentiment; per network, language or country) and drops it.
-describe.each(testEngines())("migration 0015 on %s", (engine) => {
+describe.each(testEngines({ engineSpecific: true }))("migration 0015 on %s", (engine) => {
   let database: TestDatabase | undefined;
   afterEach(async () => {
     await database?.cleanup();

@@ -9,7 +9,7 @@ import { listTenantRollups } from "../repositories/analytics-rollups";
 // Migration 0016 fills analytics_first_replies for an install that has mentions: from feed_items and the
 // stored memberships when its rollups are counted, or by counting every rollup afresh when they are not
 // (an install upgraded from before 0011).
-describe.each(testEngines())("migration 0016 on %s", (engine) => {
+describe.each(testEngines({ engineSpecific: true }))("migration 0016 on %s", (engine) => {
   let database: TestDatabase | undefined;
   afterEach(async () => {
     await database?.cleanup();

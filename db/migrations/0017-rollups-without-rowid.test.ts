@@ -10,7 +10,7 @@ import * as m0017 from "./0017-rollups-without-rowid";
 const TABLES = ["analytics_hourly_sentiment", "analytics_hourly_dimensions", "analytics_terms_daily", "analytics_first_replies"];
 
 // Migration 0017 stores the rollup tables of SQLite without a rowid, keeping their rows, indexes and upserts.
-describe.each(testEngines())("migration 0017 on %s", (engine) => {
+describe.each(testEngines({ engineSpecific: true }))("migration 0017 on %s", (engine) => {
   let database: TestDatabase | undefined;
   afterEach(async () => {
     await database?.cleanup();

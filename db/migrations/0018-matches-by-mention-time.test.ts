@@ -8,7 +8,7 @@ import { insertQueryMatches } from "../repositories/search-index";
 import * as m0018 from "./0018-matches-by-mention-time";
 
 // Migration 0018 gives every stored membership its mention's time, and new memberships get it as stored.
-describe.each(testEngines())("migration 0018 on %s", (engine) => {
+describe.each(testEngines({ engineSpecific: true }))("migration 0018 on %s", (engine) => {
   let database: TestDatabase | undefined;
   afterEach(async () => {
     await database?.cleanup();

@@ -9,7 +9,7 @@ import { addToRollups, listTenantRollups } from "../repositories/analytics-rollu
 import * as m0019 from "./0019-analytics-daily-dimensions";
 
 // Migration 0019 adds the daily rollups and marks every stored day as changed, for the job to make them.
-describe.each(testEngines())("migration 0019 on %s", (engine) => {
+describe.each(testEngines({ engineSpecific: true }))("migration 0019 on %s", (engine) => {
   let database: TestDatabase | undefined;
   afterEach(async () => {
     await database?.cleanup();

@@ -57,14 +57,6 @@ export async function updateAccount(
     .execute();
 }
 
-export async function countAccounts(db: Database): Promise<number> {
-  const row = await db
-    .selectFrom("accounts")
-    .select((eb) => eb.fn.countAll<number>().as("count"))
-    .executeTakeFirstOrThrow();
-  return Number(row.count);
-}
-
 /** The account a take-over of a whole business profile lands on: its first admin, else its first member. */
 export async function findDefaultAccount(db: Database, businessProfileId: number): Promise<AccountRow | undefined> {
   return db

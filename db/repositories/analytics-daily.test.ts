@@ -7,7 +7,7 @@ import { rollupParts } from "./analytics-daily";
 // Which parts of a period the rollup reads take from the daily rows (whole UTC days made and not changed
 // since) and which from the hourly rows (the ends, and changed days). The rows themselves are checked
 // against the hourly ones in analytics-rollups.test.ts and through the API in the dashboard tests.
-describe.each(testEngines())("daily rollup parts on %s", (engine) => {
+describe.each(testEngines({ engineSpecific: true }))("daily rollup parts on %s", (engine) => {
   let database: TestDatabase;
   let bp: number;
   let other: number;

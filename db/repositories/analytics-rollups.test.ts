@@ -40,7 +40,7 @@ function sortedDaily(rows: DailyRow[]): DailyRow[] {
   return [...rows].sort((a, b) => (key(a) < key(b) ? -1 : key(a) > key(b) ? 1 : 0));
 }
 
-describe.each(testEngines())("analytics rollups on %s", (engine) => {
+describe.each(testEngines({ engineSpecific: true }))("analytics rollups on %s", (engine) => {
   let database: TestDatabase;
   let deps: ServiceDeps & { errors: unknown[] };
   let tenant: SearchTenant;

@@ -70,7 +70,7 @@ export function replySeconds(engine: Engine, table = "f"): RawBuilder<number> {
 }
 
 /** The hour bucket of a created_at text (ISO, UTC): '2026-03-11T22:00:00.000Z'. */
-export const HOUR_BUCKET_SQL = sql<string>`substr(f.created_at, 1, 13) || ':00:00.000Z'`;
+const HOUR_BUCKET_SQL = sql<string>`substr(f.created_at, 1, 13) || ':00:00.000Z'`;
 
 /** The measures of the grouped mentions `f`, times the sign, in ROLLUP_MEASURES' order. */
 function measureSums(engine: Engine, sign: 1 | -1): RawBuilder<unknown> {
@@ -105,7 +105,7 @@ function rollupTables(tables: RollupTables): string[] {
  * The dimensions of analytics_hourly_dimensions and the value each takes from a mention `f`; 'rating' is
  * the network and the review's rating ('googlePlay:4', 'twitter:' without one), what the reviews widget reads.
  */
-export const ROLLUP_DIMENSIONS: Record<"network" | "language" | "country" | "rating", RawBuilder<string>> = {
+const ROLLUP_DIMENSIONS: Record<"network" | "language" | "country" | "rating", RawBuilder<string>> = {
   network: sql`f.social_type`,
   language: sql`f.language`,
   country: sql`f.author_country`,
@@ -258,12 +258,6 @@ export async function adjustItems<T>(
 export async function deleteContextRollups(db: AnyDb, businessProfileId: number, contextType: number, contextId: number) {
   for (const table of rollupTables(ALL_TABLES))
     await sql`delete from ${sql.table(table)} where business_profile_id = ${businessProfileId} and context_type = ${contextType} and context_id = ${contextId}`.execute(db);
-}
-
-/** Rows emptied by subtractions (their measures are all zero) go; reads ignore them meanwhile. */
-export async function pruneEmptyRollups(db: AnyDb, businessProfileId: number) {
-  for (const table of [...HOURLY_TABLES, "analytics_daily_dimensions", "analytics_terms_daily"])
-    await sql`delete from ${sql.table(table)} where business_profile_id = ${businessProfileId} and mentions = 0`.execute(db);
 }
 
 /** Recomputes one tenant's rollups from feed_items and query_matches. */

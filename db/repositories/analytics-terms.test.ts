@@ -9,7 +9,7 @@ import { insertQueryMatches } from "./search-index";
 // The text widgets' sample of one context (its newest mentions in the period) walks the context's
 // memberships in the mentions' time order (migration 0018): it must pick exactly what testing every
 // mention of the period for membership picks, ties on time broken by the highest id.
-describe.each(testEngines())("the newest mentions of a context on %s", (engine) => {
+describe.each(testEngines({ engineSpecific: true }))("the newest mentions of a context on %s", (engine) => {
   let database: TestDatabase;
   let bp: number;
   let theirBp: number;

@@ -83,10 +83,6 @@ export async function revokeSessionsOfAccount(
   await query.execute();
 }
 
-export async function touchSession(db: Database, sessionId: string, now: string): Promise<void> {
-  await db.updateTable("authSessions").set({ lastSeenAt: now }).where("id", "=", sessionId).execute();
-}
-
 export async function findSession(db: Database, sessionId: string) {
   return db.selectFrom("authSessions").selectAll().where("id", "=", sessionId).executeTakeFirst();
 }

@@ -27,13 +27,3 @@ export async function claimBackupCode(db: Database, accountId: number, codeHash:
     .executeTakeFirst();
   return Number(result.numUpdatedRows) === 1;
 }
-
-export async function countUnusedBackupCodes(db: Database, accountId: number): Promise<number> {
-  const row = await db
-    .selectFrom("backupCodes")
-    .select((eb) => eb.fn.countAll<number>().as("count"))
-    .where("accountId", "=", accountId)
-    .where("usedAt", "is", null)
-    .executeTakeFirstOrThrow();
-  return Number(row.count);
-}

@@ -110,7 +110,7 @@ export interface FeedItemFilter {
 
 export type AssigneeCondition = { unassigned: true } | { anyOf: Array<{ type: string; id: number }> };
 
-export const FEED_ITEM_ORDERS = {
+const FEED_ITEM_ORDERS = {
   "counts.total_engagements": "totalEngagements",
   "counts.shares": "shares",
   "counts.comments": "comments",
@@ -406,15 +406,6 @@ export async function setItemsMuted(db: Database, businessProfileId: number, ids
     .where("businessProfileId", "=", businessProfileId)
     .where("id", "in", ids)
     .execute();
-}
-
-export async function countStreamItems(db: Database, streamId: number) {
-  const row = await db
-    .selectFrom("feedItems")
-    .select((eb) => eb.fn.countAll<number>().as("count"))
-    .where("streamId", "=", streamId)
-    .executeTakeFirstOrThrow();
-  return Number(row.count);
 }
 
 export async function listIdentityItems(db: Database, businessProfileId: number, identityId: number, limit: number) {

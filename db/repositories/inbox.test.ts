@@ -38,7 +38,7 @@ interface Fact {
   inStream: boolean;
 }
 
-describe.each(testEngines())("inbox list strategies on %s", (engine) => {
+describe.each(testEngines({ engineSpecific: true }))("inbox list strategies on %s", (engine) => {
   let database: TestDatabase;
   let db: Database;
   let mine: number;
@@ -235,7 +235,7 @@ describe.each(testEngines())("inbox list strategies on %s", (engine) => {
 
 // The 'assigned to me' counter reads an index range per assignee (migration 0014): it must equal a
 // recount of the rows after every change that moves an item in or out of it, tenant by tenant.
-describe.each(testEngines())("the open-assigned counter on %s", (engine) => {
+describe.each(testEngines({ engineSpecific: true }))("the open-assigned counter on %s", (engine) => {
   let database: TestDatabase;
   let db: Database;
   let mine: number;

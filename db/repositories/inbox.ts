@@ -251,12 +251,6 @@ async function listAssignedByDate(
   return merged.slice(page.offset, wanted);
 }
 
-/** How many mentions a list's filters hold (exactly: every match is read). */
-export async function countInboxItems(db: Database, businessProfileId: number, query: InboxQuery): Promise<number> {
-  const rows = await countBySentiment(db, businessProfileId, query);
-  return rows.reduce((sum, r) => sum + r.count, 0);
-}
-
 /**
  * How many mentions a list holds, reading at most `max` + 1 of them: a page's "of N" stays as cheap as the
  * page at a million mentions, and says "more than `max`" past it. Without a set, SQLite walks the index

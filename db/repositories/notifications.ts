@@ -75,22 +75,6 @@ export async function latestNotificationId(db: Database, businessProfileId: numb
   return row?.id ?? 0;
 }
 
-/** One notification, only when it belongs to this account of this tenant. */
-export async function findNotification(
-  db: Database,
-  businessProfileId: number,
-  accountId: number,
-  id: number,
-): Promise<NotificationRow | undefined> {
-  return db
-    .selectFrom("notifications")
-    .selectAll()
-    .where("businessProfileId", "=", businessProfileId)
-    .where("accountId", "=", accountId)
-    .where("id", "=", id)
-    .executeTakeFirst();
-}
-
 /**
  * Dismisses (or brings back) one of the account's notifications. Dismissing an unread one also reads
  * it (spec core §4: unread, then read, then dismissed). Returns the row as stored, or undefined when

@@ -88,7 +88,7 @@ describe("the full-text translator", () => {
   });
 });
 
-describe.each(testEngines())("full-text search on %s", (engine) => {
+describe.each(testEngines({ engineSpecific: true }))("full-text search on %s", (engine) => {
   let database: TestDatabase;
   let db: Database;
   let mine: number;

@@ -9,7 +9,7 @@ import type { DashboardViewer } from "./viewer";
 
 const range = { from: "2026-03-01T00:00:00.000Z", to: "2026-03-08T00:00:00.000Z" };
 
-describe.each(testEngines())("dashboard request resolution on %s", (engine) => {
+describe.each(testEngines({ engineSpecific: true }))("dashboard request resolution on %s", (engine) => {
   let database: TestDatabase;
   let deps: ServiceDeps;
   let tenant: number;
@@ -65,7 +65,7 @@ describe.each(testEngines())("dashboard request resolution on %s", (engine) => {
   });
 });
 
-describe.each(testEngines())("count widget timing on %s", (engine) => {
+describe.each(testEngines({ engineSpecific: true }))("count widget timing on %s", (engine) => {
   it("times every count widget raw and from the rollups (bench helper)", async () => {
     const database = await createTestDatabase(engine);
     try {

@@ -53,7 +53,7 @@ const CSV = [
   "",
 ].join("\r\n");
 
-describe.each(testEngines())("file imports on %s", (engine) => {
+describe.each(testEngines({ engineSpecific: true }))("file imports on %s", (engine) => {
   let fx: ApiFixture;
   let admin: SignedIn;
   let agent: SignedIn;

@@ -18,7 +18,7 @@ import { BACKFILL_CHUNK, backfillsSettled, forgetContext, percolateItems, reques
 
 const at = (i: number) => new Date(Date.UTC(2026, 0, 1, 0, 0, i)).toISOString();
 
-describe.each(testEngines())("backfills on %s", (engine) => {
+describe.each(testEngines({ engineSpecific: true }))("backfills on %s", (engine) => {
   let database: TestDatabase;
   let deps: ServiceDeps & { errors: unknown[] };
   let tenant: SearchTenant;

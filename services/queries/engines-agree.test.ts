@@ -210,7 +210,7 @@ function textOf(m: MentionSpec): string {
 
 const RUNS = Number(process.env.ENGINES_AGREE_RUNS ?? 60);
 
-describe.each(testEngines())("the percolator and the %s full-text engine agree", (engine: Engine) => {
+describe.each(testEngines({ engineSpecific: true }))("the percolator and the %s full-text engine agree", (engine: Engine) => {
   let database: TestDatabase;
   let deps: ServiceDeps & { errors: unknown[] };
   const counts = { queries: 0, queryHits: 0, searches: 0, searchHits: 0, topics: 0, topicHits: 0 };

@@ -25,7 +25,7 @@ import { searchExprOfQuery, toSearchExprs } from "./search-filter";
 
 const at = (minute: number) => new Date(Date.UTC(2026, 0, 1, 0, minute)).toISOString();
 
-describe.each(testEngines())("search data stored with mentions on %s", (engine) => {
+describe.each(testEngines({ engineSpecific: true }))("search data stored with mentions on %s", (engine) => {
   let database: TestDatabase;
   let deps: ServiceDeps & { errors: unknown[] };
   let mine: SearchTenant;

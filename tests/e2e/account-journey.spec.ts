@@ -21,7 +21,7 @@ const TOTP_PERIOD_MS = 30_000;
 const MAIL_TIMEOUT_MS = 30_000;
 
 test.describe("account journey", () => {
-  test("invite by e-mail, sign up, turn on two-factor login, sign in with a code, reset the password", async ({
+  test("invite by e-mail, sign up, turn on two-factor login, sign in with a code, reset the password @no-js", async ({
     page,
   }, testInfo) => {
     // Up to 30 s of waiting for a fresh TOTP step, two e-mails and about twenty page loads.

@@ -1,6 +1,6 @@
 // Channels (spec core §2, issue 4): an admin connects streams and sees mentions arrive by each way in —
 // an RSS feed the poller reads, a signed Zendesk webhook, a CSV file import — and an agent reads a
-// stream without its secrets. Runs with and without JavaScript (playwright.config.ts projects).
+// stream without its secrets. Runs with JavaScript, and without it where tagged @no-js (playwright.config.ts, ADR 023).
 import crypto from "node:crypto";
 import type { Browser, Page } from "@playwright/test";
 import { MESSAGES } from "../../domain/messages";
@@ -80,7 +80,7 @@ test.describe("channels", () => {
     feed = null;
   });
 
-  test("an admin connects an RSS feed; the poller brings its items to the stream page", async ({ page }) => {
+  test("an admin connects an RSS feed; the poller brings its items to the stream page @no-js", async ({ page }) => {
     // The scheduler polls due streams every 15 s: waiting for it takes part of the budget.
     test.setTimeout(120_000);
     const tag = crypto.randomBytes(4).toString("hex");
@@ -217,7 +217,7 @@ test.describe("channels", () => {
     await shoot(page, "webhook-stream");
   });
 
-  test("an admin imports a CSV file: the bad line is reported, the good ones become mentions", async ({ page }) => {
+  test("an admin imports a CSV file: the bad line is reported, the good ones become mentions @no-js", async ({ page }) => {
     await signIn(page, "admin");
     const name = unique("Ticket backfill");
     await connect(page, { network: "Zendesk", category: "Inboxes", source: "File import (CSV / NDJSON)", name });
@@ -288,7 +288,7 @@ test.describe("channels", () => {
     await expect(page.getByTestId("health-items")).toHaveText(`${count} items`);
   });
 
-  test("the connect form wants an inbox name, and the category of the chosen network", async ({ page, browserErrors }) => {
+  test("the connect form wants an inbox name, and the category of the chosen network @no-js", async ({ page, browserErrors }) => {
     allowRefusedForms(browserErrors, `${CHANNELS}/new`);
     await signIn(page, "admin");
     await open(page, `${CHANNELS}/new`);
@@ -330,7 +330,7 @@ test.describe("channels", () => {
     await expect(page).toHaveURL(atPath(`${CHANNELS}/new`));
   });
 
-  test("an agent reads an API stream without its ingest key; an admin rotates it", async ({ page, browser }) => {
+  test("an agent reads an API stream without its ingest key; an admin rotates it @no-js", async ({ page, browser }) => {
     const name = unique("Partner API");
     const id = await connectAsAdminElsewhere(browser, { network: "X (Twitter)", category: "Streams", source: "Ingest API", name });
 
@@ -371,7 +371,7 @@ test.describe("channels", () => {
     await shoot(page, "api-stream-admin");
   });
 
-  test("an admin renames, pins, duplicates and deletes a stream", async ({ page, browserErrors }) => {
+  test("an admin renames, pins, duplicates and deletes a stream @no-js", async ({ page, browserErrors }) => {
     allowRefusedForms(browserErrors, `${CHANNELS}/\\d+`);
     await signIn(page, "admin");
     const name = unique("Forum");

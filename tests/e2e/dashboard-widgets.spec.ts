@@ -1,7 +1,7 @@
 // The dashboard widgets (issue 7 part E, ADR 015) through /charts, which shows one widget at full size:
 // every widget's numbers are in the server's HTML (readable without JavaScript), the CSV download
 // neutralises formula-like cells, drill-down opens the mentions behind a row, the chart chunk's
-// timeout shows the chunk-load error, and /charts exports PNG and CSV. Runs with and without JavaScript.
+// timeout shows the chunk-load error, and /charts exports PNG and CSV. Runs with JavaScript, and without it where tagged @no-js (ADR 023).
 import fs from "node:fs";
 import { WIDGET_IDS, WIDGET_TITLES } from "../../domain/dashboard";
 import { CHUNK_LOAD_TIMEOUT_MS } from "../../domain/constants";
@@ -16,7 +16,7 @@ test.describe("dashboard widgets", () => {
     await signIn(page, "admin");
   });
 
-  test("every widget renders its numbers on the server", async ({ page }) => {
+  test("every widget renders its numbers on the server @no-js", async ({ page }) => {
     for (const widgetId of WIDGET_IDS) {
       const response = await page.request.get(`/charts?widgetId=${widgetId}&period=30d`);
       expect(response.status(), widgetId).toBe(200);
@@ -84,7 +84,7 @@ test.describe("dashboard widgets", () => {
     expect(secondPage).not.toEqual(firstPage);
   });
 
-  test("drill-down from a row opens the mentions behind it", async ({ page }) => {
+  test("drill-down from a row opens the mentions behind it @no-js", async ({ page }) => {
     await open(page, "/charts?widgetId=keywords-cloud&period=30d");
     const card = page.getByTestId("widget-keywords-cloud");
     const firstTerm = (await card.locator("[data-testid=widget-table] tbody tr td").first().textContent())!.trim();
@@ -117,7 +117,7 @@ test.describe("dashboard widgets", () => {
     await expect(card.locator("[data-testid=widget-table] tbody tr").first()).toBeAttached();
   });
 
-  test("/charts draws one widget with its own choices and exports PNG and CSV", async ({ page }) => {
+  test("/charts draws one widget with its own choices and exports PNG and CSV @no-js", async ({ page }) => {
     await open(page, "/charts");
     await expect(page.getByRole("heading", { name: MESSAGES.dashboardV1, level: 1 })).toBeVisible();
     await page.getByLabel(T.chooseWidget).selectOption("network-breakdown");
@@ -143,7 +143,7 @@ test.describe("dashboard widgets", () => {
     }
   });
 
-  test("sentiment widgets hide Neutral until asked, in the address", async ({ page }) => {
+  test("sentiment widgets hide Neutral until asked, in the address @no-js", async ({ page }) => {
     await open(page, "/charts?widgetId=trend-sentiment&period=30d");
     const card = page.getByTestId("widget-trend-sentiment");
     await expect(card.locator("thead")).not.toContainText(MESSAGES.sentimentNeutral);

@@ -1,7 +1,7 @@
 // The dashboard at / (issue 7 part D, ADR 015 "Screens"): period and time zone, up to three compared
 // contexts, the compact layout, dashboard templates, annotation layers and annotations, and shared links
-// read by an anonymous visitor without JavaScript. Runs with and without JavaScript (playwright.config.ts
-// projects); both share one demo workspace, so names carry a tag word and each project takes its own
+// read by an anonymous visitor without JavaScript. Runs with JavaScript, and without it where tagged @no-js (playwright.config.ts,
+// ADR 023); both share one demo workspace, so names carry a tag word and each project takes its own
 // layer colours (colours are unique per tenant).
 import crypto from "node:crypto";
 import type { Locator, Page } from "@playwright/test";
@@ -74,7 +74,7 @@ async function widgetNumbers(page: Page, widgetId: string): Promise<string[]> {
 test.describe("dashboard", () => {
   test.beforeEach(({ browserErrors }) => allowChartNoise(browserErrors));
 
-  test("period presets, custom days, unit and time zone are links", async ({ page }) => {
+  test("period presets, custom days, unit and time zone are links @no-js", async ({ page }) => {
     await signIn(page, "admin");
     await expect(page.getByTestId("widget")).toHaveCount(14);
     await expect(periodForm(page).getByLabel(UI.period)).toHaveValue("30d");
@@ -97,7 +97,7 @@ test.describe("dashboard", () => {
     await shoot(page, "custom-period");
   });
 
-  test("three contexts are compared in blue, purple and amber; the compact layout is remembered", async ({ page }) => {
+  test("three contexts are compared in blue, purple and amber; the compact layout is remembered @no-js", async ({ page }) => {
     await signIn(page, "admin");
     const picker = page.getByTestId("context-picker");
     await picker.locator("summary").click();
@@ -128,7 +128,7 @@ test.describe("dashboard", () => {
     }
   });
 
-  test("save the layout as a template, load it, rename it", async ({ page, browserErrors }) => {
+  test("save the layout as a template, load it, rename it @no-js", async ({ page, browserErrors }) => {
     allowRefusedForms(browserErrors);
     const word = tagWord();
     await signIn(page, "admin");
@@ -161,7 +161,7 @@ test.describe("dashboard", () => {
     await expect(page.getByRole("link", { name: UI.loadTemplateOf(`Fortnight ${word}`) })).toBeVisible();
   });
 
-  test("an annotation layer (a used colour is refused) and an annotation on it", async ({ page, browserErrors }) => {
+  test("an annotation layer (a used colour is refused) and an annotation on it @no-js", async ({ page, browserErrors }) => {
     allowRefusedForms(browserErrors);
     const word = tagWord();
     // Each project and each attempt its own colour: all run against one workspace, where colours are
@@ -221,7 +221,7 @@ test.describe("dashboard", () => {
     await expect(page.getByRole("form", { name: UI.newLayer }).getByRole("alert")).toHaveText(MESSAGES.colorInUse);
   });
 
-  test("a shared link opens for an anonymous visitor without JavaScript, with the same numbers; revoked, it is gone", async ({
+  test("a shared link opens for an anonymous visitor without JavaScript, with the same numbers; revoked, it is gone @no-js", async ({
     page,
     browser,
     browserErrors,

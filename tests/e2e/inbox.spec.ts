@@ -1,6 +1,6 @@
 // The inbox (issue 6, ADR 014): sources, filters, sort and paging as links; the detail pane with thread,
 // author, history and presence; assign, labels, state, translate, reply (templates, drafts, a stale view)
-// and moderation; keyboard-first triage. Runs with and without JavaScript (playwright.config.ts projects)
+// and moderation; keyboard-first triage. Runs with JavaScript, and without it where tagged @no-js (playwright.config.ts, ADR 023)
 // unless a test is about the keyboard (@js-only). Both projects share one demo workspace, so every test
 // brings its own stream of mentions (ingested through the API, as a partner's system would) and names.
 import crypto from "node:crypto";
@@ -349,7 +349,7 @@ test.describe("inbox", () => {
     }
   });
 
-  test("a source's items: filters, sort and paging are query parameters, so every view is a link", async ({ page }) => {
+  test("a source's items: filters, sort and paging are query parameters, so every view is a link @no-js", async ({ page }) => {
     test.setTimeout(120_000);
     const word = tagWord();
     const admin = await apiAs("admin");
@@ -460,7 +460,7 @@ test.describe("inbox", () => {
     expect(loads).toHaveLength(2);
   });
 
-  test("assign to a user or a team with a message, and unassign; the history says who, what and when", async ({ page }) => {
+  test("assign to a user or a team with a message, and unassign; the history says who, what and when @no-js", async ({ page }) => {
     const word = tagWord();
     const admin = await apiAs("admin");
     const stream = await streamWith(admin, `Assign ${word}`, [
@@ -507,7 +507,7 @@ test.describe("inbox", () => {
     await expect(row(page, stream.ids[1]!).getByTestId("assignee")).toHaveText(MESSAGES.inboxActions.unassigned);
   });
 
-  test("labels (created inline), state and translation of an item", async ({ page }) => {
+  test("labels (created inline), state and translation of an item @no-js", async ({ page }) => {
     const word = tagWord();
     const admin = await apiAs("admin");
     const stream = await streamWith(admin, `Labels ${word}`, [{ text: `Labels ${word}: the new level is very good` }]);
@@ -562,7 +562,7 @@ test.describe("inbox", () => {
     await expect(detail(page).getByTestId("history-entry").filter({ hasText: L.historyTranslated("Spanish") })).toHaveCount(1);
   });
 
-  test("a reply from a stale view asks before sending; the draft is kept on the server", async ({ page, browser, browserErrors }) => {
+  test("a reply from a stale view asks before sending; the draft is kept on the server @no-js", async ({ page, browser, browserErrors }) => {
     test.setTimeout(120_000);
     allowRefusedForms(browserErrors);
     const word = tagWord();
@@ -619,7 +619,7 @@ test.describe("inbox", () => {
     await expect(detail(page).getByTestId("history-entry").filter({ hasText: L.historySent })).toHaveCount(1);
   });
 
-  test("a reply with a template: what was typed stays, the template's variables are filled, and it waits to be sent manually", async ({ page }) => {
+  test("a reply with a template: what was typed stays, the template's variables are filled, and it waits to be sent manually @no-js", async ({ page }) => {
     test.setTimeout(120_000);
     const word = tagWord();
     const admin = await apiAs("admin");
@@ -699,7 +699,7 @@ test.describe("inbox", () => {
     await expect(detail(page).getByTestId("reply-text")).toHaveValue("");
   });
 
-  test("a moderation action needs a reason (and new text to edit a post) and is recorded with its note", async ({ page, browserErrors }) => {
+  test("a moderation action needs a reason (and new text to edit a post) and is recorded with its note @no-js", async ({ page, browserErrors }) => {
     allowRefusedForms(browserErrors);
     const word = tagWord();
     const admin = await apiAs("admin");
@@ -778,7 +778,7 @@ test.describe("inbox", () => {
     if (javaScriptEnabled()) expect(await page.evaluate(() => (window as unknown as { __pwned?: number }).__pwned)).toBeUndefined();
   });
 
-  test("the sidebar: streams by network with pin for everyone, duplicate and delete for admins; show more after 15; wixan for system admins", async ({
+  test("the sidebar: streams by network with pin for everyone, duplicate and delete for admins; show more after 15; wixan for system admins @no-js", async ({
     page,
     browser,
   }) => {
@@ -876,7 +876,7 @@ test.describe("inbox", () => {
     );
   });
 
-  test("the keyboard shortcuts dialog lists every shortcut; it is a link, so it opens without JavaScript too", async ({ page }) => {
+  test("the keyboard shortcuts dialog lists every shortcut; it is a link, so it opens without JavaScript too @no-js", async ({ page }) => {
     await signIn(page, "agent");
     await open(page, "/inbox");
     await shoot(page, "list");

@@ -52,7 +52,7 @@ async function createLabel(page: Page, name: string, category = "") {
 }
 
 test.describe("labels screen", () => {
-  test("create, rename, group and delete labels; a name is required and unique", async ({ page, browserErrors }) => {
+  test("create, rename, group and delete labels; a name is required and unique @no-js", async ({ page, browserErrors }) => {
     allowRefusedForms(browserErrors);
     const word = tagWord();
     const billing = `Billing ${word}`;
@@ -116,7 +116,7 @@ test.describe("labels screen", () => {
     await expect(sources.getByTestId("label-source").filter({ hasText: `Refunds ${word}` })).toHaveCount(1);
   });
 
-  test("a label deleted in another tab: renaming or deleting it here says so, and the list shows it gone", async ({ page }) => {
+  test("a label deleted in another tab: renaming or deleting it here says so, and the list shows it gone @no-js", async ({ page }) => {
     const word = tagWord();
     const [renamed, deleted] = [`Gone ${word}`, `Gone too ${word}`];
     await signIn(page, "agent");

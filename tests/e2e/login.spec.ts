@@ -28,7 +28,7 @@ test.describe("login", () => {
     await expect(page.getByRole("navigation", { name: "Main" })).toHaveCount(0);
   });
 
-  test("an empty submit says what is missing under each field", async ({ page }) => {
+  test("an empty submit says what is missing under each field @no-js", async ({ page }) => {
     const posts: string[] = [];
     page.on("request", (request) => {
       if (request.method() === "POST") posts.push(request.url());
@@ -53,7 +53,7 @@ test.describe("login", () => {
     expect(posts).toHaveLength(1);
   });
 
-  test("a wrong password is refused and the e-mail is kept", async ({ page }) => {
+  test("a wrong password is refused and the e-mail is kept @no-js", async ({ page }) => {
     await open(page, "/login");
     await submitLogin(page, DEMO_ACCOUNTS.admin.email, "Wrong-pass9!");
     await expect(page.getByRole("alert")).toHaveText("Email or password is incorrect");

@@ -37,7 +37,7 @@ async function mute(page: Page, value: string) {
 const chip = (page: Page, value: string) => page.getByTestId("muted-keyword").filter({ hasText: new RegExp(`^${value}$`) });
 
 test.describe("muted keywords", () => {
-  test("an admin mutes 'spam / giveaway', re-adds 'spam' and is told nothing is new, then removes one", async ({ page, browserErrors }) => {
+  test("an admin mutes 'spam / giveaway', re-adds 'spam' and is told nothing is new, then removes one @no-js", async ({ page, browserErrors }) => {
     allowRefusedForm(browserErrors);
     const { spam, giveaway } = words();
     await signIn(page, "admin");
@@ -93,7 +93,7 @@ test.describe("muted keywords", () => {
     await expect(chip(page, spam)).toHaveCount(1);
   });
 
-  test("an empty entry shows 'Should not be empty!' under the field", async ({ page, browserErrors }) => {
+  test("an empty entry shows 'Should not be empty!' under the field @no-js", async ({ page, browserErrors }) => {
     allowRefusedForm(browserErrors);
     await signIn(page, "agent");
     await open(page, PATH);
@@ -102,7 +102,7 @@ test.describe("muted keywords", () => {
     await expect(page.locator(`#${await field.getAttribute("aria-describedby")}`)).toHaveText("Should not be empty!");
   });
 
-  test("cancelling a removal keeps the keyword", async ({ page }) => {
+  test("cancelling a removal keeps the keyword @no-js", async ({ page }) => {
     const { spam } = words();
     await signIn(page, "agent");
     await open(page, PATH);

@@ -26,7 +26,7 @@ test.describe("redirectFrom", () => {
     await expect(page.getByRole("heading", { name: "Page not found" })).toBeVisible();
   });
 
-  test("after login the user is back on the page they opened, query included", async ({ page }) => {
+  test("after login the user is back on the page they opened, query included @no-js", async ({ page }) => {
     await open(page, "/?x=1");
     await expect(page).toHaveURL(atPath("/login?redirectFrom=%2F%3Fx%3D1"));
     await signIn(page, "admin", { onLoginPage: true, expectPath: atPath("/?x=1") });
@@ -47,7 +47,7 @@ test.describe("redirectFrom", () => {
 });
 
 test.describe("logout", () => {
-  test("Logout in the avatar menu signs out; the dashboard then asks to sign in again", async ({ page }) => {
+  test("Logout in the avatar menu signs out; the dashboard then asks to sign in again @no-js", async ({ page }) => {
     await signIn(page, "admin");
     const menu = avatarMenu(page);
     await menu.toggle.click();
@@ -61,7 +61,7 @@ test.describe("logout", () => {
     await expect(page).toHaveURL(atPath("/login?redirectFrom=%2F"));
   });
 
-  test("opening /logout signs out (a button is offered without JavaScript)", async ({ page }) => {
+  test("opening /logout signs out (a button is offered without JavaScript) @no-js", async ({ page }) => {
     await signIn(page, "guest");
     await page.goto("/logout");
     if (!javaScriptEnabled()) {

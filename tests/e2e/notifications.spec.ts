@@ -1,6 +1,6 @@
 // The notifications popover (spec core §2, §4, §8): badge, 'N notifications', newest first, text as text,
 // 'more details', links, Dismiss → 'Prior Notifications', 'Mark all as read', hover reads, the failure
-// toasts, live arrival, and nothing on a shared link; with and without JavaScript.
+// toasts, live arrival, and nothing on a shared link; with JavaScript, and without it where tagged @no-js (ADR 023).
 //
 // Every test signs in an agent of its own (invited by the demo admin and signed up through the API, so
 // the demo accounts keep their empty bell for the other journeys), and gets its notifications the way
@@ -191,7 +191,7 @@ test("an empty bell: no badge, '0 notifications', 'No Notifications'", async ({ 
   await expect(p.markAll).toBeDisabled();
 });
 
-test("the bell opens by its address without JavaScript, in place with it; closed, the page holds none of its list", async ({ page }) => {
+test("the bell opens by its address without JavaScript, in place with it; closed, the page holds none of its list @no-js", async ({ page }) => {
   const user = await signInFreshUser(page);
   await notifyUser(user, { note: "Shown only while open." });
   await page.reload();
@@ -213,7 +213,7 @@ test("the bell opens by its address without JavaScript, in place with it; closed
   await expect(page).toHaveURL(atPath(HOME));
 });
 
-test("the list: badge, newest first, icon, entity name as text, more details and links", async ({ page }) => {
+test("the list: badge, newest first, icon, entity name as text, more details and links @no-js", async ({ page }) => {
   const user = await signInFreshUser(page);
   await notifyUser(user, { note: "Old news you already dealt with.", dismissed: true, socialType: "reddit" });
   const northwind = await notifyUser(user, { note: "The Northwind page needs an answer.", socialType: "facebook", author: "Northwind page" });
@@ -275,7 +275,7 @@ test("the notification's link leads to its page", async ({ page }) => {
   await expect(page).toHaveURL(atPath(`/inbox?item=${itemId}`));
 });
 
-test("Dismiss moves a notification to 'Prior Notifications', and it stays there", async ({ page }) => {
+test("Dismiss moves a notification to 'Prior Notifications', and it stays there @no-js", async ({ page }) => {
   const user = await signInFreshUser(page);
   await notifyUser(user, { note: "Keep me around." });
   await notifyUser(user, { note: "Dismiss me, please." });
@@ -302,7 +302,7 @@ test("Dismiss moves a notification to 'Prior Notifications', and it stays there"
   await expect(p.prior.getByTestId("notification")).toContainText("Dismiss me, please.");
 });
 
-test("'Mark all as read' clears the badge, and it stays cleared", async ({ page }) => {
+test("'Mark all as read' clears the badge, and it stays cleared @no-js", async ({ page }) => {
   const user = await signInFreshUser(page);
   for (const note of ["First unread.", "Second unread.", "Third unread."]) await notifyUser(user, { note });
   await page.reload();
@@ -428,7 +428,7 @@ test("an item assigned by a teammate arrives at once and leads to the inbox @js-
   await expect(page).toHaveURL(atPath(`/inbox?item=${itemId}`));
 });
 
-test("a refused Dismiss or Mark all as read says so with the spec's toast", async ({ page, browserErrors }) => {
+test("a refused Dismiss or Mark all as read says so with the spec's toast @no-js", async ({ page, browserErrors }) => {
   // With JavaScript the refusal is an error status of the action's JSON answer.
   browserErrors.allow(/^console error: Failed to load resource: .* (400|404) .*\/notifications\)$/);
   const user = await signInFreshUser(page);

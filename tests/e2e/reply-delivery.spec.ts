@@ -1,5 +1,5 @@
 // Where a webhook stream's inbox replies and moderation actions are delivered (ADR 014): an admin sets
-// the Reply delivery URL on the stream's page. Runs with and without JavaScript.
+// the Reply delivery URL on the stream's page. Runs with JavaScript, and without it where tagged @no-js (ADR 023).
 import crypto from "node:crypto";
 import type { Page } from "@playwright/test";
 import { MESSAGES } from "../../domain/messages";
@@ -9,7 +9,7 @@ const CHANNELS = "/settings/channels";
 const STREAM_PAGE = /\/settings\/channels\/(\d+)$/;
 const toast = (page: Page) => page.getByTestId("toast");
 
-test("an admin sets, checks and removes the reply delivery URL of a webhook stream", async ({ page, browserErrors }) => {
+test("an admin sets, checks and removes the reply delivery URL of a webhook stream @no-js", async ({ page, browserErrors }) => {
   // A refused form answers 400 (or the API's 422) with the page and its errors, which Chromium logs.
   browserErrors.allow(/^console error: Failed to load resource: .* (400 \(Bad Request\)|422 \(Unprocessable (Entity|Content)\)) /);
   await signIn(page, "admin");

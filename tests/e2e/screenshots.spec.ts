@@ -14,27 +14,27 @@ async function shoot(page: Page, name: string): Promise<void> {
 }
 
 test.describe("screenshots", () => {
-  test("login", async ({ page }) => {
+  test("login @no-js", async ({ page }) => {
     await open(page, "/login");
     await expect(page.getByRole("button", { name: "Login" })).toBeVisible();
     await shoot(page, "login");
   });
 
-  test("login with errors", async ({ page }) => {
+  test("login with errors @no-js", async ({ page }) => {
     await open(page, "/login");
     await page.getByRole("button", { name: "Login" }).click();
     await expect(page.getByRole("alert")).toHaveCount(2);
     await shoot(page, "login-errors");
   });
 
-  test("dashboard (admin) with the avatar menu open", async ({ page }) => {
+  test("dashboard (admin) with the avatar menu open @no-js", async ({ page }) => {
     await signIn(page, "admin");
     await avatarMenu(page).toggle.click();
     await expect(avatarMenu(page).panel).toBeVisible();
     await shoot(page, "dashboard-admin-avatar-menu");
   });
 
-  test("dashboard (agent) on a phone, notifications open", async ({ page }) => {
+  test("dashboard (agent) on a phone, notifications open @no-js", async ({ page }) => {
     await page.setViewportSize({ width: 390, height: 844 });
     await signIn(page, "agent");
     await notificationsBell(page).toggle.click();
@@ -42,7 +42,7 @@ test.describe("screenshots", () => {
     await shoot(page, "dashboard-phone-notifications");
   });
 
-  test("page not found, signed in", async ({ page, browserErrors }) => {
+  test("page not found, signed in @no-js", async ({ page, browserErrors }) => {
     browserErrors.allowNotFoundDocument("/no/such/page");
     await signIn(page, "admin");
     await open(page, "/no/such/page");
@@ -50,7 +50,7 @@ test.describe("screenshots", () => {
     await shoot(page, "404-signed-in");
   });
 
-  test("page not found, signed out", async ({ page, browserErrors }) => {
+  test("page not found, signed out @no-js", async ({ page, browserErrors }) => {
     browserErrors.allowNotFoundDocument("/no/such/page");
     await open(page, "/no/such/page");
     await expect(page.getByRole("heading", { name: "Page not found" })).toBeVisible();

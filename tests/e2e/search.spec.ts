@@ -1,6 +1,6 @@
 // Live Search (/search; spec core §2, §4, analytics §2, §4, ADR 012): the saved-search sidebar, the
 // query editor with its lint, saving and sharing, results with sort and paging, unsaved changes and flow
-// mode. Runs with and without JavaScript (playwright.config.ts projects); both projects share one demo
+// mode. Runs with JavaScript, and without it where tagged @no-js (playwright.config.ts, ADR 023); both projects share one demo
 // workspace at the same time, so every name carries a tag of its own test.
 import crypto from "node:crypto";
 import type { Browser, Locator, Page } from "@playwright/test";
@@ -143,7 +143,7 @@ async function inOtherContext<T>(browser: Browser, role: DemoRole, work: (page: 
 }
 
 test.describe("live search", () => {
-  test("a user writes a faulty query, fixes it, saves it into a team folder shared with a team; others in the team see it, others not", async ({
+  test("a user writes a faulty query, fixes it, saves it into a team folder shared with a team; others in the team see it, others not @no-js", async ({
     page,
     browser,
     browserErrors,
@@ -336,7 +336,7 @@ test.describe("live search", () => {
     await expect(toast(page)).toHaveText(LABELS.searchUnpinned);
   });
 
-  test("a search moves into a folder of its section with the keyboard, without dragging", async ({ page }) => {
+  test("a search moves into a folder of its section with the keyboard, without dragging @no-js", async ({ page }) => {
     const word = tagWord();
     const api = await apiAs("agent");
     const folder = await createFolder(api, { name: `Folder ${word}` });
@@ -504,7 +504,7 @@ test.describe("live search", () => {
     await expect(flowSwitch(page)).toHaveAttribute("aria-checked", "false");
   });
 
-  test("results: counts, sort by most shares, 15 a page with paging links", async ({ page }) => {
+  test("results: counts, sort by most shares, 15 a page with paging links @no-js", async ({ page }) => {
     await signIn(page, "agent");
     await open(page, SEARCH);
     await queryField(page).fill("refund OR delivery OR support");
@@ -549,7 +549,7 @@ test.describe("live search", () => {
     await shoot(page, "phone");
   });
 
-  test("filter groups: a must-not group on a network narrows the results, and a group's filter type can change", async ({
+  test("filter groups: a must-not group on a network narrows the results, and a group's filter type can change @no-js", async ({
     page,
   }) => {
     await signIn(page, "agent");
@@ -593,7 +593,7 @@ test.describe("live search", () => {
     await expect(queryField(page)).toHaveValue("refund OR delivery");
   });
 
-  test("deleting the open search asks first, then leaves for a new search", async ({ page }) => {
+  test("deleting the open search asks first, then leaves for a new search @no-js", async ({ page }) => {
     const word = tagWord();
     const api = await apiAs("agent");
     const doomed = await createSearch(api, { name: `Doomed ${word}`, query: word });

@@ -43,7 +43,7 @@ async function tryIt(page: Page, text: string, network: string) {
 }
 
 test.describe("sentiment exclusions", () => {
-  test("an admin adds an exclusion, sees the preview change, edits it and deletes it", async ({ page }) => {
+  test("an admin adds an exclusion, sees the preview change, edits it and deletes it @no-js", async ({ page }) => {
     const network = projectNetwork();
     await signIn(page, "admin");
     await open(page, PATH);
@@ -112,7 +112,7 @@ test.describe("sentiment exclusions", () => {
     await expect(preview.getByTestId("sentiment-badge")).toHaveText("Negative");
   });
 
-  test("cancelling a delete and an edit changes nothing", async ({ page }) => {
+  test("cancelling a delete and an edit changes nothing @no-js", async ({ page }) => {
     const text = `glitch ${test.info().project.name}`;
     await signIn(page, "admin");
     await open(page, PATH);
@@ -140,7 +140,7 @@ test.describe("sentiment exclusions", () => {
     await expect(row).toContainText("feature");
   });
 
-  test("errors show under the fields", async ({ page, browserErrors }) => {
+  test("errors show under the fields @no-js", async ({ page, browserErrors }) => {
     allowRefusedForm(browserErrors);
     await signIn(page, "admin");
     await open(page, PATH);

@@ -39,7 +39,7 @@ async function expectSideMenu(page: Page, entries: string[]): Promise<void> {
 }
 
 for (const role of DEMO_ROLES) {
-  test(`${role}: top bar, side menu and menus`, async ({ page }) => {
+  test(`${role}: top bar, side menu and menus @no-js`, async ({ page }) => {
     const account = await signIn(page, role);
     await expect(page).toHaveTitle("Dashboard | Earshot");
     await expect(page.getByTestId("role")).toHaveText(account.roleLabel);

@@ -1,5 +1,5 @@
 // The Templates modal (spec core §2, §4, §5, §8, §9; analytics §2, §4, §5, §8; issue 6 item 5): one test
-// per rule, with and without JavaScript (playwright.config.ts projects). Both projects share one demo
+// per rule, with JavaScript and, where tagged @no-js, without (playwright.config.ts, ADR 023). Both projects share one demo
 // workspace, so every test tags its templates with a word of its own and opens the modal searching for
 // it (`template_search`), which shows only that test's templates.
 import crypto from "node:crypto";
@@ -158,7 +158,7 @@ async function timeZone(api: Api): Promise<string> {
 }
 
 test.describe("the Templates modal", () => {
-  test("opens from the avatar menu's Templates entry over the current page, and Cancel closes it", async ({ page }) => {
+  test("opens from the avatar menu's Templates entry over the current page, and Cancel closes it @no-js", async ({ page }) => {
     await signIn(page, "agent");
     await open(page, "/topics");
     const menu = avatarMenu(page);
@@ -199,7 +199,7 @@ test.describe("the Templates modal", () => {
     await shoot(page, "modal");
   });
 
-  test("the list has New Message, 'Search for template', 'Filter by language' showing a count, and a sort-by-date toggle", async ({ page }) => {
+  test("the list has New Message, 'Search for template', 'Filter by language' showing a count, and a sort-by-date toggle @no-js", async ({ page }) => {
     const word = tagWord();
     await createTemplates(
       await apiAs("admin"),
@@ -259,7 +259,7 @@ test.describe("the Templates modal", () => {
     await expect(names(page)).toHaveText([`${word} Delivery`]);
   });
 
-  test("network filters keep the templates having any chosen network", async ({ page }) => {
+  test("network filters keep the templates having any chosen network @no-js", async ({ page }) => {
     const word = tagWord();
     await createTemplates(
       await apiAs("admin"),
@@ -361,7 +361,7 @@ test.describe("the Templates modal", () => {
     expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(template!.message);
   });
 
-  test("Teams visibility offers a team multi-select reading 'Select teams', then 'N chosen'", async ({ page }) => {
+  test("Teams visibility offers a team multi-select reading 'Select teams', then 'N chosen' @no-js", async ({ page }) => {
     const word = tagWord();
     const admin = await apiAs("admin");
     const agentId = (await (await apiAs("agent"))<{ id: number }>("GET", "/accounts")).id;
@@ -384,7 +384,7 @@ test.describe("the Templates modal", () => {
     await expect(detailForm(page).getByTestId("teams-select").locator("summary")).toHaveText(MESSAGES.chosenCount(1));
   });
 
-  test("a new template: Name, Message and who sees it are required, errors under each field, on submit", async ({ page, browserErrors }) => {
+  test("a new template: Name, Message and who sees it are required, errors under each field, on submit @no-js", async ({ page, browserErrors }) => {
     allowRefusals(browserErrors);
     const word = tagWord();
     await signIn(page, "agent");
@@ -409,7 +409,7 @@ test.describe("the Templates modal", () => {
     await expect(page.getByTestId("toast")).toHaveCount(0);
   });
 
-  test("saving a new template says \"Template '{name}' successfully created\" and selects it", async ({ page }) => {
+  test("saving a new template says \"Template '{name}' successfully created\" and selects it @no-js", async ({ page }) => {
     const word = tagWord();
     const name = `${word} Welcome`;
     await signIn(page, "agent");
@@ -531,7 +531,7 @@ test.describe("the Templates modal", () => {
     expect((await agent<{ data: ApiTemplate[] }>("GET", `/v1/templates?search=${word}`)).data[0]!.message).toBe(template!.message);
   });
 
-  test("delete asks 'Are you sure you want to delete template \"{name}\"? This action cannot be undone.'", async ({ page }) => {
+  test("delete asks 'Are you sure you want to delete template \"{name}\"? This action cannot be undone.' @no-js", async ({ page }) => {
     const word = tagWord();
     const [keep, remove] = await createTemplates(await apiAs("admin"), { name: `${word} Keep` }, { name: `${word} Remove "me"` });
     await signIn(page, "agent");
@@ -546,7 +546,7 @@ test.describe("the Templates modal", () => {
     await expect(nameField(page)).toHaveValue(keep!.name);
   });
 
-  test("pin and unpin say 'Template was pinned successfully!' and 'Template was unpined successfully!'", async ({ page }) => {
+  test("pin and unpin say 'Template was pinned successfully!' and 'Template was unpined successfully!' @no-js", async ({ page }) => {
     const word = tagWord();
     const [template] = await createTemplates(await apiAs("admin"), { name: `${word} Pin me` });
     await signIn(page, "agent");
@@ -560,7 +560,30 @@ test.describe("the Templates modal", () => {
     await expect(itemNamed(page, template!.name).getByRole("button", { name: MESSAGES.searchScreen.pinNamed(template!.name) })).toHaveAttribute("aria-pressed", "false");
   });
 
-  test("a failed template action shows 'Something went wrong'", async ({ page, browserErrors }) => {
+  test("when the page says it is hydrated, the modal's forms already post through fetchers @js-only", async ({ page }) => {
+    // waitForHydration trusts html[data-hydrated]: set before the forms gained their `js` field, a click
+    // at once posted as without JavaScript (a redirect instead of the fetcher's toast: the pin flake).
+    const word = tagWord();
+    await createTemplates(await apiAs("admin"), { name: `${word} Early` });
+    await signIn(page, "agent");
+    await page.addInitScript(() => {
+      new MutationObserver((_, observer) => {
+        if (document.documentElement.dataset.hydrated !== "true") return;
+        observer.disconnect();
+        const pinForms = [...document.querySelectorAll("[data-testid=template-list] form")];
+        (window as unknown as { __jsFields?: boolean[] }).__jsFields = pinForms.map((form) => form.querySelector("input[name=js]") !== null);
+      }).observe(document, { subtree: true, attributes: true, attributeFilter: ["data-hydrated"] });
+    });
+    await openTemplates(page, word);
+    // Once hydrated the modal is a Headless UI dialog whose portal may mount a moment later: a form
+    // there then is rendered hydrated. What must not be is a form on screen without its `js` field.
+    const jsFields = await page.evaluate(() => (window as unknown as { __jsFields?: boolean[] }).__jsFields);
+    expect(jsFields, "the marker was seen").toBeDefined();
+    expect(jsFields).not.toContain(false);
+    await expect(itemNamed(page, `${word} Early`).locator("input[name=js]")).toHaveCount(1);
+  });
+
+  test("a failed template action shows 'Something went wrong' @no-js", async ({ page, browserErrors }) => {
     allowRefusals(browserErrors);
     const word = tagWord();
     const admin = await apiAs("admin");
@@ -648,7 +671,7 @@ test.describe("the Templates modal", () => {
     await expect(dialog(page).getByTestId("template-item").first().getByRole("link").first()).toHaveAttribute("aria-current", "true");
   });
 
-  test("Select Template shows only in select mode, is disabled until one is chosen, and hands back template_id", async ({ page }) => {
+  test("Select Template shows only in select mode, is disabled until one is chosen, and hands back template_id @no-js", async ({ page }) => {
     const word = tagWord();
     const [template] = await createTemplates(await apiAs("admin"), { name: `${word} Pick me` });
     await signIn(page, "agent");

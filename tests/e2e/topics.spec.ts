@@ -114,7 +114,7 @@ async function createTopic(page: Page, topic: NewTopic): Promise<number> {
 }
 
 test.describe("custom topics", () => {
-  test("a group and a topic in it; type and unique name are checked", async ({ page, browserErrors }) => {
+  test("a group and a topic in it; type and unique name are checked @no-js", async ({ page, browserErrors }) => {
     allowRefusedForms(browserErrors);
     await signIn(page, "agent");
     await open(page, TOPICS);
@@ -168,7 +168,7 @@ test.describe("custom topics", () => {
     await shoot(page, "duplicate-name");
   });
 
-  test("a faulty query shows each fault with its position; a valid one is saved", async ({ page, browserErrors }) => {
+  test("a faulty query shows each fault with its position; a valid one is saved @no-js", async ({ page, browserErrors }) => {
     allowRefusedForms(browserErrors);
     await signIn(page, "agent");
     await open(page, TOPICS);
@@ -212,7 +212,7 @@ test.describe("custom topics", () => {
     await expect(page.getByTestId("topic-header")).toContainText(L.typeQuery);
   });
 
-  test("keyword suggestions come from the stored mentions", async ({ page, browser }) => {
+  test("keyword suggestions come from the stored mentions @no-js", async ({ page, browser }) => {
     test.setTimeout(120_000);
     const tag = crypto.randomBytes(4).toString("hex");
     const word = `quokka${tag}`;
@@ -279,7 +279,7 @@ test.describe("custom topics", () => {
     await shoot(page, "backfill-finished");
   });
 
-  test("a topic moves to another group", async ({ page }) => {
+  test("a topic moves to another group @no-js", async ({ page }) => {
     await signIn(page, "agent");
     await open(page, TOPICS);
     const from = unique("Support");
@@ -304,7 +304,7 @@ test.describe("custom topics", () => {
     await expect(page.getByTestId("topic-header")).toContainText(to);
   });
 
-  test("a group is renamed; a name another group holds is refused", async ({ page, browserErrors }) => {
+  test("a group is renamed; a name another group holds is refused @no-js", async ({ page, browserErrors }) => {
     allowRefusedForms(browserErrors);
     await signIn(page, "agent");
     await open(page, TOPICS);
@@ -333,7 +333,7 @@ test.describe("custom topics", () => {
     await expect(groupSection(page, first)).toHaveCount(0);
   });
 
-  test("a group is deleted without its topics, then another with them", async ({ page, browserErrors }) => {
+  test("a group is deleted without its topics, then another with them @no-js", async ({ page, browserErrors }) => {
     await signIn(page, "agent");
     await open(page, TOPICS);
     const kept = unique("Kept group");
@@ -376,7 +376,7 @@ test.describe("custom topics", () => {
     await expect(page.getByText(MESSAGES.searches.topicNotFound)).toBeVisible();
   });
 
-  test("a topic is renamed, shared with a team, and deleted after confirming", async ({ page }) => {
+  test("a topic is renamed, shared with a team, and deleted after confirming @no-js", async ({ page }) => {
     await signIn(page, "admin");
     const team = unique("Care team");
     await open(page, "/settings/teams");

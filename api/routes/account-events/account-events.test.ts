@@ -6,7 +6,7 @@ import { MESSAGES } from "../../../domain/messages";
 
 const CSRF_INVALID = MESSAGES.csrfInvalid;
 
-describe.each(testEngines())("account events API on %s", (engine) => {
+describe.each(testEngines({ engineSpecific: true }))("account events API on %s", (engine) => {
   let fx: ApiFixture;
   let tenant: TenantFixture;
   let agent: SignedIn;

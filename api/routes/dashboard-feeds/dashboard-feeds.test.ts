@@ -39,7 +39,7 @@ function row(businessProfileId: number, item: Item) {
   });
 }
 
-describe.each(testEngines())("dashboard feed hashes on %s", (engine) => {
+describe.each(testEngines({ engineSpecific: true }))("dashboard feed hashes on %s", (engine) => {
   let fx: ApiFixture;
   let mine: TenantFixture;
   let agent: SignedIn;

@@ -65,7 +65,7 @@ function row(businessProfileId: number, item: Item) {
   });
 }
 
-describe.each(testEngines())("dashboard text widgets on %s", (engine) => {
+describe.each(testEngines({ engineSpecific: true }))("dashboard text widgets on %s", (engine) => {
   let fx: ApiFixture;
   let mine: TenantFixture;
   let agent: SignedIn;

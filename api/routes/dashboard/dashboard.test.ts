@@ -23,7 +23,7 @@ const WEEK_RANGE = { from: "2026-03-02T00:00:00.000Z", to: "2026-03-10T00:00:00.
 
 type Json = any;
 
-describe.each(testEngines())("dashboard count widgets on %s", (engine) => {
+describe.each(testEngines({ engineSpecific: true }))("dashboard count widgets on %s", (engine) => {
   let fx: ApiFixture;
   let admin: SignedIn;
   let theirAdmin: SignedIn;

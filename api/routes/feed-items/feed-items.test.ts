@@ -40,7 +40,7 @@ const fakeTranslator: Translator = {
   },
 };
 
-describe.each(testEngines())("feed items API on %s", (engine) => {
+describe.each(testEngines({ engineSpecific: true }))("feed items API on %s", (engine) => {
   let fx: ApiFixture;
   let mine: TenantFixture;
   let theirs: TenantFixture;

@@ -19,7 +19,7 @@ interface LabelJson {
 
 const FORBIDDEN = { error_message: MESSAGES.forbidden };
 
-describe.each(testEngines())("labels API on %s", (engine) => {
+describe.each(testEngines({ engineSpecific: true }))("labels API on %s", (engine) => {
   let fx: ApiFixture;
   let mine: TenantFixture;
   let roles: Record<"systemAdmin" | "admin" | "agent" | "guest", SignedIn>;

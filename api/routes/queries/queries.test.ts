@@ -4,7 +4,7 @@ import { lintQuery, QUERY_MAX_LENGTH } from "../../../domain/query";
 import { createApiFixture, type ApiFixture, type SignedIn } from "../../../tests/support/api-fixture";
 import { testEngines } from "../../../tests/support/database";
 
-describe.each(testEngines())("POST /v1/queries/validate on %s", (engine) => {
+describe.each(testEngines({ engineSpecific: true }))("POST /v1/queries/validate on %s", (engine) => {
   let fx: ApiFixture;
   let agent: SignedIn;
   let guest: SignedIn;

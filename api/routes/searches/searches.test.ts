@@ -25,7 +25,7 @@ const unique = (prefix: string) => `${prefix} ${++counter}`;
 /** One must group holding a keyword query, as the API takes it (snake_case). */
 const keywords = (query: string) => [{ type: "must", values: [{ filter_type: "keywords", value: query }] }];
 
-describe.each(testEngines())("saved searches API on %s", (engine) => {
+describe.each(testEngines({ engineSpecific: true }))("saved searches API on %s", (engine) => {
   let fx: ApiFixture;
   let mine: TenantFixture;
   let theirs: TenantFixture;

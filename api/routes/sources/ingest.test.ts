@@ -46,7 +46,7 @@ function mention(
   };
 }
 
-describe.each(testEngines())("ingest API on %s", (engine) => {
+describe.each(testEngines({ engineSpecific: true }))("ingest API on %s", (engine) => {
   let fx: ApiFixture;
   let mine: TenantFixture;
   let admin: SignedIn;

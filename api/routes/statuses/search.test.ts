@@ -24,7 +24,7 @@ const ITEMS = [
   { external_id: "e", text: "Login broken, I want my refunds", created_at: "2024-05-05T10:00:00Z" },
 ];
 
-describe.each(testEngines())("statuses with the query language on %s", (engine) => {
+describe.each(testEngines({ engineSpecific: true }))("statuses with the query language on %s", (engine) => {
   let fx: ApiFixture;
   let mine: TenantFixture;
   let roles: Record<"systemAdmin" | "admin" | "agent" | "guest", SignedIn>;

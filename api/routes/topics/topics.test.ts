@@ -10,7 +10,7 @@ const S = MESSAGES.searches;
 let counter = 0;
 const unique = (prefix: string) => `${prefix} ${++counter}`;
 
-describe.each(testEngines())("topics API on %s", (engine) => {
+describe.each(testEngines({ engineSpecific: true }))("topics API on %s", (engine) => {
   let fx: ApiFixture;
   let mine: TenantFixture;
   let admin: SignedIn;
