@@ -14,13 +14,11 @@ import { MESSAGES } from "../../domain/messages";
 import type { TeamInput } from "../../domain/schemas/accounts";
 import { requireManager, requireStaff } from "../accounts/authorization";
 import { assertTeamMembers, uniqueIds } from "../accounts/tenant-checks";
+import type { FromWire } from "../../domain/key-case";
+import type { TeamResponseSchema } from "../../domain/schemas/accounts";
 import type { Actor, ServiceDeps } from "../context";
 
-export interface TeamView {
-  id: number;
-  name: string;
-  accountIds: number[];
-}
+export type TeamView = FromWire<typeof TeamResponseSchema>;
 
 async function views(deps: ServiceDeps, teams: Array<{ id: number; name: string }>): Promise<TeamView[]> {
   const members = await listTeamMemberIds(
