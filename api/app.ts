@@ -6,6 +6,7 @@ import type { ServiceDeps } from "../services/context";
 import { withQueryTally } from "../services/diagnostics/query-timing";
 import type { ApiEnv, ApiSettings } from "./env";
 import { toNestedQuery } from "./lib/case";
+import { checkResponsesAgainstSchemas } from "./lib/response-check";
 import { authenticate, requireCsrfOnMutations } from "./middleware/auth";
 import { handleApiError, zodFieldErrors, type ErrorLogger } from "./middleware/errors";
 import { registerAccountEventRoutes } from "./routes/account-events/account-events.handlers";
@@ -44,6 +45,11 @@ export interface ApiOptions {
   deps: ServiceDeps;
   settings: ApiSettings;
   logError: ErrorLogger;
+  /**
+   * Check every JSON answer against its route's response schema (ADR 027); on under the test runner.
+   * A mismatch answers 500 and is logged, naming the route and the field.
+   */
+  checkResponses?: boolean;
 }
 
 export interface Api {
@@ -59,6 +65,7 @@ export function createApi(options: ApiOptions): Api {
       if (!result.success) throw validationError(zodFieldErrors(result.error));
     },
   }).basePath("/api");
+  if (options.checkResponses ?? process.env.VITEST === "true") checkResponsesAgainstSchemas(app);
 
   app.use("*", async (c, next) => {
     c.set("deps", options.deps);

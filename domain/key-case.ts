@@ -1,3 +1,5 @@
+import type * as z from "zod";
+
 // snake_case ⇄ camelCase keys (docs/architecture.md "Case"): the API answers in snake_case what the services return
 // in camelCase, and the web client converts both ways. One implementation for both sides.
 
@@ -39,3 +41,23 @@ function convertKeys(value: unknown, convert: (key: string) => string): unknown 
 
 export const snakeCaseKeys = (value: unknown): unknown => convertKeys(value, toSnakeKey);
 export const camelCaseKeys = (value: unknown): unknown => convertKeys(value, toCamelKey);
+
+// ── The same conversion in types: a wire shape's camelCase twin (ADR 027) ───────────────────────────
+
+/** `first_name` → `firstName`, as toCamelKey does at run time. */
+export type CamelKey<K extends string> = K extends `${infer Head}_${infer Tail}` ? `${Head}${Capitalize<CamelKey<Tail>>}` : K;
+
+/** A snake_case shape with every key camelCased, at every depth (what camelCaseKeys returns). */
+export type CamelCasedDeep<T> = T extends Date | Blob
+  ? T
+  : T extends ReadonlyArray<infer Item>
+    ? Array<CamelCasedDeep<Item>>
+    : T extends object
+      ? { [K in keyof T as K extends string ? CamelKey<K> : K]: CamelCasedDeep<T[K]> }
+      : T;
+
+/**
+ * A response schema's shape as it is used inside: the web client's answer after its one camelCase
+ * conversion, and the service result the API turns into that answer. `FromWire<typeof XResponseSchema>`.
+ */
+export type FromWire<Schema extends z.ZodType> = CamelCasedDeep<z.output<Schema>>;

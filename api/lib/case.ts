@@ -1,4 +1,5 @@
-import { snakeCaseKeys, toSnakeKey } from "../../domain/key-case";
+import type * as z from "zod";
+import { snakeCaseKeys, toSnakeKey, type FromWire } from "../../domain/key-case";
 
 /** Query strings arrive as `range[from]=...&ids[]=1`: bracket keys become nested objects and arrays. */
 export function parseNestedQuery(params: URLSearchParams): Record<string, unknown> {
@@ -49,8 +50,19 @@ export function toNestedQuery(value: Record<string, unknown>, prefix = "", out =
 export const snakeKey = toSnakeKey;
 
 /**
- * Service results are camelCase; the API speaks snake_case (docs/architecture.md "Case"). Typed loosely on
- * purpose: the route's response schema is the contract the result is checked against.
+ * A service result on the wire (ADR 027): the API side's one camelCase → snake_case conversion, typed
+ * so that the result must be the response schema's camelCase twin (the service's return type derives
+ * from the same schema). Under the tests every answer is also checked against the schema at run time
+ * (response-check.ts).
+ */
+export function toWire<Schema extends z.ZodType>(_schema: Schema, value: FromWire<Schema>): z.output<Schema> {
+  return snakeCaseKeys(value) as z.output<Schema>;
+}
+
+/**
+ * The same conversion, typed loosely, for the resources whose services do not yet return their
+ * schema's twin: the route's response schema is still the contract the answer is checked against
+ * at run time under the tests.
  */
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 export function toSnakeCase(value: unknown): any {

@@ -6,47 +6,6 @@ export const ErrorResponseSchema = z.object({
   errors: z.record(z.string(), z.array(z.string())).optional(),
 });
 
-export const AccountResponseSchema = z.object({
-  id: z.number(),
-  role: z.number(),
-  email: z.string(),
-  first_name: z.string(),
-  last_name: z.string(),
-  avatar_url: z.string().nullable(),
-  permissions: z.record(z.string(), z.record(z.string(), z.record(z.string(), z.number()))),
-  state: z.number(),
-  teams: z.array(z.object({ id: z.number(), name: z.string() })),
-  business_profile: z.object({
-    id: z.number(),
-    name: z.string(),
-    logo_url: z.string().nullable(),
-    time_zone: z.string(),
-    active_accounts_count: z.number(),
-  }),
-  preferences: z.object({
-    ui: z.object({ default_dashboard_streams: z.array(z.number()) }),
-    security: z.object({ two_factor_authorization: z.object({ otp_enabled: z.boolean() }) }),
-    general: z.object({
-      url_warning: z.boolean(),
-      review_on_reply: z.boolean(),
-      direct_email_to_network: z.boolean(),
-    }),
-  }),
-  is_account_overtaken: z.boolean(),
-});
-
-/** An account as a colleague who does not manage users sees it (ADR 019). */
-export const MemberResponseSchema = AccountResponseSchema.pick({
-  id: true,
-  role: true,
-  email: true,
-  first_name: true,
-  last_name: true,
-  avatar_url: true,
-  state: true,
-  teams: true,
-});
-
 export const errorResponses = {
   400: { description: "Bad request", content: { "application/json": { schema: ErrorResponseSchema } } },
   401: { description: "Not signed in", content: { "application/json": { schema: ErrorResponseSchema } } },

@@ -3,28 +3,11 @@
 // then sign out and go to login). Every loader and action talks to the API through it.
 import { redirect } from "@remix-run/node";
 import { loginLocation, safeRedirectPath } from "../../domain/navigation";
+import type { FromWire } from "../../domain/key-case";
 import { MESSAGES } from "../../domain/messages";
+import type { AccountResponseSchema, MemberResponseSchema } from "../../domain/schemas/accounts";
 import { camelCaseKeys, snakeCaseKeys, toQueryString } from "./case";
 import type { StashedTokens, WebSession } from "./session.server";
-import type {
-  ApiTopic,
-  ApiTopicGroup,
-  KeywordSuggestion,
-  QueryValidation,
-  TopicInput,
-} from "../components/topics/types";
-import type {
-  ApiSearchFolder,
-  ApiSearchItem,
-  ApiSearchStatus,
-  ApiStatusCounts,
-  SearchFolderInput,
-  SearchItemInput,
-  StatusFilters,
-  StatusOrderBy,
-  StatusSearch,
-} from "../components/search/types";
-
 export type ApiTransport = (request: Request) => Promise<Response>;
 
 const API_ERROR = Symbol.for("earshot.ApiError");
@@ -74,27 +57,11 @@ export interface CallOptions {
   raw?: boolean;
 }
 
-export interface Account {
-  id: number;
-  role: 0 | 1 | 2 | 4;
-  email: string;
-  firstName: string;
-  lastName: string;
-  avatarUrl: string | null;
-  permissions: Record<string, Record<string, Record<string, number>>>;
-  state: number;
-  teams: Array<{ id: number; name: string }>;
-  businessProfile: { id: number; name: string; logoUrl: string | null; timeZone: string; activeAccountsCount: number };
-  preferences: {
-    ui: { defaultDashboardStreams: number[] };
-    security: { twoFactorAuthorization: { otpEnabled: boolean } };
-    general: { urlWarning: boolean; reviewOnReply: boolean; directEmailToNetwork: boolean };
-  };
-  isAccountOvertaken: boolean;
-}
+/** The signed-in account (GET /accounts), as the API's schema says. */
+export type Account = FromWire<typeof AccountResponseSchema>;
 
 /** A colleague's account as `GET /v1/accounts` gives it to everyone (admins get the whole Account; ADR 019). */
-export type Member = Pick<Account, "id" | "role" | "email" | "firstName" | "lastName" | "avatarUrl" | "state" | "teams">;
+export type Member = FromWire<typeof MemberResponseSchema>;
 
 interface TokenPair {
   accessToken: string;
@@ -265,60 +232,40 @@ export function createApiClient(options: ApiClientOptions) {
     return renewing;
   }
 
-  async function call<T>(method: string, path: string, opts: CallOptions = {}): Promise<T> {
+  /**
+   * The one token-renewal wrapper (spec §8) every call to the API goes through: tokens near expiry are
+   * renewed first; a 401 renews them and sends once more (`resend: false` for a streamed body, which
+   * cannot be sent twice: the renewed tokens serve the next request and the 401 is thrown), or signs out
+   * and goes to login when renewing fails. A refusal is thrown as an ApiError.
+   */
+  async function authorised(path: string, open: () => Promise<Response>, resend = true): Promise<Response> {
     const expiresAt = session.get("accessTokenExpiresAt");
     if (session.get("accessToken") && expiresAt && Date.parse(expiresAt) - EARLY_REFRESH_MS < now()) {
       await renewTokens();
     }
-    let response = await send(method, path, opts);
+    let response = await open();
     if (response.status === 401 && session.get("accessToken") && !NO_REDIRECT_PATHS.test(path.split("?")[0]!)) {
-      if (await renewTokens()) {
-        response = await send(method, path, opts);
-      } else {
+      if (!(await renewTokens())) {
         options.log(MESSAGES.tokenGenerationFailed, { path });
         clearTokens();
         throw redirect(loginLocation(pageUrl.pathname + pageUrl.search));
       }
+      if (resend) response = await open();
     }
     if (!response.ok) {
       const error = await errorFrom(response);
       if (response.status >= 500) options.log("api error", { path, status: response.status, message: error.message });
       throw error;
     }
+    return response;
+  }
+
+  /** A JSON call: its answer camelCased (unless `raw`); 204 answers undefined. */
+  async function call<T>(method: string, path: string, opts: CallOptions = {}): Promise<T> {
+    const response = await authorised(path, () => send(method, path, opts));
     if (response.status === 204) return undefined as T;
     const json = (await response.json()) as unknown;
     return (opts.raw ? json : camelCaseKeys(json)) as T;
-  }
-
-  /**
-   * An API text/event-stream, answered as it arrives (never buffered). Tokens near expiry are renewed
-   * first; a 401 renews and retries once, or signs out as `call` does.
-   */
-  async function openEventStream(
-    path: string,
-    query: Record<string, unknown>,
-    signal?: AbortSignal,
-    extraHeaders?: Record<string, string>,
-  ): Promise<Response> {
-    const expiresAt = session.get("accessTokenExpiresAt");
-    if (session.get("accessToken") && expiresAt && Date.parse(expiresAt) - EARLY_REFRESH_MS < now()) await renewTokens();
-    const open = () => {
-      const h = headers("GET", true);
-      h.set("accept", "text/event-stream");
-      for (const [name, value] of Object.entries(extraHeaders ?? {})) h.set(name, value);
-      return options.transport(new Request(url(path, query), { method: "GET", headers: h, signal }));
-    };
-    let response = await open();
-    if (response.status === 401 && session.get("accessToken")) {
-      if (!(await renewTokens())) {
-        options.log(MESSAGES.tokenGenerationFailed, { path });
-        clearTokens();
-        throw redirect(loginLocation(pageUrl.pathname + pageUrl.search));
-      }
-      response = await open();
-    }
-    if (!response.ok) throw await errorFrom(response);
-    return response;
   }
 
   return {
@@ -332,53 +279,43 @@ export function createApiClient(options: ApiClientOptions) {
 
     /**
      * POST a streamed body (a file import) as it arrives, never buffered. A stream cannot be sent
-     * twice, so instead of retrying after a 401 the tokens are renewed first when near expiry; a
-     * 401 still met then renews for the next request (or signs out, as `call` does) and is thrown.
+     * twice: a 401 renews the tokens for the next request (or signs out) and is thrown.
      */
     async upload<T>(
       path: string,
       upload: { query?: Record<string, unknown>; body: ReadableStream<Uint8Array>; contentType: string },
     ): Promise<T> {
-      const expiresAt = session.get("accessTokenExpiresAt");
-      if (session.get("accessToken") && expiresAt && Date.parse(expiresAt) - EARLY_REFRESH_MS < now())
-        await renewTokens();
-      const h = headers("POST", true);
-      h.set("content-type", upload.contentType);
-      // `duplex: "half"` is what fetch (undici) requires of a request whose body is a stream.
-      const init: RequestInit & { duplex: "half" } = { method: "POST", headers: h, body: upload.body, duplex: "half" };
-      const response = await options.transport(new Request(url(path, upload.query), init));
-      if (response.status === 401 && session.get("accessToken") && !(await renewTokens())) {
-        options.log(MESSAGES.tokenGenerationFailed, { path });
-        clearTokens();
-        throw redirect(loginLocation(pageUrl.pathname + pageUrl.search));
-      }
-      if (!response.ok) {
-        const error = await errorFrom(response);
-        if (response.status >= 500) options.log("api error", { path, status: response.status, message: error.message });
-        throw error;
-      }
-      return camelCaseKeys(await response.json()) as T;
+      const open = () => {
+        const h = headers("POST", true);
+        h.set("content-type", upload.contentType);
+        // `duplex: "half"` is what fetch (undici) requires of a request whose body is a stream.
+        const init: RequestInit & { duplex: "half" } = { method: "POST", headers: h, body: upload.body, duplex: "half" };
+        return options.transport(new Request(url(path, upload.query), init));
+      };
+      return camelCaseKeys(await (await authorised(path, open, false)).json()) as T;
     },
 
     /**
      * A GET (via POST when asked) whose answer is not JSON (a .csv download): the Response as the API
-     * sends it, for the caller to stream on. Tokens near expiry are renewed first; a 401 renews and
-     * retries once, or signs out as `call` does; a refusal is thrown as an ApiError.
+     * sends it, for the caller to stream on.
      */
-    async download(path: string, opts: Omit<CallOptions, "body"> = {}): Promise<Response> {
-      const expiresAt = session.get("accessTokenExpiresAt");
-      if (session.get("accessToken") && expiresAt && Date.parse(expiresAt) - EARLY_REFRESH_MS < now()) await renewTokens();
-      let response = await send("GET", path, opts);
-      if (response.status === 401 && session.get("accessToken")) {
-        if (!(await renewTokens())) {
-          options.log(MESSAGES.tokenGenerationFailed, { path });
-          clearTokens();
-          throw redirect(loginLocation(pageUrl.pathname + pageUrl.search));
-        }
-        response = await send("GET", path, opts);
-      }
-      if (!response.ok) throw await errorFrom(response);
-      return response;
+    download: (path: string, opts: Omit<CallOptions, "body"> = {}): Promise<Response> =>
+      authorised(path, () => send("GET", path, opts)),
+
+    /**
+     * An API text/event-stream (GET /v1/statuses/live, /v1/notifications/live), answered as it arrives
+     * (never buffered). `signal` ends the upstream stream when the browser goes away.
+     */
+    stream(
+      path: string,
+      opts: { query?: Record<string, unknown>; signal?: AbortSignal; headers?: Record<string, string> } = {},
+    ): Promise<Response> {
+      return authorised(path, () => {
+        const h = headers("GET", true);
+        h.set("accept", "text/event-stream");
+        for (const [name, value] of Object.entries(opts.headers ?? {})) h.set(name, value);
+        return options.transport(new Request(url(path, opts.query), { method: "GET", headers: h, signal: opts.signal }));
+      });
     },
 
     isSignedIn: () => !!session.get("accessToken"),
@@ -444,97 +381,7 @@ export function createApiClient(options: ApiClientOptions) {
     },
 
     clearTokens,
-
-    // ── Topics and topic groups (spec analytics §7), for the /topics screens ──────────────────────
-    listTopics: async (filter: { topicGroupId?: number } = {}): Promise<ApiTopic[]> =>
-      (await call<{ data: ApiTopic[] }>("GET", "/v1/topics", { query: filter })).data,
-    getTopic: (id: number) => call<ApiTopic>("GET", `/v1/topics/${id}`),
-    /**
-     * Spec analytics §4: a topic is first created, then at once updated with its query, entity type
-     * and ids. Should the update be refused, the half-made topic is deleted again, so the form can be
-     * sent once more without meeting its own name.
-     */
-    async createTopic(input: TopicInput): Promise<ApiTopic> {
-      const { name, type, topicGroupId, keywords, query } = input;
-      const created = await call<ApiTopic>("POST", "/v1/topics", {
-        body: { name, type, topicGroupId, keywords, query },
-      });
-      try {
-        return await call<ApiTopic>("PUT", `/v1/topics/${created.id}`, {
-          body: { ...created, query, entityType: input.entityType, entityIds: input.entityIds },
-        });
-      } catch (error) {
-        await call("DELETE", `/v1/topics/${created.id}`).catch(() => undefined);
-        throw error;
-      }
-    },
-    updateTopic: (id: number, input: TopicInput) => call<ApiTopic>("PUT", `/v1/topics/${id}`, { body: input }),
-    deleteTopic: (id: number) => call<void>("DELETE", `/v1/topics/${id}`),
-    moveTopic: (id: number, topicGroupId: number | null) =>
-      call<ApiTopic>("PUT", `/v1/topics/move/${id}`, { body: { topicGroupId } }),
-    listTopicGroups: async (): Promise<ApiTopicGroup[]> =>
-      (await call<{ data: ApiTopicGroup[] }>("GET", "/v1/topic_groups")).data,
-    createTopicGroup: (name: string) => call<ApiTopicGroup>("POST", "/v1/topic_groups", { body: { name } }),
-    renameTopicGroup: (id: number, name: string) =>
-      call<ApiTopicGroup>("PUT", `/v1/topic_groups/${id}`, { body: { name } }),
-    deleteTopicGroup: (id: number, removeTopics: boolean) =>
-      call<void>("DELETE", `/v1/topic_groups/${id}`, { query: { removeTopics } }),
-    /** Words of the stored mentions starting like `word`, at most `limit` (spec analytics §9: 10). */
-    suggestKeywords: async (word: string, limit: number): Promise<KeywordSuggestion[]> =>
-      (await call<{ data: KeywordSuggestion[] }>("GET", "/v1/keywords", { query: { word, limit } })).data,
-    validateQuery: (query: string) => call<QueryValidation>("POST", "/v1/queries/validate", { body: { query } }),
-
-    // ── Live Search (/search): saved searches and folders, their results, live matches ───────────
-    listSearchFolders: async (): Promise<ApiSearchFolder[]> =>
-      (await call<{ data: ApiSearchFolder[] }>("GET", "/search/folders")).data,
-    createSearchFolder: (input: SearchFolderInput) => call<ApiSearchFolder>("POST", "/search/folders", { body: input }),
-    deleteSearchFolder: (id: number) => call<void>("DELETE", `/search/folders/${id}`),
-    toggleSearchFolderPin: (id: number) => call<{ pinned: boolean }>("POST", `/search/folders/${id}/toggle-pin`),
-    listSearchItems: async (): Promise<ApiSearchItem[]> =>
-      (await call<{ data: ApiSearchItem[] }>("GET", "/search/items")).data,
-    getSearchItem: (id: number) => call<ApiSearchItem>("GET", `/search/items/${id}`),
-    createSearchItem: (input: SearchItemInput) => call<ApiSearchItem>("POST", "/search/items", { body: input }),
-    /** Any of the fields; `folderId` alone moves it (within its section). */
-    updateSearchItem: (id: number, input: Partial<SearchItemInput>) =>
-      call<ApiSearchItem>("PUT", `/search/items/${id}`, { body: input }),
-    deleteSearchItem: (id: number) => call<void>("DELETE", `/search/items/${id}`),
-    toggleSearchItemPin: (id: number) => call<{ pinned: boolean }>("POST", `/search/items/${id}/toggle-pin`),
-    /** GET /v1/statuses: a page of what a query (or a saved search's stored matches) finds. */
-    searchStatuses: async (params: StatusSearch & { orderBy: StatusOrderBy; offset: number; limit: number }) =>
-      (
-        await call<{ data: ApiSearchStatus[] }>("GET", "/v1/statuses", {
-          query: { ...params, direction: "desc", filters: statusFiltersParam(params.filters) },
-        })
-      ).data,
-    searchStatusCounts: (params: StatusSearch) =>
-      call<ApiStatusCounts>("GET", "/v1/statuses/counts", {
-        query: { ...params, filters: statusFiltersParam(params.filters) },
-      }),
-    /**
-     * GET /v1/statuses/live: the API's text/event-stream of new matches, for the caller to relay as it
-     * arrives (never buffered). `signal` ends the upstream stream when the browser goes away.
-     */
-    openLiveStatuses(params: StatusSearch & { searchItemId?: number }, signal?: AbortSignal): Promise<Response> {
-      return openEventStream("/v1/statuses/live", { ...params, filters: statusFiltersParam(params.filters) }, signal);
-    },
-    /**
-     * GET /v1/notifications/live: the caller's new notifications as server-sent events, those after
-     * `afterId` (what the page shows) or the browser's Last-Event-ID first.
-     */
-    openLiveNotifications(params: { afterId?: number; lastEventId?: string | null }, signal?: AbortSignal): Promise<Response> {
-      const lastEventId = params.lastEventId ? { "last-event-id": params.lastEventId } : undefined;
-      return openEventStream("/v1/notifications/live", { afterId: params.afterId }, signal, lastEventId);
-    },
   };
 }
 
 export type ApiClient = ReturnType<typeof createApiClient>;
-
-/**
- * The `filters` JSON of the statuses calls: its keys snake_case like every parameter; `groups` as the
- * shared QueryGroupsSchema (domain/query) reads them, which is how the API parses that part of the JSON.
- */
-function statusFiltersParam(filters: StatusFilters): string {
-  const { groups, ...rest } = filters;
-  return JSON.stringify({ ...(snakeCaseKeys(rest) as Record<string, unknown>), ...(groups ? { groups } : {}) });
-}

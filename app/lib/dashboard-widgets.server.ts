@@ -3,7 +3,9 @@
 // are kept as the API sends them (snake_case); app/components/dashboard/widgets/view.ts maps them to
 // the table the server renders and the series the chart draws.
 import { DASHBOARD_SECTIONS, DEFAULT_REVIEW_NETWORKS, type DashboardSection, type WidgetId } from "../../domain/dashboard";
+import type * as z from "zod";
 import { MESSAGES } from "../../domain/messages";
+import type { DashboardContextSchema } from "../../domain/schemas/dashboard";
 import { ApiError, type ApiClient } from "./api.server";
 import type { DashboardQuery, DashboardSelector, DashboardSelectorContext } from "./dashboard-query";
 
@@ -17,12 +19,8 @@ export const MOST_IMPACTFUL_POSTS_PER_PAGE = 6;
 /** How many rows the list widgets ask for. */
 export const WIDGET_LIST_LIMIT = 10;
 
-/** The API's context shape (ADR 015 "Contexts"). */
-export interface ApiDashboardContext {
-  context_type: number;
-  context_id: number;
-  properties?: { query?: string; filters?: unknown };
-}
+/** The API's context shape (ADR 015 "Contexts"): what DashboardContextSchema reads. */
+export type ApiDashboardContext = z.input<typeof DashboardContextSchema>;
 
 /** The common body of every /v1/dashboard/* read. */
 export function dashboardBody(query: DashboardQuery): Record<string, unknown> {

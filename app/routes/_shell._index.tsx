@@ -116,7 +116,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     context.reportError(error);
     return { contexts: [] } satisfies DashboardSelector;
   });
-  const businessTimeZone = link?.businessProfile?.timeZone ?? account?.businessProfile.timeZone ?? "UTC";
+  const businessTimeZone = (link && "businessProfile" in link ? link.businessProfile.timeZone : undefined) ?? account?.businessProfile.timeZone ?? "UTC";
   let query = parseDashboardQuery(url, businessTimeZone, selector);
   if (link) query = limitToLink(query, link, selector);
   const dialog = !readOnly && url.searchParams.get(DASHBOARD_PARAMS.dialog) === SHARE_DIALOG ? SHARE_DIALOG : null;

@@ -46,6 +46,7 @@ import type {
   ApiFeedItemDetail,
   ApiLabel,
   ApiReplyAction,
+  ApiRowItem,
   ApiTeamSummary,
   ApiTemplate,
   ApiViewer,
@@ -324,7 +325,7 @@ async function loadDetail(
     throw error;
   }
   const viewers = (await presence)?.viewers ?? item.viewers ?? [];
-  const rowOf = (entry: ApiFeedItem) => toInboxRow(entry, options);
+  const rowOf = (entry: ApiRowItem) => toInboxRow(entry, options);
   const history = item.actions?.history ?? [];
   // Replies are the history's replied_by rows: their id (to mark as sent or retry), text and delivery.
   const replies: ReplyRow[] = history

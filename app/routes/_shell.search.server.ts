@@ -7,6 +7,7 @@ import { QUERY_MAX_LENGTH, QueryGroupsSchema } from "../../domain/query";
 import { VISIBILITY, type Visibility } from "../../domain/visibility";
 import { ApiError, type Account } from "../lib/api.server";
 import { readForm, replyWithApiError, statusOf } from "../lib/forms.server";
+import { statusQuery } from "../lib/status-query";
 import { flashToast } from "../lib/toast.server";
 import { pageParam } from "../components/channels/format";
 import { editorSchema, type EditorIntent } from "../components/search/editor-schema";
@@ -21,7 +22,7 @@ import {
   type FormGroup,
   type SearchMention,
 } from "../components/search/format";
-import type { ApiSearchItem, ApiTeam, QueryFault, QueryGroup, StatusSearch } from "../components/search/types";
+import type { ApiSearchItem, ApiSearchStatus, ApiStatusCounts, ApiTeam, QueryFault, QueryGroup, QueryValidation, StatusSearch } from "../components/search/types";
 import { compareByName } from "../../domain/format";
 
 const LABELS = MESSAGES.searchScreen;
@@ -88,7 +89,7 @@ function faultOf(error: ApiError): QueryFault | null {
 export async function loadSearchPage(request: Request, context: AppLoadContext, account: Account, itemId: number | null) {
   const url = new URL(request.url);
   const [item, teams] = await Promise.all([
-    itemId === null ? Promise.resolve(null) : orNotFound(context.api.getSearchItem(itemId)),
+    itemId === null ? Promise.resolve(null) : orNotFound(context.api.get<ApiSearchItem>(`/search/items/${itemId}`)),
     context.api.get<{ data: ApiTeam[] }>("/v1/teams"),
   ]);
   const sort = sortOption(url.searchParams.get("sort"));
@@ -111,8 +112,8 @@ export async function loadSearchPage(request: Request, context: AppLoadContext, 
   if (search) {
     try {
       const [statuses, counts] = await Promise.all([
-        context.api.searchStatuses({ ...search, orderBy: sort.orderBy, offset: (page - 1) * STATUS_PAGE_SIZE, limit: STATUS_PAGE_SIZE }),
-        context.api.searchStatusCounts(search),
+        context.api.get<{ data: ApiSearchStatus[] }>("/v1/statuses", { query: statusQuery({ ...search, orderBy: sort.orderBy, direction: "desc", offset: (page - 1) * STATUS_PAGE_SIZE, limit: STATUS_PAGE_SIZE }) }).then((r) => r.data),
+        context.api.get<ApiStatusCounts>("/v1/statuses/counts", { query: statusQuery(search) }),
       ]);
       results = {
         total: counts.total,
@@ -186,7 +187,7 @@ async function lintDefinition(context: AppLoadContext, payload: Record<string, u
     values.forEach((entry, v) => {
       if (entry?.filterType !== "keywords" || typeof entry.value !== "string" || !entry.value.trim()) return;
       if (entry.value.length > QUERY_MAX_LENGTH) return;
-      checks.push(context.api.validateQuery(entry.value).then((answer) => ({ group: g, value: v, faults: answer.errors })));
+      checks.push(context.api.post<QueryValidation>("/v1/queries/validate", { query: entry.value }).then((answer) => ({ group: g, value: v, faults: answer.errors })));
     });
   });
   const results = await Promise.all(checks);
@@ -274,7 +275,7 @@ export async function handleSearchAction(request: Request, context: AppLoadConte
   try {
     saved =
       itemId === null
-        ? await context.api.createSearchItem({
+        ? await context.api.post<ApiSearchItem>("/search/items", {
             name: value.name ?? "",
             category: value.category ?? "my",
             folderId: value.folder_id ?? null,
@@ -282,7 +283,7 @@ export async function handleSearchAction(request: Request, context: AppLoadConte
             entityType: value.entity_type,
             entityIds,
           })
-        : await context.api.updateSearchItem(itemId, {
+        : await context.api.put<ApiSearchItem>(`/search/items/${itemId}`, {
             name: value.name,
             folderId: value.folder_id ?? null,
             query: groups,

@@ -21,7 +21,7 @@ import { canReadSearches } from "../components/search/access";
 import { searchReturnPath } from "../components/search/format";
 import { SearchRouteError } from "../components/search/route-error";
 import { SEARCH_PATH, SearchSidebar, useReturnPath, type DeleteTarget } from "../components/search/sidebar";
-import type { ApiTeam } from "../components/search/types";
+import type { ApiSearchFolder, ApiSearchItem, ApiTeam } from "../components/search/types";
 import { Button } from "../components/ui/button";
 import { ConfirmDialog } from "../components/ui/confirm-dialog";
 import { CsrfInput } from "../components/ui/csrf-input";
@@ -42,8 +42,8 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const readable = canReadSearches(account);
   const [folders, items, teams] = readable
     ? await Promise.all([
-        context.api.listSearchFolders(),
-        context.api.listSearchItems(),
+        context.api.get<{ data: ApiSearchFolder[] }>("/search/folders").then((r) => r.data),
+        context.api.get<{ data: ApiSearchItem[] }>("/search/items").then((r) => r.data),
         context.api.get<{ data: ApiTeam[] }>("/v1/teams"),
       ])
     : [[], [], { data: [] }];
@@ -98,7 +98,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
     const { submission } = await readForm(request, context, SearchFolderFormSchema);
     if (submission.status !== "success") return data({ intent, category, result: submission.reply() }, { status: 400 });
     try {
-      await context.api.createSearchFolder({
+      await context.api.post("/search/folders", {
         name: submission.value.name,
         category: submission.value.category,
         entityType: submission.value.entity_type,
@@ -120,7 +120,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
       throw redirect(back);
     }
     try {
-      const moved = await context.api.updateSearchItem(submission.value.id, { folderId: submission.value.folder_id });
+      const moved = await context.api.put<ApiSearchItem>(`/search/items/${submission.value.id}`, { folderId: submission.value.folder_id });
       flashToast(context, { kind: "success", message: LABELS.searchMoved(moved.name) });
     } catch (error) {
       if (!(error instanceof ApiError)) throw error;
@@ -139,18 +139,18 @@ export async function action({ request, context }: ActionFunctionArgs) {
     // Row buttons have no form of their own to show an error in: a refusal comes back as a toast.
     try {
       if (intent === "pin-search") {
-        const { pinned } = await context.api.toggleSearchItemPin(id);
+        const { pinned } = await context.api.post<{ pinned: boolean }>(`/search/items/${id}/toggle-pin`);
         flashToast(context, { kind: "success", message: pinned ? LABELS.searchPinned : LABELS.searchUnpinned });
       } else if (intent === "pin-folder") {
-        const { pinned } = await context.api.toggleSearchFolderPin(id);
+        const { pinned } = await context.api.post<{ pinned: boolean }>(`/search/folders/${id}/toggle-pin`);
         flashToast(context, { kind: "success", message: pinned ? LABELS.folderPinned : LABELS.folderUnpinned });
       } else if (intent === "delete-search") {
-        await context.api.deleteSearchItem(id);
+        await context.api.delete(`/search/items/${id}`);
         flashToast(context, { kind: "success", message: LABELS.searchDeleted });
         // The open search is gone: back to a new search (flow mode stops with the source).
         if (new URL(back, "http://x").pathname === `${SEARCH_PATH}/${id}`) throw redirect(SEARCH_PATH);
       } else {
-        await context.api.deleteSearchFolder(id);
+        await context.api.delete(`/search/folders/${id}`);
         flashToast(context, { kind: "success", message: LABELS.folderDeleted });
       }
     } catch (error) {

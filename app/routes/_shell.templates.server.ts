@@ -1,11 +1,8 @@
 import type { AppLoadContext } from "@remix-run/node";
 import { hasPermission } from "../../domain/permissions";
 import { ApiError, type Account } from "../lib/api.server";
-import type { TemplateItem, TemplatesDialogData } from "../components/templates/types";
-
-interface ApiTemplate extends Omit<TemplateItem, "updatedByName"> {
-  updatedBy: { id: number; name: string } | null;
-}
+import type { ApiTeam } from "../components/search/types";
+import type { ApiTemplate, TemplatesDialogData } from "../components/templates/types";
 
 /**
  * The modal's data (GET /v1/templates and /v1/teams), or null when the account may not read templates
@@ -17,7 +14,7 @@ export async function loadTemplatesDialog(context: AppLoadContext, account: Acco
     const [templates, teams] = await Promise.all([
       context.api.get<{ data: ApiTemplate[] }>("/v1/templates"),
       // Teams are only needed to share a template; an account that cannot list them shares without them.
-      context.api.get<{ data: Array<{ id: number; name: string }> }>("/v1/teams").catch((error: unknown) => {
+      context.api.get<{ data: ApiTeam[] }>("/v1/teams").catch((error: unknown) => {
         if (error instanceof ApiError && error.status === 403) return { data: [] };
         throw error;
       }),

@@ -11,6 +11,7 @@ import { TopicsRouteError } from "../components/topics/route-error";
 import { topicFormAction } from "./_shell.topics.server";
 import { TopicForm } from "../components/topics/topic-form";
 import { ConfirmFormDialog } from "../components/ui/confirm-form-dialog";
+import type { ApiTopic } from "../components/topics/types";
 import { ApiError } from "../lib/api.server";
 import { readForm, replyWithApiError, statusOf, submittedId } from "../lib/forms.server";
 import { recordPageView, requireAccount } from "../lib/guard.server";
@@ -36,7 +37,7 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
   recordPageView(request, context, account);
   let topic;
   try {
-    topic = await context.api.getTopic(id);
+    topic = await context.api.get<ApiTopic>(`/v1/topics/${id}`);
   } catch (error) {
     if (error instanceof ApiError && error.status === 404) throw new Response(MESSAGES.notFound, { status: 404 });
     throw error;
@@ -82,7 +83,7 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
     // The form posts the page's own topic: another id is not a confirmation of deleting this one.
     if (submission.value.id !== topicId) throw new Response(MESSAGES.badRequest, { status: 400 });
     try {
-      await context.api.deleteTopic(topicId);
+      await context.api.delete(`/v1/topics/${topicId}`);
     } catch (error) {
       return data({ intent, id, result: replyWithApiError(submission, error) }, { status: statusOf(error) });
     }
@@ -94,7 +95,7 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
     request,
     context,
     account,
-    (input) => context.api.updateTopic(topicId, input),
+    (input) => context.api.put<ApiTopic>(`/v1/topics/${topicId}`, input),
     LABELS.topicUpdated,
   );
 }

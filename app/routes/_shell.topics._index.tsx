@@ -6,6 +6,7 @@ import { VISIBILITY } from "../../domain/visibility";
 import { topicFormAction } from "./_shell.topics.server";
 import { TopicForm } from "../components/topics/topic-form";
 import { TopicsRouteError } from "../components/topics/route-error";
+import { createTopic } from "../lib/create-topic.server";
 import { recordPageView, requireAccount } from "../lib/guard.server";
 import { titleMeta } from "../lib/meta";
 import type { loader as topicsLoader } from "./_shell.topics";
@@ -23,7 +24,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 
 export async function action({ request, context }: ActionFunctionArgs) {
   const account = await requireAccount(request, context);
-  return topicFormAction(request, context, account, (input) => context.api.createTopic(input), LABELS.topicCreated);
+  return topicFormAction(request, context, account, (input) => createTopic(context.api, input), LABELS.topicCreated);
 }
 
 export default function NewTopicRoute() {

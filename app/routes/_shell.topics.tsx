@@ -23,6 +23,7 @@ import { Button } from "../components/ui/button";
 import { CsrfInput } from "../components/ui/csrf-input";
 import { FormErrors, TextField } from "../components/ui/field";
 import { Modal } from "../components/ui/modal";
+import type { ApiTopic, ApiTopicGroup } from "../components/topics/types";
 import { ApiError } from "../lib/api.server";
 import { readForm, redirectIfGone, replyWithApiError, statusOf, submittedId } from "../lib/forms.server";
 import { requireAccount } from "../lib/guard.server";
@@ -41,7 +42,10 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   // Custom Topics is open to any signed-in user (spec §2); changing them needs topics.index.write, and
   // the screen only hides what the API would refuse.
   const canWrite = hasPermission(account.permissions, "topics.index.write");
-  const [topics, groups] = await Promise.all([context.api.listTopics(), context.api.listTopicGroups()]);
+  const [topics, groups] = await Promise.all([
+    context.api.get<{ data: ApiTopic[] }>("/v1/topics").then((r) => r.data),
+    context.api.get<{ data: ApiTopicGroup[] }>("/v1/topic_groups").then((r) => r.data),
+  ]);
   const rows = topics
     .map((topic) => ({
       id: topic.id,
@@ -89,7 +93,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
     const { submission } = await readForm(request, context, TopicGroupFormSchema);
     if (submission.status !== "success") return data({ intent, id: null, result: submission.reply() }, { status: 400 });
     try {
-      await context.api.createTopicGroup(submission.value.name);
+      await context.api.post("/v1/topic_groups", { name: submission.value.name });
     } catch (error) {
       const result = replyWithApiError(submission, error, { labels: { name: LABELS.groupName } });
       return data({ intent, id: null, result }, { status: statusOf(error) });
@@ -103,7 +107,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
     const id = submittedId(submission.payload);
     if (submission.status !== "success") return data({ intent, id, result: submission.reply() }, { status: 400 });
     try {
-      await context.api.renameTopicGroup(submission.value.id, submission.value.name);
+      await context.api.put(`/v1/topic_groups/${submission.value.id}`, { name: submission.value.name });
     } catch (error) {
       redirectIfGone(context, error, back);
       const result = replyWithApiError(submission, error, { labels: { name: LABELS.groupName } });
@@ -119,7 +123,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
     if (submission.status !== "success") return data({ intent, id, result: submission.reply() }, { status: 400 });
     const removeTopics = submission.value.remove_topics;
     try {
-      await context.api.deleteTopicGroup(submission.value.id, removeTopics);
+      await context.api.delete(`/v1/topic_groups/${submission.value.id}`, { query: { removeTopics } });
     } catch (error) {
       redirectIfGone(context, error, back);
       return data({ intent, id, result: replyWithApiError(submission, error) }, { status: statusOf(error) });
@@ -138,8 +142,8 @@ export async function action({ request, context }: ActionFunctionArgs) {
     if (submission.status !== "success") return data({ intent, id, result: submission.reply() }, { status: 400 });
     // A row button has no room for an error under it: a refusal comes back as a toast.
     try {
-      const topic = await context.api.moveTopic(submission.value.id, submission.value.topic_group_id);
-      const groups = topic.topicGroupId === null ? [] : await context.api.listTopicGroups();
+      const topic = await context.api.put<ApiTopic>(`/v1/topics/move/${submission.value.id}`, { topicGroupId: submission.value.topic_group_id });
+      const groups = topic.topicGroupId === null ? [] : (await context.api.get<{ data: ApiTopicGroup[] }>("/v1/topic_groups")).data;
       const group = groups.find((candidate) => candidate.id === topic.topicGroupId)?.name ?? LABELS.noGroup;
       flashToast(context, { kind: "success", message: LABELS.topicMoved(topic.name, group) });
     } catch (error) {

@@ -11,15 +11,14 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   await requireAccountOr401(request, context);
   const given = new URL(request.url).searchParams.get("after_id");
   const afterId = given && /^\d{1,15}$/.test(given) ? Number(given) : undefined;
+  const lastEventId = request.headers.get("last-event-id");
   let upstream: Response;
   try {
-    upstream = await context.api.openLiveNotifications(
-      {
-        afterId,
-        lastEventId: request.headers.get("last-event-id"),
-      },
-      request.signal,
-    );
+    upstream = await context.api.stream("/v1/notifications/live", {
+      query: { afterId },
+      signal: request.signal,
+      headers: lastEventId ? { "last-event-id": lastEventId } : undefined,
+    });
   } catch (error) {
     if (error instanceof ApiError) throw new Response(error.message, { status: error.status });
     throw error;

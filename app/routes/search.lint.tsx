@@ -2,6 +2,7 @@ import type { ActionFunctionArgs, AppLoadContext, LoaderFunctionArgs } from "@re
 import { MESSAGES } from "../../domain/messages";
 import { QueryValidateSchema } from "../../domain/schemas/searches";
 import type { LintAnswer } from "../components/search/query-field";
+import type { QueryValidation } from "../components/search/types";
 import { ApiError } from "../lib/api.server";
 import { readForm } from "../lib/forms.server";
 import { requireAccount } from "../lib/guard.server";
@@ -29,7 +30,7 @@ async function lint(context: AppLoadContext, query: string): Promise<LintAnswer>
     return { query, valid: false, errors: [{ message, offset: 0, length: query.length }] };
   }
   try {
-    return { query, ...(await context.api.validateQuery(parsed.data.query)) };
+    return { query, ...(await context.api.post<QueryValidation>("/v1/queries/validate", { query: parsed.data.query })) };
   } catch (error) {
     // Over the length limit the API refuses the query outright (400): one fault over all of it.
     if (error instanceof ApiError && error.status === 400) {

@@ -5,6 +5,7 @@ import { relayLiveStatuses } from "./search.live.server";
 import { adHocSearch } from "./_shell.search.server";
 import type { QueryGroup } from "../components/search/types";
 import { ApiError } from "../lib/api.server";
+import { statusQuery } from "../lib/status-query";
 import { requireAccountOr401 } from "../lib/guard.server";
 
 // Flow mode's event stream (a resource route): the API's live matches of a saved search
@@ -29,7 +30,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 
   let upstream: Response;
   try {
-    upstream = await context.api.openLiveStatuses(params, request.signal);
+    upstream = await context.api.stream("/v1/statuses/live", { query: statusQuery(params), signal: request.signal });
   } catch (error) {
     if (error instanceof ApiError) throw new Response(error.message, { status: error.status });
     throw error;

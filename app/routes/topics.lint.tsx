@@ -2,6 +2,7 @@ import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import * as z from "zod";
 import { MESSAGES } from "../../domain/messages";
 import { ApiError } from "../lib/api.server";
+import type { QueryValidation } from "../components/topics/types";
 import { readForm } from "../lib/forms.server";
 import { requireAccountOr401 } from "../lib/guard.server";
 
@@ -21,7 +22,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   // A posted form turns line breaks into CRLF; the browser counts the faults' offsets in its LF text.
   const query = submission.status === "success" ? (submission.value.query ?? "").replace(/\r\n?/g, "\n") : "";
   try {
-    const result = query.trim() ? await context.api.validateQuery(query) : { valid: true, errors: [] };
+    const result = query.trim() ? await context.api.post<QueryValidation>("/v1/queries/validate", { query }) : { valid: true, errors: [] };
     return Response.json(result, { headers: { "cache-control": "no-store" } });
   } catch (error) {
     // The form's own submit lints again and shows the reason; the live lint just stays quiet.

@@ -70,7 +70,7 @@ describe.each(testEngines({ engineSpecific: true }))("the newest mentions of a c
     ["the whole period, fewer than the sample", { ...context, from: "2026-03-01T00:00:00.000Z", to: "2026-03-04T00:00:00.000Z" }, 100],
     ["a period cut inside the mentions, sample smaller than the period", { ...context, from: "2026-03-01T12:00:00.000Z", to: "2026-03-02T18:00:00.000Z" }, 5],
     ["no period", context, 7],
-    ["with another condition (one network)", { ...context, socialTypes: ["twitter"], from: "2026-03-01T00:00:00.000Z", to: "2026-03-04T00:00:00.000Z" }, 12],
+    ["with another condition (one network)", { ...context, networks: ["twitter"], from: "2026-03-01T00:00:00.000Z", to: "2026-03-04T00:00:00.000Z" }, 12],
   ];
 
   it.each(cases)("%s", async (_name, filter, limit) => {

@@ -1,6 +1,6 @@
 import * as z from "zod";
 import { MESSAGES } from "../messages";
-import { isRole, type Role } from "../roles";
+import { isRole, RoleSchema, type Role } from "../roles";
 import { emailField, requiredString } from "./common";
 import { PasswordSchema } from "./password";
 
@@ -90,3 +90,54 @@ export const TeamSchema = z.object({
 
 export type InviteInput = z.infer<typeof InviteSchema>;
 export type TeamInput = z.infer<typeof TeamSchema>;
+
+// ── Responses (ADR 027) ─────────────────────────────────────────────────────────────────────────
+
+/** GET /accounts, /v1/accounts/{id} for an admin, the login's `account`. */
+export const AccountResponseSchema = z.object({
+  id: z.number(),
+  role: RoleSchema,
+  email: z.string(),
+  first_name: z.string(),
+  last_name: z.string(),
+  avatar_url: z.string().nullable(),
+  permissions: z.record(z.string(), z.record(z.string(), z.record(z.string(), z.number()))),
+  state: z.number(),
+  teams: z.array(z.object({ id: z.number(), name: z.string() })),
+  business_profile: z.object({
+    id: z.number(),
+    name: z.string(),
+    logo_url: z.string().nullable(),
+    time_zone: z.string(),
+    active_accounts_count: z.number(),
+  }),
+  preferences: z.object({
+    ui: z.object({ default_dashboard_streams: z.array(z.number()) }),
+    security: z.object({ two_factor_authorization: z.object({ otp_enabled: z.boolean() }) }),
+    general: z.object({
+      url_warning: z.boolean(),
+      review_on_reply: z.boolean(),
+      direct_email_to_network: z.boolean(),
+    }),
+  }),
+  is_account_overtaken: z.boolean(),
+});
+
+/** An account as a colleague who does not manage users sees it (ADR 019). */
+export const MemberResponseSchema = AccountResponseSchema.pick({
+  id: true,
+  role: true,
+  email: true,
+  first_name: true,
+  last_name: true,
+  avatar_url: true,
+  state: true,
+  teams: true,
+});
+
+// ── Responses (ADR 027) ──────────────────────────────────────────────────────────────────────────
+
+/** A team with its members' account ids (GET /v1/teams). */
+export const TeamResponseSchema = z.object({ id: z.number(), name: z.string(), account_ids: z.array(z.number()) });
+
+export const TeamListResponseSchema = z.object({ data: z.array(TeamResponseSchema) });

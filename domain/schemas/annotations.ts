@@ -86,3 +86,30 @@ export const AnnotationPatchSchema = z.object({
   attachments: attachments().optional(),
 });
 export type AnnotationPatch = z.infer<typeof AnnotationPatchSchema>;
+
+// ── Responses (ADR 027) ──────────────────────────────────────────────────────────────────────────
+
+/** An annotation layer (ADR 015); color is an index into LAYER_COLORS. */
+export const LayerResponseSchema = z.object({
+  id: z.number(),
+  name: z.string(),
+  color: z.number(),
+  brand: z.number().nullable(),
+  type: z.string(),
+  created_at: z.string(),
+  updated_at: z.string(),
+});
+
+/** An annotation of a layer, anchored at a date. */
+export const AnnotationResponseSchema = z.object({
+  id: z.number(),
+  name: z.string(),
+  text: z.string(),
+  anchor_date: z.string(),
+  layer_id: z.number(),
+  search_item_id: z.number().nullable(),
+  attachments: z.array(z.object({ name: z.string(), url: z.string() })),
+  user: z.object({ id: z.number(), full_name: z.string() }).nullable(),
+  created_at: z.string(),
+  updated_at: z.string(),
+});

@@ -52,3 +52,13 @@ export function emailField() {
     .max(EMAIL_MAX_LENGTH, { error: MESSAGES.maxLength })
     .pipe(z.email({ error: MESSAGES.email }));
 }
+
+// ── JSON as stored (ADR 027) ────────────────────────────────────────────────────────────────────────
+// A value a record keeps as the client or an action gave it (an action's data, a filter's value): any JSON,
+// to a depth of five lists or objects. Spelled out rather than JsonValueSchema (recursive), which the OpenAPI
+// generator cannot write, so the document still says what such a value may be.
+const JsonScalarSchema = z.union([z.string(), z.number(), z.boolean(), z.null()]);
+const nested = <Inner extends z.ZodType>(inner: Inner) =>
+  z.union([JsonScalarSchema, z.array(inner), z.record(z.string(), inner)]);
+export const JsonValueSchema = nested(nested(nested(nested(nested(JsonScalarSchema)))));
+export type JsonValue = z.output<typeof JsonValueSchema>;

@@ -5,7 +5,7 @@ import * as z from "zod";
 import { TEMPLATE_TIME_UNITS } from "../dashboard";
 import { LAYER_COLORS } from "../palette";
 import { MESSAGES } from "../messages";
-import { optionalString, requiredString } from "./common";
+import { optionalString, requiredString, JsonValueSchema } from "./common";
 
 /** Annotation layer types (analytics spec §3). */
 export const ANNOTATION_LAYER_TYPES = ["Research", "Community Events", "Global Events", "PR"] as const;
@@ -159,3 +159,58 @@ export const FeedHashBodySchema = z.object({
   properties: z.record(z.string(), z.unknown()).nullish(),
 });
 export type FeedHashBody = z.infer<typeof FeedHashBodySchema>;
+
+// ── Responses (ADR 027) ──────────────────────────────────────────────────────────────────────────
+
+/** A dashboard template (spec §3): contexts as tokens, widgets with their parameters. */
+export const DashboardTemplateResponseSchema = z.object({
+  id: z.number(),
+  name: z.string(),
+  time: z.number(),
+  time_unit: z.enum(TEMPLATE_TIME_UNITS),
+  config: z.object({
+    context_ids: z.array(z.string()),
+    widgets: z.array(z.object({ id: z.string(), config: z.record(z.string(), JsonValueSchema) })),
+  }),
+  created_by: z.number().nullable(),
+  created_at: z.string(),
+  updated_at: z.string(),
+});
+
+/** A shared link's config as answered (spec §3; ADR 015 adds layer_ids). */
+export const SharedLinkConfigResponseSchema = z.object({
+  widgets: z.array(z.string()),
+  contexts: z.array(
+    z.object({
+      context_type: z.number(),
+      context_id: z.number(),
+      properties: z.object({ query: z.string().nullish(), filters: z.array(JsonValueSchema).nullish() }).nullable(),
+    }),
+  ),
+  time: z.union([z.number(), z.string()]).nullable(),
+  time_range: z.object({ from: z.string(), to: z.string() }).nullable(),
+  time_unit: z.string().nullable(),
+  time_zone: z.string().nullable(),
+  layer_ids: z.array(z.number()),
+});
+
+export const SharedLinkResponseSchema = z.object({
+  id: z.number(),
+  code: z.string(),
+  title: z.string(),
+  non_logged_in_access: z.boolean(),
+  config: SharedLinkConfigResponseSchema,
+  created_by: z.number().nullable(),
+  created_at: z.string(),
+  updated_at: z.string(),
+});
+
+/** A shared link as its (possibly anonymous) viewer reads it, with the link's tenant. */
+export const SharedLinkPublicResponseSchema = z.object({
+  id: z.number(),
+  code: z.string(),
+  title: z.string(),
+  non_logged_in_access: z.boolean(),
+  config: SharedLinkConfigResponseSchema,
+  business_profile: z.object({ id: z.number(), name: z.string(), time_zone: z.string() }),
+});

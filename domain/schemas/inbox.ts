@@ -228,3 +228,21 @@ export function parseAssigneeFilter(value: string): AssigneeFilter | null {
   const parsed = parseAssigneeValue(v);
   return parsed ? { kind: parsed.type, id: parsed.id } : null;
 }
+
+// ── Responses (ADR 027) ──────────────────────────────────────────────────────────────────────────
+
+/** A label of the business profile (GET /v1/labels). */
+export const LabelResponseSchema = z.object({
+  id: z.number(),
+  name: z.string(),
+  category: z.string().nullable(),
+  label_type: z.string(),
+  context_id: z.number().nullable(),
+  context_type: z.number().nullable(),
+  owner_account_id: z.number().nullable(),
+  created_at: z.string(),
+  updated_at: z.string(),
+  items_count: z.number().optional().describe("How many items carry the label (left out when asked with items_count=0)"),
+});
+
+export const LabelListResponseSchema = z.object({ data: z.array(LabelResponseSchema) });

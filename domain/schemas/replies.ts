@@ -1,5 +1,11 @@
 import * as z from "zod";
-import { MODERATION_ACTION_CODES, MODERATION_ACTIONS_WITH_TEXT, MODERATION_REASONS, PRESENCE_MODES } from "../inbox";
+import {
+  MODERATION_ACTION_CODES,
+  MODERATION_ACTIONS_WITH_TEXT,
+  MODERATION_REASONS,
+  PRESENCE_MODES,
+  REPLY_DELIVERIES,
+} from "../inbox";
 import { MESSAGES } from "../messages";
 import { requiredOrWrongFormat } from "./common";
 import { whenValid } from "./searches";
@@ -88,3 +94,32 @@ export const ModerationFormSchema = z
     when: whenValid("action", "text"),
   });
 export type ModerationFormInput = z.infer<typeof ModerationFormSchema>;
+
+// ── Responses (ADR 027) ──────────────────────────────────────────────────────────────────────────
+
+/** A reply to an item (POST /v1/feed-items/{id}/reply, its retry and mark-as-sent). */
+export const ReplyResponseSchema = z.object({
+  id: z.number().describe("The reply's action id (the replied_by row of the item's history)"),
+  feed_item_id: z.number(),
+  account_id: z.number().nullable(),
+  name: z.string().nullable().describe("The agent"),
+  at: z.string(),
+  text: z.string().describe("Exactly as written (clients render it as text)"),
+  visibility: z.enum(REPLY_VISIBILITIES),
+  template_id: z.number().nullable(),
+  delivery: z
+    .enum([...REPLY_DELIVERIES, "sending"])
+    .describe("sent, failed (error says why; retry), manual ('To send manually'; mark as sent), or sending while a connector is called"),
+  error: z.string().nullable(),
+  external_id: z.string().nullable().describe("The network's id of the delivered reply, when its connector answered one"),
+  sent_by: z.object({ account_id: z.number(), name: z.string(), at: z.string() }).nullable().describe("Who marked a manual reply as sent"),
+});
+
+/** The caller's draft reply to an item. */
+export const DraftResponseSchema = z.object({
+  feed_item_id: z.number(),
+  text: z.string(),
+  template_id: z.number().nullable(),
+  created_at: z.string(),
+  updated_at: z.string(),
+});

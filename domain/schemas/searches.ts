@@ -1,6 +1,6 @@
 import * as z from "zod";
 import { MESSAGES } from "../messages";
-import { QUERY_MAX_LENGTH, QueryGroupsSchema } from "../query";
+import { FILTER_TYPES, QUERY_MAX_LENGTH, QueryGroupsSchema } from "../query";
 import { VISIBILITY, type Visibility } from "../visibility";
 import { requiredString } from "./common";
 
@@ -227,3 +227,59 @@ export const PinSchema = z.object({
   }),
 });
 export type PinInput = z.infer<typeof PinSchema>;
+
+/** A visibility code as answered (spec core §4): 1 Only Me, 2 Everyone, 3 Teams. */
+export const VisibilityResponseSchema = z.literal([VISIBILITY.onlyMe, VISIBILITY.everyone, VISIBILITY.teams]);
+
+// ── Responses (ADR 027) ──────────────────────────────────────────────────────────────────────────
+
+/** How far a new saved search or topic has looked back through the stored mentions. */
+export const BackfillResponseSchema = z.object({ done: z.number(), total: z.number(), finished: z.boolean() });
+
+/** A definition group (domain/query) as stored. */
+export const QueryGroupResponseSchema = z.object({
+  type: z.enum(["must", "must-not"]),
+  values: z.array(z.object({ filter_type: z.enum(FILTER_TYPES), value: z.union([z.string(), z.number()]) })),
+});
+
+/** A saved search (spec §9), with the caller's pin and whether the caller may change it. */
+export const SearchItemResponseSchema = z.object({
+  id: z.number(),
+  name: z.string(),
+  category: z.enum(SEARCH_CATEGORIES),
+  folder_id: z.number().nullable(),
+  logo_src: z.string().nullable(),
+  pinned: z.boolean(),
+  are_alerts_enabled: z.boolean(),
+  query: z.array(QueryGroupResponseSchema),
+  entity_type: VisibilityResponseSchema,
+  entity_ids: z.array(z.number()),
+  owner_account_id: z.number().nullable(),
+  editable: z.boolean(),
+  backfill: BackfillResponseSchema,
+  created_at: z.string(),
+  updated_at: z.string(),
+});
+
+export const SearchFolderResponseSchema = z.object({
+  id: z.number(),
+  name: z.string(),
+  category: z.enum(SEARCH_CATEGORIES),
+  pinned: z.boolean(),
+  entity_type: VisibilityResponseSchema,
+  entity_ids: z.array(z.number()),
+  owner_account_id: z.number().nullable(),
+  editable: z.boolean(),
+  items: z.array(SearchItemResponseSchema),
+  created_at: z.string(),
+  updated_at: z.string(),
+});
+
+/** POST /v1/queries/validate: every fault of a boolean query, offsets and lengths in UTF-16 units. */
+export const QueryValidationResponseSchema = z.object({
+  valid: z.boolean(),
+  errors: z.array(z.object({ message: z.string(), offset: z.number(), length: z.number() })),
+});
+
+export const SearchFolderListResponseSchema = z.object({ data: z.array(SearchFolderResponseSchema) });
+export const SearchItemListResponseSchema = z.object({ data: z.array(SearchItemResponseSchema) });

@@ -130,3 +130,86 @@ export const SentimentExcludeWordSchema = z.object({
   global: z.preprocess((v) => v === true || v === "on" || v === "true", z.boolean()).optional(),
 });
 export type SentimentExcludeWordInput = z.infer<typeof SentimentExcludeWordSchema>;
+
+// ── Responses (ADR 027) ──────────────────────────────────────────────────────────────────────────
+
+/** A stream (channel) of the business profile, with its health; ingest_key is null for those who do not manage channels. */
+export const StreamResponseSchema = z.object({
+  id: z.number(),
+  name: z.string(),
+  social_type: z.enum(NETWORK_IDS),
+  category: z.enum(STREAM_CATEGORIES),
+  source: z.enum(STREAM_SOURCES),
+  config: z.object({
+    feed_url: z.string().optional(),
+    interval_seconds: z.number().optional(),
+    business_name: z.string().optional(),
+    app_id: z.string().optional(),
+    country: z.string().optional(),
+    reply_url: z.string().optional().describe("Webhook streams: where inbox replies and moderation actions are delivered"),
+  }),
+  pinned: z.boolean(),
+  flags: z.object({
+    add: z.boolean(),
+    edit: z.boolean(),
+    pin: z.boolean(),
+    delete: z.boolean(),
+    duplicate: z.boolean(),
+  }),
+  ingest_key: z.string().nullable(),
+  webhook: z
+    .object({
+      integration_name: z.string(),
+      uuid: z.string(),
+      url: z.string(),
+      secret: z.string().nullable(),
+      signature_help: z.string().nullable(),
+    })
+    .nullable(),
+  health: z.object({
+    items_count: z.number(),
+    last_item_at: z.string().nullable(),
+    last_success_at: z.string().nullable(),
+    last_error: z.string().nullable(),
+    last_error_at: z.string().nullable(),
+    consecutive_failures: z.number(),
+    next_poll_at: z.string().nullable(),
+  }),
+  created_at: z.string(),
+});
+
+/** POST /v1/streams/{id}/imports: what one upload did. */
+export const ImportResponseSchema = z.object({
+  id: z.number(),
+  status: z.string(),
+  lines: z.number(),
+  bytes_read: z.number(),
+  accepted: z.number(),
+  duplicates: z.number(),
+  rejected: z.number(),
+  errors: z.array(z.object({ position: z.number(), external_id: z.string().optional(), message: z.string() })),
+});
+
+/** GET /v1/streams/{id}/imports and /v1/imports/{id}: an upload's outcome with its file, format and times. */
+export const ImportRecordResponseSchema = ImportResponseSchema.extend({
+  stream_id: z.number(),
+  format: z.string(),
+  file_name: z.string().nullable(),
+  bytes_total: z.number().nullable(),
+  created_at: z.string(),
+  finished_at: z.string().nullable(),
+});
+
+/** POST /v1/streams/{id}/poll: what reading the feed or review source now did. */
+export const PollOutcomeResponseSchema = z.object({
+  status: z.enum(["ok", "not-modified", "failed"]),
+  reason: z.string().optional(),
+  report: z
+    .object({
+      accepted: z.number(),
+      duplicates: z.number(),
+      rejected: z.number(),
+      errors: z.array(z.object({ position: z.number(), external_id: z.string().optional(), message: z.string() })),
+    })
+    .optional(),
+});

@@ -4,7 +4,7 @@ import { MESSAGES } from "../messages";
 import { LANGUAGES } from "../reference/languages";
 import { VISIBILITY } from "../visibility";
 import { requiredOrWrongFormat } from "./common";
-import { entityIdsField, whenValid } from "./searches";
+import { entityIdsField, VisibilityResponseSchema, whenValid } from "./searches";
 
 export const TEMPLATE_NAME_MAX = 120;
 export const TEMPLATE_MESSAGE_MAX = 5000;
@@ -123,3 +123,27 @@ export const TemplateUpdateSchema = z
     TEAMS_REQUIRED_RULE,
   );
 export type TemplateUpdateInput = z.infer<typeof TemplateUpdateSchema>;
+
+// ── Responses (ADR 027) ──────────────────────────────────────────────────────────────────────────
+
+const AuthorSchema = z.object({ id: z.number(), name: z.string() }).nullable();
+
+/** A reply template as the API answers it (spec core §3), with the caller's pin. */
+export const TemplateResponseSchema = z.object({
+  id: z.number(),
+  name: z.string(),
+  message: z.string(),
+  categories: z.array(z.enum(TEMPLATE_CATEGORIES)),
+  languages: z.array(z.string()),
+  entity_type: VisibilityResponseSchema,
+  entity_ids: z.array(z.number()),
+  active: z.boolean(),
+  pinned: z.boolean(),
+  created_by: AuthorSchema,
+  updated_by: AuthorSchema,
+  created_at: z.string(),
+  updated_at: z.string(),
+});
+
+
+export const TemplateListResponseSchema = z.object({ data: z.array(TemplateResponseSchema), total: z.number() });

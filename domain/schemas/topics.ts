@@ -13,6 +13,8 @@ import {
   hasTeamsForTeams,
   TEAMS_RULE,
   whenValid,
+  BackfillResponseSchema,
+  VisibilityResponseSchema,
 } from "./searches";
 
 /**
@@ -125,3 +127,40 @@ export const TopicGroupFormSchema = z.object({
   name: requiredString().max(120, { error: MESSAGES.maxLength }),
 });
 export type TopicGroupFormInput = z.infer<typeof TopicGroupFormSchema>;
+
+// ── Responses (ADR 027) ──────────────────────────────────────────────────────────────────────────
+
+/** A custom topic (spec analytics §3). */
+export const TopicResponseSchema = z.object({
+  id: z.number(),
+  name: z.string(),
+  type: z.enum(TOPIC_TYPES),
+  topic_group_id: z.number().nullable(),
+  keywords: z.array(z.string()),
+  query: z.string().nullable(),
+  entity_type: VisibilityResponseSchema,
+  entity_ids: z.array(z.number()),
+  pinned: z.boolean(),
+  logo_src: z.string().nullable(),
+  category: z.enum(SEARCH_CATEGORIES).nullable(),
+  are_alerts_enabled: z.boolean(),
+  owner_account_id: z.number().nullable(),
+  editable: z.boolean(),
+  backfill: BackfillResponseSchema,
+  created_at: z.string(),
+  updated_at: z.string(),
+});
+
+export const TopicGroupResponseSchema = z.object({
+  id: z.number(),
+  name: z.string(),
+  topics_count: z.number(),
+  created_at: z.string(),
+  updated_at: z.string(),
+});
+export const TopicGroupDetailResponseSchema = TopicGroupResponseSchema.extend({ topics: z.array(TopicResponseSchema) });
+
+/** GET /v1/keywords: words of the stored mentions starting like the typed one, with their counts. */
+export const KeywordSuggestionsResponseSchema = z.object({
+  data: z.array(z.object({ keyword: z.string(), count: z.number() })),
+});

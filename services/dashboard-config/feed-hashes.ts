@@ -78,12 +78,12 @@ export function pointFilter(properties: Record<string, unknown>): FeedItemFilter
     return [];
   });
   const strings = (...values: unknown[]) => listOf(...values).filter((v): v is string => typeof v === "string" && v.length > 0);
-  const socialTypes = strings(properties.social_type, properties.social_types, properties.network);
+  const networks = strings(properties.social_type, properties.social_types, properties.network);
   const languages = strings(properties.language, properties.languages);
   const countries = strings(properties.country, properties.countries).map((c) => c.toUpperCase());
   return {
     ...(sentiments.length ? { sentiments } : {}),
-    ...(socialTypes.length ? { socialTypes } : {}),
+    ...(networks.length ? { networks } : {}),
     ...(languages.length ? { languages } : {}),
     ...(countries.length ? { countries } : {}),
   };

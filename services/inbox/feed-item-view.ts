@@ -3,34 +3,22 @@ import { listItemViewers } from "../../db/repositories/inbox-reads";
 import { listLabelsOfItems } from "../../db/repositories/labels";
 import type { FeedItemRow } from "../../db/schema";
 import { PRESENCE_WINDOW_SECONDS } from "../../domain/inbox";
+import type { FromWire } from "../../domain/key-case";
+import type {
+  AssignedToResponseSchema,
+  FeedItemResponseSchema,
+  ViewerResponseSchema,
+} from "../../domain/schemas/feed-items";
 import { isoNow, type Actor, type ServiceDeps } from "../context";
-import { statusView, type StatusView } from "../statuses/status-view";
+import { statusView } from "../statuses/status-view";
 
 /** Someone else on an item: viewing it or writing a reply (presence younger than the window). */
-export interface Viewer {
-  accountId: number;
-  name: string;
-  mode: string;
-  seenAt: string;
-}
+export type Viewer = FromWire<typeof ViewerResponseSchema>;
 
-export interface AssignedTo {
-  id: number;
-  type: string;
-  /** The account's full name or the team's name. */
-  name: string;
-  message: string | null;
-  at: string | null;
-  by: number | null;
-}
+export type AssignedTo = FromWire<typeof AssignedToResponseSchema>;
 
-/** A feed item as the inbox shows it (ADR 014): the status view with labels, the assignee's name and viewers. */
-export interface FeedItemView extends Omit<StatusView, "assignedTo"> {
-  assignedTo: AssignedTo | null;
-  labels: Array<{ id: number; name: string }>;
-  translationLanguage: string | null;
-  viewers: Viewer[];
-}
+/** A feed item as the inbox shows it (ADR 014; ADR 027: FeedItemResponseSchema). */
+export type FeedItemView = FromWire<typeof FeedItemResponseSchema>;
 
 /** The status views of some rows with their labels, assignees' names and who else is on them. */
 export async function feedItemViews(deps: ServiceDeps, actor: Actor, rows: readonly FeedItemRow[]): Promise<FeedItemView[]> {
@@ -60,7 +48,7 @@ export async function feedItemViews(deps: ServiceDeps, actor: Actor, rows: reado
         .map((v) => ({
           accountId: v.accountId,
           name: `${v.firstName} ${v.lastName}`.trim(),
-          mode: v.mode,
+          mode: v.mode as Viewer["mode"],
           seenAt: v.seenAt,
         })),
     };

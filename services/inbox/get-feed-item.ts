@@ -1,57 +1,25 @@
 import { findFeedItemByExternalId, listFeedItemActions, listIdentityItems, listReplies } from "../../db/repositories/feed-items";
 import { findIdentity } from "../../db/repositories/identities";
 import { findOwnDraft, listItemModerationEvents } from "../../db/repositories/inbox-reads";
+import type { FromWire } from "../../domain/key-case";
+import type { JsonValue } from "../../domain/schemas/common";
+import type { FeedItemDetailResponseSchema, HistoryEntryResponseSchema } from "../../domain/schemas/feed-items";
 import type { Actor, ServiceDeps } from "../context";
-import { actionsView, statusView, type StatusActions, type StatusView } from "../statuses/status-view";
+import { actionsView, statusView } from "../statuses/status-view";
 import { findItemOrThrow, isVisibleItem, requireInbox } from "./access";
-import { feedItemView, type FeedItemView } from "./feed-item-view";
+import { feedItemView } from "./feed-item-view";
 
 /** How many of the author's latest items the detail pane shows. */
 const AUTHOR_RECENT_ITEMS = 10;
 
-export interface HistoryEntry {
-  id: number;
-  actionType: string;
-  accountId: number | null;
-  actorName: string | null;
-  data: unknown;
-  createdAt: string;
-}
+export type HistoryEntry = FromWire<typeof HistoryEntryResponseSchema>;
 
-export interface FeedItemDetail extends FeedItemView {
-  thread: { parent: StatusView | null; replies: StatusView[] };
-  author: {
-    id: number;
-    identityId: string;
-    socialType: string;
-    username: string;
-    name: string | null;
-    photoUrl: string | null;
-    profileUrl: string | null;
-    followers: number;
-    country: string;
-    recentItems: StatusView[];
-  } | null;
-  actions: StatusActions & { history: HistoryEntry[] };
-  draft: { text: string; templateId: number | null; updatedAt: string } | null;
-  moderationEvents: Array<{
-    id: number;
-    action: string;
-    reason: string;
-    note: string;
-    agentAccountId: number | null;
-    agentName: string;
-    userName: string;
-    post: string | null;
-    originalText: string;
-    delivery: string;
-    createdAt: string;
-  }>;
-}
+/** GET /v1/feed-items/{id} (ADR 027: FeedItemDetailResponseSchema). */
+export type FeedItemDetail = FromWire<typeof FeedItemDetailResponseSchema>;
 
-function parseData(json: string): unknown {
+function parseData(json: string): JsonValue {
   try {
-    return JSON.parse(json) as unknown;
+    return JSON.parse(json) as JsonValue;
   } catch {
     return {};
   }

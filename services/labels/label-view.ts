@@ -4,22 +4,12 @@ import type { LabelRow } from "../../db/schema";
 import { forbidden, validationError } from "../../domain/errors";
 import { MESSAGES } from "../../domain/messages";
 import { hasPermission } from "../../domain/permissions";
+import type { FromWire } from "../../domain/key-case";
+import type { LabelResponseSchema } from "../../domain/schemas/inbox";
 import type { Actor, ServiceDeps } from "../context";
 
-/** A label as the API shows it (spec core §3 "Label"), with how many items carry it. */
-export interface LabelView {
-  id: number;
-  name: string;
-  category: string | null;
-  labelType: string;
-  contextId: number | null;
-  contextType: number | null;
-  ownerAccountId: number | null;
-  createdAt: string;
-  updatedAt: string;
-  /** Left out when the caller did not ask for counts. */
-  itemsCount?: number;
-}
+/** A label as the API shows it (spec core §3 "Label"), with how many items carry it (ADR 027: LabelResponseSchema). */
+export type LabelView = FromWire<typeof LabelResponseSchema>;
 
 export function labelView(row: LabelRow, itemsCount: number): LabelView {
   return {

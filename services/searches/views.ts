@@ -1,51 +1,23 @@
 import type { SearchFolderRow, SearchItemRow } from "../../db/schema";
-import type { QueryGroup } from "../../domain/query";
-import type { SearchCategory } from "../../domain/schemas/searches";
+import type { FromWire } from "../../domain/key-case";
+import type {
+  BackfillResponseSchema,
+  SearchCategory,
+  SearchFolderResponseSchema,
+  SearchItemResponseSchema,
+} from "../../domain/schemas/searches";
 import type { Visibility } from "../../domain/visibility";
 import { parseGroups } from "../queries/definitions";
 import type { Actor } from "../context";
 import { mayEditSearch, parseIds } from "./access";
 
 /** Progress of applying a new or edited definition to the stored mentions (ADR 012). */
-export interface BackfillView {
-  done: number;
-  total: number;
-  finished: boolean;
-}
+export type BackfillView = FromWire<typeof BackfillResponseSchema>;
 
-export interface SearchItemView {
-  id: number;
-  name: string;
-  category: SearchCategory;
-  /** Null at the top level, and when the caller cannot see the folder (the search shows at the top level). */
-  folderId: number | null;
-  logoSrc: string | null;
-  pinned: boolean;
-  areAlertsEnabled: boolean;
-  query: QueryGroup[];
-  entityType: Visibility;
-  entityIds: number[];
-  ownerAccountId: number | null;
-  /** Whether the caller may edit, move and delete it (the UI hides what the API would refuse). */
-  editable: boolean;
-  backfill: BackfillView;
-  createdAt: string;
-  updatedAt: string;
-}
+/** A saved search as the API answers it (ADR 027: SearchItemResponseSchema). */
+export type SearchItemView = FromWire<typeof SearchItemResponseSchema>;
 
-export interface SearchFolderView {
-  id: number;
-  name: string;
-  category: SearchCategory;
-  pinned: boolean;
-  entityType: Visibility;
-  entityIds: number[];
-  ownerAccountId: number | null;
-  editable: boolean;
-  items: SearchItemView[];
-  createdAt: string;
-  updatedAt: string;
-}
+export type SearchFolderView = FromWire<typeof SearchFolderResponseSchema>;
 
 export function backfillOf(row: { backfillDone: number; backfillTotal: number; backfillFinishedAt: string | null }): BackfillView {
   return { done: row.backfillDone, total: row.backfillTotal, finished: row.backfillFinishedAt !== null };

@@ -1,58 +1,15 @@
 import type { FeedItemActionRow, FeedItemRow } from "../../db/schema";
+import type { AssigneeType } from "../../domain/inbox";
+import type { FromWire } from "../../domain/key-case";
+import type { JsonValue } from "../../domain/schemas/common";
+import type { StatusActionsResponseSchema, StatusResponseSchema } from "../../domain/schemas/statuses";
 import type { SentimentDriver } from "../mentions/ports";
 
-export interface StatusActions {
-  likedBy: Array<{ name: string | null; accountId: number | null; at: string }>;
-  repliedBy: Array<{ name: string | null; accountId: number | null; at: string; text?: string }>;
-  reviewedBy: Array<{ name: string | null; accountId: number | null; at: string }>;
-  sentBy: Array<{ name: string | null; accountId: number | null; at: string }>;
-  assignments: Array<{ name: string | null; accountId: number | null; at: string; data: unknown }>;
-}
+/** Who did what to a mention (ADR 027: StatusActionsResponseSchema). */
+export type StatusActions = FromWire<typeof StatusActionsResponseSchema>;
 
-/** A mention as the API shows it (spec core §3 "Feed item"), with engagement counts and reach. */
-export interface StatusView {
-  id: number;
-  statusId: string;
-  socialType: string;
-  streamId: number | null;
-  kind: string;
-  title: string | null;
-  description: string;
-  postUrl: string | null;
-  language: string;
-  sentiment: number;
-  sentimentScore: number;
-  sentimentDrivers: SentimentDriver[];
-  keywords: string[];
-  counts: { likes: number; comments: number; shares: number; views: number; totalEngagements: number };
-  reach: number;
-  impactScore: number;
-  rating: number | null;
-  identity: {
-    id: number | null;
-    username: string;
-    name: string | null;
-    followers: number;
-    country: string;
-    photoUrl: string | null;
-  };
-  authorUsername: string;
-  authorName: string | null;
-  authorFollowers: number;
-  authorCountry: string;
-  state: number;
-  assignedTo: { id: number; type: string; message: string | null; at: string | null; by: number | null } | null;
-  labelIds: number[];
-  translation: string | null;
-  isReplied: 0 | 1;
-  isAgentReply: boolean;
-  parentStatusId: string | null;
-  firstReplyAt: string | null;
-  muted: boolean;
-  createdAt: string;
-  ingestedAt: string;
-  actions?: StatusActions;
-}
+/** A mention as the API shows it (spec core §3 "Feed item"; ADR 027: StatusResponseSchema). */
+export type StatusView = FromWire<typeof StatusResponseSchema>;
 
 export function statusView(row: FeedItemRow): StatusView {
   return {
@@ -96,7 +53,7 @@ export function statusView(row: FeedItemRow): StatusView {
       row.assignedToId !== null && row.assignedToType
         ? {
             id: row.assignedToId,
-            type: row.assignedToType,
+            type: row.assignedToType as AssigneeType,
             message: row.assignedMessage,
             at: row.assignedAt,
             by: row.assignedBy,
@@ -124,7 +81,7 @@ export function actionsView(rows: FeedItemActionRow[]): StatusActions {
       actions.repliedBy.push({ ...base, ...(typeof data.text === "string" ? { text: data.text } : {}) });
     else if (row.actionType === "reviewed_by") actions.reviewedBy.push(base);
     else if (row.actionType === "sent_by") actions.sentBy.push(base);
-    else if (row.actionType === "assignment") actions.assignments.push({ ...base, data });
+    else if (row.actionType === "assignment") actions.assignments.push({ ...base, data: data as JsonValue });
   }
   return actions;
 }

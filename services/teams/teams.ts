@@ -14,14 +14,12 @@ import { MESSAGES } from "../../domain/messages";
 import type { TeamInput } from "../../domain/schemas/accounts";
 import { requireManager, requireStaff } from "../accounts/authorization";
 import { assertTeamMembers, uniqueIds } from "../accounts/tenant-checks";
+import type { FromWire } from "../../domain/key-case";
+import type { TeamResponseSchema } from "../../domain/schemas/accounts";
 import type { Actor, ServiceDeps } from "../context";
 import { assertRoomFor } from "../limits/assert-room-for";
 
-export interface TeamView {
-  id: number;
-  name: string;
-  accountIds: number[];
-}
+export type TeamView = FromWire<typeof TeamResponseSchema>;
 
 async function views(deps: ServiceDeps, teams: Array<{ id: number; name: string }>): Promise<TeamView[]> {
   const members = await listTeamMemberIds(

@@ -3,34 +3,19 @@ import { findReplyTemplate, listReplyTemplates, type ReplyTemplateWithAuthors } 
 import { forbidden, notFound } from "../../domain/errors";
 import { MESSAGES } from "../../domain/messages";
 import { hasPermission } from "../../domain/permissions";
+import type { FromWire } from "../../domain/key-case";
 import type { Visibility } from "../../domain/visibility";
+import type { TemplateResponseSchema } from "../../domain/schemas/templates";
 import type { Actor, ServiceDeps } from "../context";
 import { canSee, parseIds, viewerOf } from "../searches/access";
 
 /** Template pins are rows of `pins` with this type (ADR 014): per user, like every pin. */
 export const TEMPLATE_PIN = "template";
 
-export interface TemplateAuthor {
-  id: number;
-  name: string;
-}
+/** A template as the API answers it: the camelCase twin of TemplateResponseSchema (ADR 027). */
+export type TemplateView = FromWire<typeof TemplateResponseSchema>;
 
-export interface TemplateView {
-  id: number;
-  name: string;
-  message: string;
-  categories: string[];
-  languages: string[];
-  entityType: Visibility;
-  entityIds: number[];
-  active: boolean;
-  /** Pinned by the caller. */
-  pinned: boolean;
-  createdBy: TemplateAuthor | null;
-  updatedBy: TemplateAuthor | null;
-  createdAt: string;
-  updatedAt: string;
-}
+export type TemplateAuthor = NonNullable<TemplateView["createdBy"]>;
 
 /** Reading templates (and pinning them: a pin is the caller's own) needs templates.index.read. */
 export function requireReadTemplates(actor: Actor): void {
@@ -60,7 +45,7 @@ export function templateView(row: ReplyTemplateWithAuthors, pinned: boolean): Te
     id: row.id,
     name: row.name,
     message: row.message,
-    categories: parseStrings(row.categories),
+    categories: parseStrings(row.categories) as TemplateView["categories"],
     languages: parseStrings(row.languages),
     entityType: row.entityType as Visibility,
     entityIds: parseIds(row.entityIds),

@@ -1,12 +1,10 @@
 import { filterTemplates, TEMPLATE_LIST_LIMIT, type TemplateListFilter } from "../../domain/templates";
+import type { FromWire } from "../../domain/key-case";
+import type { TemplateListResponseSchema } from "../../domain/schemas/templates";
 import type { Actor, ServiceDeps } from "../context";
-import { visibleTemplateViews, type TemplateView } from "./access";
+import { visibleTemplateViews } from "./access";
 
-export interface TemplatePage {
-  data: TemplateView[];
-  /** How many match the filter, before offset and limit. */
-  total: number;
-}
+export type TemplatePage = FromWire<typeof TemplateListResponseSchema>;
 
 /**
  * GET /v1/templates: the templates the caller sees, filtered and ordered by the modal's own rules

@@ -1,7 +1,8 @@
 import { createRoute } from "@hono/zod-openapi";
 import * as z from "zod";
 import { SignUpAccountSchema, UpdateMemberSchema } from "../../../domain/schemas/accounts";
-import { AccountResponseSchema, errorResponses, IdParamSchema, json, MemberResponseSchema } from "../../lib/schemas";
+import { AccountResponseSchema, MemberResponseSchema } from "../../../domain/schemas/accounts";
+import { errorResponses, IdParamSchema, json } from "../../lib/schemas";
 
 export const currentAccountRoute = createRoute({
   method: "get",

@@ -1,7 +1,8 @@
 import { createRoute } from "@hono/zod-openapi";
 import * as z from "zod";
 import { MESSAGES } from "../../../domain/messages";
-import { AccountResponseSchema, errorResponses, IdParamSchema, json } from "../../lib/schemas";
+import { AccountResponseSchema } from "../../../domain/schemas/accounts";
+import { errorResponses, IdParamSchema, json } from "../../lib/schemas";
 
 const wrongFormat = { error: MESSAGES.wrongFormat };
 

@@ -5,32 +5,11 @@ import {
   AnnotationLayerBodySchema,
   AnnotationLayerPatchSchema,
   AnnotationPatchSchema,
+  AnnotationResponseSchema,
+  LayerResponseSchema,
 } from "../../../domain/schemas/annotations";
 import { MESSAGES } from "../../../domain/messages";
 import { errorResponses, IdParamSchema, json } from "../../lib/schemas";
-
-export const LayerResponseSchema = z.object({
-  id: z.number(),
-  name: z.string(),
-  color: z.number(),
-  brand: z.number().nullable(),
-  type: z.string(),
-  created_at: z.string(),
-  updated_at: z.string(),
-});
-
-export const AnnotationResponseSchema = z.object({
-  id: z.number(),
-  name: z.string(),
-  text: z.string(),
-  anchor_date: z.string(),
-  layer_id: z.number(),
-  search_item_id: z.number().nullable(),
-  attachments: z.array(z.object({ name: z.string(), url: z.string() })),
-  user: z.object({ id: z.number(), full_name: z.string() }).nullable(),
-  created_at: z.string(),
-  updated_at: z.string(),
-});
 
 const body = <T extends z.ZodType>(schema: T) => ({ content: { "application/json": { schema } }, required: true });
 

@@ -1,6 +1,8 @@
 import { createRoute } from "@hono/zod-openapi";
 import * as z from "zod";
+import { JsonValueSchema } from "../../../domain/schemas/common";
 import { FeedHashBodySchema } from "../../../domain/schemas/dashboard-config";
+import { StatusResponseSchema } from "../../../domain/schemas/statuses";
 import { errorResponses, json } from "../../lib/schemas";
 
 const DefinitionSchema = z.object({
@@ -12,7 +14,7 @@ const DefinitionSchema = z.object({
   context_type: z.number(),
   min_created_at: z.string(),
   max_created_at: z.string(),
-  properties: z.record(z.string(), z.unknown()),
+  properties: z.record(z.string(), JsonValueSchema),
 });
 
 export const createFeedHashRoute = createRoute({
@@ -49,7 +51,7 @@ export const getFeedHashRoute = createRoute({
     200: json(
       DefinitionSchema.extend({
         context: z.object({ context_type: z.number(), context_id: z.number(), title: z.string() }),
-        statuses: z.object({ data: z.array(z.unknown()), total: z.number(), page: z.number(), per_page: z.number() }),
+        statuses: z.object({ data: z.array(StatusResponseSchema), total: z.number(), page: z.number(), per_page: z.number() }),
       }),
       "Drill-down",
     ),

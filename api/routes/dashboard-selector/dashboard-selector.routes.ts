@@ -1,5 +1,6 @@
 import { createRoute } from "@hono/zod-openapi";
 import * as z from "zod";
+import { JsonValueSchema } from "../../../domain/schemas/common";
 import { DASHBOARD_SECTIONS } from "../../../domain/dashboard";
 import { COMPARE_COLORS } from "../../../domain/palette";
 import { errorResponses, json } from "../../lib/schemas";
@@ -11,7 +12,7 @@ const SelectorResponseSchema = z.object({
       title: z.string(),
       context_id: z.number(),
       context_type: z.number(),
-      properties: z.object({ query: z.string().nullable(), filters: z.array(z.unknown()).nullable() }).nullable(),
+      properties: z.object({ query: z.string().nullable(), filters: z.array(JsonValueSchema).nullable() }).nullable(),
       section: z.enum(DASHBOARD_SECTIONS),
       color: z.enum(COMPARE_COLORS),
     }),

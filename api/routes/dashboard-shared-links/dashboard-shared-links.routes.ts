@@ -1,43 +1,12 @@
 import { createRoute } from "@hono/zod-openapi";
 import * as z from "zod";
-import { SharedLinkBodySchema, SharedLinkPutSchema } from "../../../domain/schemas/dashboard-config";
+import {
+  SharedLinkBodySchema,
+  SharedLinkPublicResponseSchema,
+  SharedLinkPutSchema,
+  SharedLinkResponseSchema,
+} from "../../../domain/schemas/dashboard-config";
 import { errorResponses, IdParamSchema, json } from "../../lib/schemas";
-
-const ConfigResponseSchema = z.object({
-  widgets: z.array(z.string()),
-  contexts: z.array(
-    z.object({
-      context_type: z.number(),
-      context_id: z.number(),
-      properties: z.object({ query: z.string().nullish(), filters: z.array(z.unknown()).nullish() }).nullable(),
-    }),
-  ),
-  time: z.union([z.number(), z.string()]).nullable(),
-  time_range: z.object({ from: z.string(), to: z.string() }).nullable(),
-  time_unit: z.string().nullable(),
-  time_zone: z.string().nullable(),
-  layer_ids: z.array(z.number()),
-});
-
-export const SharedLinkResponseSchema = z.object({
-  id: z.number(),
-  code: z.string(),
-  title: z.string(),
-  non_logged_in_access: z.boolean(),
-  config: ConfigResponseSchema,
-  created_by: z.number().nullable(),
-  created_at: z.string(),
-  updated_at: z.string(),
-});
-
-export const SharedLinkPublicResponseSchema = z.object({
-  id: z.number(),
-  code: z.string(),
-  title: z.string(),
-  non_logged_in_access: z.boolean(),
-  config: ConfigResponseSchema,
-  business_profile: z.object({ id: z.number(), name: z.string(), time_zone: z.string() }),
-});
 
 const body = <T extends z.ZodType>(schema: T) => ({ content: { "application/json": { schema } }, required: true });
 

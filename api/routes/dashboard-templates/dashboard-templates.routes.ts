@@ -1,22 +1,11 @@
 import { createRoute } from "@hono/zod-openapi";
 import * as z from "zod";
-import { TEMPLATE_TIME_UNITS } from "../../../domain/dashboard";
-import { DashboardTemplateBodySchema, DashboardTemplatePatchSchema } from "../../../domain/schemas/dashboard-config";
+import {
+  DashboardTemplateBodySchema,
+  DashboardTemplatePatchSchema,
+  DashboardTemplateResponseSchema,
+} from "../../../domain/schemas/dashboard-config";
 import { errorResponses, IdParamSchema, json } from "../../lib/schemas";
-
-export const DashboardTemplateResponseSchema = z.object({
-  id: z.number(),
-  name: z.string(),
-  time: z.number(),
-  time_unit: z.enum(TEMPLATE_TIME_UNITS),
-  config: z.object({
-    context_ids: z.array(z.string()),
-    widgets: z.array(z.object({ id: z.string(), config: z.record(z.string(), z.unknown()) })),
-  }),
-  created_by: z.number().nullable(),
-  created_at: z.string(),
-  updated_at: z.string(),
-});
 
 const body = <T extends z.ZodType>(schema: T) => ({ content: { "application/json": { schema } }, required: true });
 

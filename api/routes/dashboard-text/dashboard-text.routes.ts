@@ -6,6 +6,7 @@ import { DEFAULT_LIMIT, MOST_IMPACTFUL_PER_PAGE, TRENDING_KEYWORDS_PER_PAGE } fr
 import { TRENDING_DEFAULT_NUM_SIG_TERMS, TRENDING_DEFAULT_NUM_TERMS } from "../../../domain/text-analytics";
 import { LABEL_SORTS } from "../../../services/analytics/text/labels";
 import { listParam } from "../../lib/query";
+import { StatusResponseSchema } from "../../../domain/schemas/statuses";
 import { errorResponses, json } from "../../lib/schemas";
 
 const tags = ["dashboard"];
@@ -74,7 +75,7 @@ const LabelItem = z.object({ label_id: z.number(), name: z.string(), mentions: z
 const Theme = z.object({ name: z.string(), terms: z.array(z.string()), mentions: z.number(), sentiment: z.number() });
 const TopicItem = z.object({ topic_id: z.number(), name: z.string(), mentions: z.number(), sentiment: z.number() });
 const ClusterItem = z.object({ id: z.string(), label: z.string(), terms: z.array(z.string()), size: z.number(), actionable: z.boolean() });
-const Status = z.record(z.string(), z.unknown()).describe("A mention as GET /v1/statuses shows it");
+const Status = StatusResponseSchema;
 const Paged = { total: z.number(), page: z.number(), per_page: z.number() };
 
 export const keywordCloudRoute = read("/v1/dashboard/keyword_cloud", "Top terms with mentions and sentiment (-1, 0, 1)", answer({ items: z.array(TermItem) }));

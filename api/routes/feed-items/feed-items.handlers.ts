@@ -1,5 +1,11 @@
 import type { Context } from "hono";
 import type * as z from "zod";
+import {
+  FeedItemDetailResponseSchema,
+  FeedItemPageResponseSchema,
+  FeedItemResponseSchema,
+  FeedItemsResponseSchema,
+} from "../../../domain/schemas/feed-items";
 import { validationError } from "../../../domain/errors";
 import type { FeedItemState } from "../../../domain/constants";
 import { assignFeedItem } from "../../../services/inbox/assign-feed-item";
@@ -18,7 +24,7 @@ import { setFeedItemsState } from "../../../services/inbox/set-feed-items-state"
 import { translateFeedItems } from "../../../services/inbox/translate-feed-items";
 import { unassignFeedItem } from "../../../services/inbox/unassign-feed-item";
 import type { ApiApp, ApiEnv } from "../../env";
-import { parseNestedQuery, toSnakeCase } from "../../lib/case";
+import { parseNestedQuery, toSnakeCase, toWire } from "../../lib/case";
 import { zodFieldErrors } from "../../middleware/errors";
 import { requireActor } from "../../middleware/auth";
 import {
@@ -73,7 +79,7 @@ export function registerFeedItemRoutes(app: ApiApp) {
   app.openapi(listFeedItemsRoute, async (c) => {
     const q = nestedQuery(c, InboxListQuerySchema);
     const page = await findFeedItems(c.get("deps"), requireActor(c), filtersOf(q), pageOf(q));
-    return c.json({ data: toSnakeCase(page.data), has_more: page.hasMore }, 200);
+    return c.json(toWire(FeedItemPageResponseSchema, page), 200);
   });
 
   app.openapi(assignedToMeCountRoute, async (c) => c.json(await countAssignedToMe(c.get("deps"), requireActor(c)), 200));
@@ -86,7 +92,7 @@ export function registerFeedItemRoutes(app: ApiApp) {
       offset: q.offset,
       limit: q.limit,
     });
-    return c.json({ data: toSnakeCase(page.data), has_more: page.hasMore }, 200);
+    return c.json(toWire(FeedItemPageResponseSchema, page), 200);
   });
 
   app.openapi(searchResultsRoute, async (c) => {
@@ -118,16 +124,16 @@ export function registerFeedItemRoutes(app: ApiApp) {
   app.openapi(setStateRoute, async (c) => {
     const input = c.req.valid("json");
     const items = await setFeedItemsState(c.get("deps"), requireActor(c), { ids: input.ids, state: input.state as FeedItemState });
-    return c.json({ data: toSnakeCase(items) }, 200);
+    return c.json(toWire(FeedItemsResponseSchema, { data: items }), 200);
   });
 
   app.openapi(translateRoute, async (c) => {
     const items = await translateFeedItems(c.get("deps"), requireActor(c), c.req.valid("json"));
-    return c.json({ data: toSnakeCase(items) }, 200);
+    return c.json(toWire(FeedItemsResponseSchema, { data: items }), 200);
   });
 
   app.openapi(getFeedItemRoute, async (c) =>
-    c.json(toSnakeCase(await getFeedItem(c.get("deps"), requireActor(c), c.req.valid("param").id)), 200),
+    c.json(toWire(FeedItemDetailResponseSchema, await getFeedItem(c.get("deps"), requireActor(c), c.req.valid("param").id)), 200),
   );
 
   app.openapi(assignRoute, async (c) => {
@@ -137,14 +143,14 @@ export function registerFeedItemRoutes(app: ApiApp) {
       assigneeId: input.assignee_id,
       message: input.message,
     });
-    return c.json(toSnakeCase(item), 200);
+    return c.json(toWire(FeedItemResponseSchema, item), 200);
   });
 
   app.openapi(unassignRoute, async (c) => {
     const item = await unassignFeedItem(c.get("deps"), requireActor(c), c.req.valid("param").id, {
       message: c.req.valid("json").message,
     });
-    return c.json(toSnakeCase(item), 200);
+    return c.json(toWire(FeedItemResponseSchema, item), 200);
   });
 
   app.openapi(setLabelsRoute, async (c) => {
@@ -153,6 +159,6 @@ export function registerFeedItemRoutes(app: ApiApp) {
       labelIds: input.label_ids,
       newLabels: input.new_labels,
     });
-    return c.json(toSnakeCase(item), 200);
+    return c.json(toWire(FeedItemResponseSchema, item), 200);
   });
 }

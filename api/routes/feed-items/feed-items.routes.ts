@@ -3,7 +3,7 @@ import type { MiddlewareHandler } from "hono";
 import * as z from "zod";
 import { FEED_ITEM_STATE } from "../../../domain/constants";
 import { notFound } from "../../../domain/errors";
-import { ASSIGNEE_TYPES, INBOX_MAX_LIMIT, INBOX_PAGE_SIZE, INBOX_SORTS, INBOX_SOURCE_TYPES, PRESENCE_MODES } from "../../../domain/inbox";
+import { INBOX_MAX_LIMIT, INBOX_PAGE_SIZE, INBOX_SORTS, INBOX_SOURCE_TYPES } from "../../../domain/inbox";
 import { NETWORK_IDS } from "../../../domain/networks";
 import {
   AssignFormSchema,
@@ -13,6 +13,13 @@ import {
   TranslateFormSchema,
   UnassignFormSchema,
 } from "../../../domain/schemas/inbox";
+import {
+  FeedItemCountResponseSchema,
+  FeedItemDetailResponseSchema,
+  FeedItemPageResponseSchema,
+  FeedItemResponseSchema,
+  FeedItemsResponseSchema,
+} from "../../../domain/schemas/feed-items";
 import type { ApiEnv } from "../../env";
 import { listParam } from "../../lib/query";
 import { errorResponses, IdParamSchema, json } from "../../lib/schemas";
@@ -81,68 +88,6 @@ const documentedPage = z.object({
   limit: z.string().optional(),
 });
 
-// ── Responses ───────────────────────────────────────────────────────────────────────────────────────
-
-const LabelRefSchema = z.object({ id: z.number(), name: z.string() });
-
-const ViewerSchema = z.object({
-  account_id: z.number(),
-  name: z.string(),
-  mode: z.enum(PRESENCE_MODES),
-  seen_at: z.string(),
-});
-
-const StatusSchema = z
-  .record(z.string(), z.unknown())
-  .openapi({ description: "A feed item as GET /v1/statuses shows it (spec core §3)" });
-
-export const FeedItemResponseSchema = z
-  .looseObject({
-    id: z.number(),
-    status_id: z.string(),
-    social_type: z.string(),
-    description: z.string().describe("Exactly as received (clients render it as text)"),
-    state: z.number(),
-    is_replied: z.number(),
-    label_ids: z.array(z.number()),
-    labels: z.array(LabelRefSchema),
-    assigned_to: z
-      .object({
-        id: z.number(),
-        type: z.enum(ASSIGNEE_TYPES),
-        name: z.string().describe("The account's full name or the team's name"),
-        message: z.string().nullable(),
-        at: z.string().nullable(),
-        by: z.number().nullable(),
-      })
-      .nullable(),
-    translation: z.string().nullable(),
-    translation_language: z.string().nullable(),
-    viewers: z.array(ViewerSchema).describe("Others viewing or replying to it now"),
-  })
-  .openapi({ description: "A feed item: the status view of GET /v1/statuses plus labels, assigned_to with a name and viewers" });
-
-const HistoryEntrySchema = z.object({
-  id: z.number(),
-  action_type: z.string().describe("assignment, unassignment, labels, state, translation, replied_by, sent_by, moderation, ..."),
-  account_id: z.number().nullable(),
-  actor_name: z.string().nullable(),
-  data: z.unknown(),
-  created_at: z.string(),
-});
-
-const FeedItemDetailResponseSchema = FeedItemResponseSchema.extend({
-  thread: z.object({ parent: StatusSchema.nullable(), replies: z.array(StatusSchema) }),
-  author: z.record(z.string(), z.unknown()).nullable().describe("The identity with its recent_items"),
-  actions: z.looseObject({ history: z.array(HistoryEntrySchema) }),
-  draft: z.object({ text: z.string(), template_id: z.number().nullable(), updated_at: z.string() }).nullable(),
-  moderation_events: z.array(z.record(z.string(), z.unknown())),
-});
-
-const PageResponseSchema = z.object({ data: z.array(FeedItemResponseSchema), has_more: z.boolean() });
-const CountResponseSchema = z.object({ count: z.number() });
-const ItemsResponseSchema = z.object({ data: z.array(FeedItemResponseSchema) });
-
 // ── Routes ──────────────────────────────────────────────────────────────────────────────────────────
 
 /** Only digits are an item id: any other segment is not an item (404), whatever route comes later. */
@@ -162,7 +107,7 @@ export const listFeedItemsRoute = createRoute({
   tags,
   summary: "A page of the inbox: a source (all, stream, search, label, assigned), filters, sort and paging",
   request: { query: documentedFilters.extend(documentedPage.shape) },
-  responses: { 200: json(PageResponseSchema, "Feed items; has_more when another page follows"), ...readErrors },
+  responses: { 200: json(FeedItemPageResponseSchema, "Feed items; has_more when another page follows"), ...readErrors },
 });
 
 export const assignedToMeCountRoute = createRoute({
@@ -170,7 +115,7 @@ export const assignedToMeCountRoute = createRoute({
   path: "/v1/feed-items/assigned-to-me-count",
   tags,
   summary: "Open items assigned to the caller or the caller's teams",
-  responses: { 200: json(CountResponseSchema, "Count"), 401: errorResponses[401], 403: errorResponses[403] },
+  responses: { 200: json(FeedItemCountResponseSchema, "Count"), 401: errorResponses[401], 403: errorResponses[403] },
 });
 
 export const assignedToMeRoute = createRoute({
@@ -179,7 +124,7 @@ export const assignedToMeRoute = createRoute({
   tags,
   summary: "A page of the items assigned to the caller or the caller's teams",
   request: { query: documentedPage },
-  responses: { 200: json(PageResponseSchema, "Feed items"), ...readErrors },
+  responses: { 200: json(FeedItemPageResponseSchema, "Feed items"), ...readErrors },
 });
 
 export const searchResultsRoute = createRoute({
@@ -202,7 +147,7 @@ export const countFeedItemsRoute = createRoute({
   tags,
   summary: `How many items the list's source and filters hold, counted up to max (default ${INBOX_COUNT_CAP}); capped when there are more`,
   request: { query: documentedFilters.extend({ max: z.string().optional() }) },
-  responses: { 200: json(CountResponseSchema.extend({ capped: z.boolean() }), "Count"), ...readErrors },
+  responses: { 200: json(FeedItemCountResponseSchema.extend({ capped: z.boolean() }), "Count"), ...readErrors },
 });
 
 export const sentimentsRoute = createRoute({
@@ -223,7 +168,7 @@ export const draftsCountRoute = createRoute({
   tags,
   summary: "How many reply drafts the caller keeps",
   request: { query: z.object({ user_id: z.coerce.number().int().positive().optional() }) },
-  responses: { 200: json(CountResponseSchema, "Count"), ...readErrors },
+  responses: { 200: json(FeedItemCountResponseSchema, "Count"), ...readErrors },
 });
 
 export const languagesRoute = createRoute({
@@ -240,7 +185,7 @@ export const setStateRoute = createRoute({
   tags,
   summary: "Set the state of items (1 open, 2 pending, 3 closed); all or none",
   request: { body: body(StateFormSchema) },
-  responses: { 200: json(ItemsResponseSchema, "The items"), ...readErrors },
+  responses: { 200: json(FeedItemsResponseSchema, "The items"), ...readErrors },
 });
 
 export const translateRoute = createRoute({
@@ -249,7 +194,7 @@ export const translateRoute = createRoute({
   tags,
   summary: "Translate items into a language and keep the translation on each; all or none",
   request: { body: body(TranslateFormSchema) },
-  responses: { 200: json(ItemsResponseSchema, "The items"), 400: errorResponses[400], ...readErrors },
+  responses: { 200: json(FeedItemsResponseSchema, "The items"), 400: errorResponses[400], ...readErrors },
 });
 
 export const getFeedItemRoute = createRoute({

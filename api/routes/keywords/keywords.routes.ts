@@ -1,6 +1,7 @@
 import { createRoute } from "@hono/zod-openapi";
 import * as z from "zod";
 import { MESSAGES } from "../../../domain/messages";
+import { KeywordSuggestionsResponseSchema } from "../../../domain/schemas/topics";
 import { KEYWORD_SUGGESTIONS } from "../../../services/keywords/suggest-keywords";
 import { errorResponses, json } from "../../lib/schemas";
 
@@ -21,7 +22,7 @@ export const suggestKeywordsRoute = createRoute({
     }),
   },
   responses: {
-    200: json(z.object({ data: z.array(z.object({ keyword: z.string(), count: z.number() })) }), "Suggestions"),
+    200: json(KeywordSuggestionsResponseSchema, "Suggestions"),
     401: errorResponses[401],
     422: errorResponses[422],
   },

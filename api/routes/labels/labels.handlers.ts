@@ -2,8 +2,9 @@ import { createLabel } from "../../../services/labels/create-label";
 import { deleteLabel } from "../../../services/labels/delete-label";
 import { listLabels } from "../../../services/labels/list-labels";
 import { updateLabel } from "../../../services/labels/update-label";
+import { LabelListResponseSchema, LabelResponseSchema } from "../../../domain/schemas/inbox";
 import type { ApiApp } from "../../env";
-import { toSnakeCase } from "../../lib/case";
+import { toWire } from "../../lib/case";
 import { requireActor } from "../../middleware/auth";
 import { ownProfileOnly } from "../statuses/statuses.handlers";
 import { createLabelRoute, deleteLabelRoute, listLabelsRoute, updateLabelRoute } from "./labels.routes";
@@ -20,15 +21,15 @@ export function registerLabelRoutes(app: ApiApp) {
       { contextId: q.context_id, contextType: q.context_type },
       { itemsCount: q.items_count !== "0" },
     );
-    return c.json({ data: toSnakeCase(labels) }, 200);
+    return c.json(toWire(LabelListResponseSchema, { data: labels }), 200);
   });
 
   app.openapi(createLabelRoute, async (c) =>
-    c.json(toSnakeCase(await createLabel(c.get("deps"), requireActor(c), c.req.valid("json"))), 201),
+    c.json(toWire(LabelResponseSchema, await createLabel(c.get("deps"), requireActor(c), c.req.valid("json"))), 201),
   );
 
   app.openapi(updateLabelRoute, async (c) =>
-    c.json(toSnakeCase(await updateLabel(c.get("deps"), requireActor(c), c.req.valid("param").id, c.req.valid("json"))), 200),
+    c.json(toWire(LabelResponseSchema, await updateLabel(c.get("deps"), requireActor(c), c.req.valid("param").id, c.req.valid("json"))), 200),
   );
 
   app.openapi(deleteLabelRoute, async (c) => {

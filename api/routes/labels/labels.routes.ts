@@ -1,20 +1,7 @@
 import { createRoute } from "@hono/zod-openapi";
 import * as z from "zod";
-import { LabelFormSchema, LabelUpdateSchema } from "../../../domain/schemas/inbox";
+import { LabelFormSchema, LabelListResponseSchema, LabelResponseSchema, LabelUpdateSchema } from "../../../domain/schemas/inbox";
 import { errorResponses, IdParamSchema, json } from "../../lib/schemas";
-
-export const LabelResponseSchema = z.object({
-  id: z.number(),
-  name: z.string(),
-  category: z.string().nullable(),
-  label_type: z.string(),
-  context_id: z.number().nullable(),
-  context_type: z.number().nullable(),
-  owner_account_id: z.number().nullable(),
-  created_at: z.string(),
-  updated_at: z.string(),
-  items_count: z.number().optional().describe("How many items carry the label (left out when asked with items_count=0)"),
-});
 
 const body = <T extends z.ZodType>(schema: T) => ({ content: { "application/json": { schema } }, required: true });
 const tags = ["labels"];
@@ -36,7 +23,7 @@ export const listLabelsRoute = createRoute({
     }),
   },
   responses: {
-    200: json(z.object({ data: z.array(LabelResponseSchema) }), "Labels"),
+    200: json(LabelListResponseSchema, "Labels"),
     401: errorResponses[401],
     403: errorResponses[403],
   },

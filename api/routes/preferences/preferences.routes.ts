@@ -6,7 +6,8 @@ import {
   GeneralPreferencesSchema,
   OtpCodeSchema,
 } from "../../../domain/schemas/accounts";
-import { AccountResponseSchema, errorResponses, json } from "../../lib/schemas";
+import { AccountResponseSchema } from "../../../domain/schemas/accounts";
+import { errorResponses, json } from "../../lib/schemas";
 
 const BASE = "/v1/accounts/preferences";
 const jsonBody = <T extends z.ZodType>(schema: T) => ({

@@ -1,6 +1,5 @@
 import { createRoute } from "@hono/zod-openapi";
-import * as z from "zod";
-import { QueryValidateSchema } from "../../../domain/schemas/searches";
+import { QueryValidateSchema, QueryValidationResponseSchema } from "../../../domain/schemas/searches";
 import { errorResponses, json } from "../../lib/schemas";
 
 export const validateQueryRoute = createRoute({
@@ -11,13 +10,7 @@ export const validateQueryRoute = createRoute({
     "Lint a boolean query: every fault with its offset and length (UTF-16 units). Over 8,000 characters, or a body over 64 KB: 400",
   request: { body: { content: { "application/json": { schema: QueryValidateSchema } }, required: true } },
   responses: {
-    200: json(
-      z.object({
-        valid: z.boolean(),
-        errors: z.array(z.object({ message: z.string(), offset: z.number(), length: z.number() })),
-      }),
-      "Lint result",
-    ),
+    200: json(QueryValidationResponseSchema, "Lint result"),
     400: errorResponses[400],
     401: errorResponses[401],
   },

@@ -1,40 +1,14 @@
 import { createRoute } from "@hono/zod-openapi";
 import * as z from "zod";
-import { PRESENCE_MODES, REPLY_DELIVERIES } from "../../../domain/inbox";
-import { DraftSchema, PresenceSchema, REPLY_VISIBILITIES, ReplyFormSchema } from "../../../domain/schemas/replies";
+import { ViewerResponseSchema } from "../../../domain/schemas/feed-items";
+import {
+  DraftResponseSchema,
+  DraftSchema,
+  PresenceSchema,
+  ReplyFormSchema,
+  ReplyResponseSchema,
+} from "../../../domain/schemas/replies";
 import { ErrorResponseSchema, errorResponses, IdParamSchema, json } from "../../lib/schemas";
-
-export const ReplyResponseSchema = z.object({
-  id: z.number().describe("The reply's action id (the replied_by row of the item's history)"),
-  feed_item_id: z.number(),
-  account_id: z.number().nullable(),
-  name: z.string().nullable().describe("The agent"),
-  at: z.string(),
-  text: z.string().describe("Exactly as written (clients render it as text)"),
-  visibility: z.enum(REPLY_VISIBILITIES),
-  template_id: z.number().nullable(),
-  delivery: z
-    .enum([...REPLY_DELIVERIES, "sending"])
-    .describe("sent, failed (error says why; retry), manual ('To send manually'; mark as sent), or sending while a connector is called"),
-  error: z.string().nullable(),
-  external_id: z.string().nullable().describe("The network's id of the delivered reply, when its connector answered one"),
-  sent_by: z.object({ account_id: z.number(), name: z.string(), at: z.string() }).nullable().describe("Who marked a manual reply as sent"),
-});
-
-export const DraftResponseSchema = z.object({
-  feed_item_id: z.number(),
-  text: z.string(),
-  template_id: z.number().nullable(),
-  created_at: z.string(),
-  updated_at: z.string(),
-});
-
-export const ViewerResponseSchema = z.object({
-  account_id: z.number(),
-  name: z.string(),
-  mode: z.enum(PRESENCE_MODES),
-  seen_at: z.string(),
-});
 
 const StaleReplySchema = ErrorResponseSchema.extend({
   reply_count: z.number().describe("How many replies the item has now"),

@@ -13,8 +13,14 @@ import {
   toggleSearchItemPin,
   updateSearchItem,
 } from "../../../services/searches/items";
+import {
+  SearchFolderListResponseSchema,
+  SearchFolderResponseSchema,
+  SearchItemListResponseSchema,
+  SearchItemResponseSchema,
+} from "../../../domain/schemas/searches";
 import type { ApiApp } from "../../env";
-import { toSnakeCase } from "../../lib/case";
+import { toWire } from "../../lib/case";
 import { requireActor } from "../../middleware/auth";
 import { definitionBodyLimit } from "../queries/body-limit";
 import {
@@ -37,13 +43,13 @@ export function registerSearchRoutes(app: ApiApp) {
 
   app.openapi(listSearchFoldersRoute, async (c) => {
     const folders = await listSearchFolders(c.get("deps"), requireActor(c), { category: c.req.valid("query").category });
-    return c.json({ data: toSnakeCase(folders) }, 200);
+    return c.json(toWire(SearchFolderListResponseSchema, { data: folders }), 200);
   });
   app.openapi(createSearchFolderRoute, async (c) =>
-    c.json(toSnakeCase(await createSearchFolder(c.get("deps"), requireActor(c), c.req.valid("json"))), 201),
+    c.json(toWire(SearchFolderResponseSchema, await createSearchFolder(c.get("deps"), requireActor(c), c.req.valid("json"))), 201),
   );
   app.openapi(updateSearchFolderRoute, async (c) =>
-    c.json(toSnakeCase(await updateSearchFolder(c.get("deps"), requireActor(c), c.req.valid("param").id, c.req.valid("json"))), 200),
+    c.json(toWire(SearchFolderResponseSchema, await updateSearchFolder(c.get("deps"), requireActor(c), c.req.valid("param").id, c.req.valid("json"))), 200),
   );
   app.openapi(deleteSearchFolderRoute, async (c) => {
     await deleteSearchFolder(c.get("deps"), requireActor(c), c.req.valid("param").id);
@@ -55,16 +61,16 @@ export function registerSearchRoutes(app: ApiApp) {
 
   app.openapi(listSearchItemsRoute, async (c) => {
     const items = await listSearchItems(c.get("deps"), requireActor(c), { category: c.req.valid("query").category });
-    return c.json({ data: toSnakeCase(items) }, 200);
+    return c.json(toWire(SearchItemListResponseSchema, { data: items }), 200);
   });
   app.openapi(getSearchItemRoute, async (c) =>
-    c.json(toSnakeCase(await getSearchItem(c.get("deps"), requireActor(c), c.req.valid("param").id)), 200),
+    c.json(toWire(SearchItemResponseSchema, await getSearchItem(c.get("deps"), requireActor(c), c.req.valid("param").id)), 200),
   );
   app.openapi(createSearchItemRoute, async (c) =>
-    c.json(toSnakeCase(await createSearchItem(c.get("deps"), requireActor(c), c.req.valid("json"))), 201),
+    c.json(toWire(SearchItemResponseSchema, await createSearchItem(c.get("deps"), requireActor(c), c.req.valid("json"))), 201),
   );
   app.openapi(updateSearchItemRoute, async (c) =>
-    c.json(toSnakeCase(await updateSearchItem(c.get("deps"), requireActor(c), c.req.valid("param").id, c.req.valid("json"))), 200),
+    c.json(toWire(SearchItemResponseSchema, await updateSearchItem(c.get("deps"), requireActor(c), c.req.valid("param").id, c.req.valid("json"))), 200),
   );
   app.openapi(deleteSearchItemRoute, async (c) => {
     await deleteSearchItem(c.get("deps"), requireActor(c), c.req.valid("param").id);

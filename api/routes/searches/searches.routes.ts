@@ -2,51 +2,16 @@ import { createRoute } from "@hono/zod-openapi";
 import * as z from "zod";
 import {
   SEARCH_CATEGORIES,
+  SearchFolderListResponseSchema,
+  SearchFolderResponseSchema,
+  SearchItemListResponseSchema,
+  SearchItemResponseSchema,
   SearchFolderFormSchema,
   SearchFolderUpdateSchema,
   SearchItemFormSchema,
   SearchItemUpdateSchema,
 } from "../../../domain/schemas/searches";
 import { errorResponses, IdParamSchema, json } from "../../lib/schemas";
-
-export const BackfillResponseSchema = z.object({ done: z.number(), total: z.number(), finished: z.boolean() });
-
-const QueryGroupResponseSchema = z.object({
-  type: z.string(),
-  values: z.array(z.object({ filter_type: z.string(), value: z.unknown() })),
-});
-
-export const SearchItemResponseSchema = z.object({
-  id: z.number(),
-  name: z.string(),
-  category: z.enum(SEARCH_CATEGORIES),
-  folder_id: z.number().nullable(),
-  logo_src: z.string().nullable(),
-  pinned: z.boolean(),
-  are_alerts_enabled: z.boolean(),
-  query: z.array(QueryGroupResponseSchema),
-  entity_type: z.number(),
-  entity_ids: z.array(z.number()),
-  owner_account_id: z.number().nullable(),
-  editable: z.boolean(),
-  backfill: BackfillResponseSchema,
-  created_at: z.string(),
-  updated_at: z.string(),
-});
-
-export const SearchFolderResponseSchema = z.object({
-  id: z.number(),
-  name: z.string(),
-  category: z.enum(SEARCH_CATEGORIES),
-  pinned: z.boolean(),
-  entity_type: z.number(),
-  entity_ids: z.array(z.number()),
-  owner_account_id: z.number().nullable(),
-  editable: z.boolean(),
-  items: z.array(SearchItemResponseSchema),
-  created_at: z.string(),
-  updated_at: z.string(),
-});
 
 const CategoryQuerySchema = z.object({ category: z.enum(SEARCH_CATEGORIES).optional() });
 const PinnedSchema = z.object({ pinned: z.boolean() });
@@ -58,7 +23,7 @@ export const listSearchFoldersRoute = createRoute({
   tags: ["saved searches"],
   summary: "Folders the caller sees, each with the searches in it the caller sees; pinned first, then by name",
   request: { query: CategoryQuerySchema },
-  responses: { 200: json(z.object({ data: z.array(SearchFolderResponseSchema) }), "Folders"), 401: errorResponses[401] },
+  responses: { 200: json(SearchFolderListResponseSchema, "Folders"), 401: errorResponses[401] },
 });
 
 export const createSearchFolderRoute = createRoute({
@@ -111,7 +76,7 @@ export const listSearchItemsRoute = createRoute({
   tags: ["saved searches"],
   summary: "Every search the caller sees (folder_id null: top level); pinned first, then by name",
   request: { query: CategoryQuerySchema },
-  responses: { 200: json(z.object({ data: z.array(SearchItemResponseSchema) }), "Searches"), 401: errorResponses[401] },
+  responses: { 200: json(SearchItemListResponseSchema, "Searches"), 401: errorResponses[401] },
 });
 
 export const getSearchItemRoute = createRoute({

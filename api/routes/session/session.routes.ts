@@ -1,7 +1,8 @@
 import { createRoute } from "@hono/zod-openapi";
 import * as z from "zod";
 import { LoginSchema } from "../../../domain/schemas/login";
-import { AccountResponseSchema, errorResponses, json } from "../../lib/schemas";
+import { AccountResponseSchema } from "../../../domain/schemas/accounts";
+import { errorResponses, json } from "../../lib/schemas";
 
 const TokenPairSchema = z.object({ access_token: z.string(), refresh_token: z.string() });
 

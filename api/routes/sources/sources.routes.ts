@@ -32,7 +32,24 @@ export const webhookReceiveRoute = createRoute({
   summary: "Webhook receiver of zendesk, intercom, helpshift, discord, discourse and vanillaForums",
   request: { params: z.object({ integration_name: z.string().max(40), uuid: z.string().max(64) }) },
   responses: {
-    200: json(IngestReportSchema.extend({ repeated: z.boolean() }), "Received"),
+    200: json(
+      z.union([
+        IngestReportSchema.extend({ repeated: z.boolean() }),
+        z
+          .object({
+            type: z.number(),
+            data: z
+              .object({
+                content: z.string().optional(),
+                flags: z.number().optional(),
+                choices: z.array(z.object({ name: z.string(), value: z.string() })).optional(),
+              })
+              .optional(),
+          })
+          .describe("An interaction's answer where the provider expects one (Discord: PING → { type: 1 })"),
+      ]),
+      "Received",
+    ),
     400: errorResponses[400],
     401: errorResponses[401],
     404: errorResponses[404],

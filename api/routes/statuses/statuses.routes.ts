@@ -1,5 +1,14 @@
 import { createRoute } from "@hono/zod-openapi";
 import * as z from "zod";
+import {
+  FilterResponseSchema,
+  IdentityResponseSchema,
+  ProfileItemResponseSchema,
+  ProfileResponseSchema,
+  StatusCountsResponseSchema,
+  StatusDetailResponseSchema,
+  StatusResponseSchema,
+} from "../../../domain/schemas/statuses";
 import { FEED_ITEM_ORDER_KEYS } from "../../../services/statuses/orders";
 import { errorResponses, IdParamSchema, json } from "../../lib/schemas";
 
@@ -7,10 +16,6 @@ import { errorResponses, IdParamSchema, json } from "../../lib/schemas";
 // JSON-quoted as the first clients sent it; a definition's groups may hold 20 × 500 values.
 const QUERY_PARAM_MAX = 20_000;
 const FILTERS_PARAM_MAX = 400_000;
-
-const StatusSchema = z
-  .record(z.string(), z.unknown())
-  .openapi({ description: "A feed item (spec core §3) with counts, reach and sentiment drivers" });
 
 export const listStatusesRoute = createRoute({
   method: "get",
@@ -27,7 +32,7 @@ export const listStatusesRoute = createRoute({
     }),
   },
   responses: {
-    200: json(z.object({ data: z.array(StatusSchema) }), "Statuses"),
+    200: json(z.object({ data: z.array(StatusResponseSchema) }), "Statuses"),
     400: errorResponses[400],
     401: errorResponses[401],
   },
@@ -44,14 +49,7 @@ export const countStatusesRoute = createRoute({
     }),
   },
   responses: {
-    200: json(
-      z.object({
-        total: z.number(),
-        sentiments: z.object({ positive: z.number(), neutral: z.number(), negative: z.number() }),
-        social_types: z.record(z.string(), z.number()),
-      }),
-      "Counts",
-    ),
+    200: json(StatusCountsResponseSchema, "Counts"),
     400: errorResponses[400],
   },
 });
@@ -83,7 +81,7 @@ export const getStatusRoute = createRoute({
   path: "/v1/statuses/{id}",
   tags: ["statuses"],
   request: { params: IdParamSchema },
-  responses: { 200: json(StatusSchema, "Status with actions and replies"), 404: errorResponses[404] },
+  responses: { 200: json(StatusDetailResponseSchema, "Status with actions and replies"), 404: errorResponses[404] },
 });
 
 export const getIdentityRoute = createRoute({
@@ -91,7 +89,7 @@ export const getIdentityRoute = createRoute({
   path: "/v1/identities/{id}",
   tags: ["statuses"],
   request: { params: IdParamSchema },
-  responses: { 200: json(z.record(z.string(), z.unknown()), "Author"), 404: errorResponses[404] },
+  responses: { 200: json(IdentityResponseSchema, "Author"), 404: errorResponses[404] },
 });
 
 export const listProfilesRoute = createRoute({
@@ -99,7 +97,7 @@ export const listProfilesRoute = createRoute({
   path: "/v1/users",
   tags: ["profiles"],
   request: { query: z.object({ social_types: z.string().optional(), business_profile_id: z.string().optional() }) },
-  responses: { 200: json(z.object({ data: z.array(z.record(z.string(), z.unknown())) }), "Connected profiles") },
+  responses: { 200: json(z.object({ data: z.array(ProfileResponseSchema) }), "Connected profiles") },
 });
 
 export const listProfileItemsRoute = createRoute({
@@ -114,7 +112,7 @@ export const listProfileItemsRoute = createRoute({
     }),
   },
   responses: {
-    200: json(z.object({ data: z.array(z.record(z.string(), z.unknown())) }), "Pages, groups, ads and channels"),
+    200: json(z.object({ data: z.array(ProfileItemResponseSchema) }), "Pages, groups, ads and channels"),
   },
 });
 
@@ -124,15 +122,6 @@ export const deleteProfileRoute = createRoute({
   tags: ["profiles"],
   request: { params: IdParamSchema },
   responses: { 204: { description: "Disconnected" }, 403: errorResponses[403], 404: errorResponses[404] },
-});
-
-const FilterSchema = z.object({
-  id: z.number(),
-  name: z.string(),
-  filter_type: z.string(),
-  account_id: z.number(),
-  value: z.unknown(),
-  created_at: z.string(),
 });
 
 export const listFiltersRoute = createRoute({
@@ -146,7 +135,7 @@ export const listFiltersRoute = createRoute({
       business_profile_id: z.string().optional(),
     }),
   },
-  responses: { 200: json(z.object({ data: z.array(FilterSchema) }), "Saved filters"), 403: errorResponses[403] },
+  responses: { 200: json(z.object({ data: z.array(FilterResponseSchema) }), "Saved filters"), 403: errorResponses[403] },
 });
 
 export const getFilterRoute = createRoute({
@@ -154,7 +143,7 @@ export const getFilterRoute = createRoute({
   path: "/v1/filters/{id}",
   tags: ["filters"],
   request: { params: IdParamSchema },
-  responses: { 200: json(FilterSchema, "Filter"), 404: errorResponses[404] },
+  responses: { 200: json(FilterResponseSchema, "Filter"), 404: errorResponses[404] },
 });
 
 export const createFilterRoute = createRoute({
@@ -175,7 +164,7 @@ export const createFilterRoute = createRoute({
       required: true,
     },
   },
-  responses: { 201: json(FilterSchema, "Created"), 422: errorResponses[422] },
+  responses: { 201: json(FilterResponseSchema, "Created"), 422: errorResponses[422] },
 });
 
 export const deleteFilterRoute = createRoute({

@@ -1,55 +1,14 @@
 import { createRoute } from "@hono/zod-openapi";
 import * as z from "zod";
-import { StreamCreateSchema, StreamUpdateSchema } from "../../../domain/schemas/streams";
+import {
+  ImportRecordResponseSchema,
+  ImportResponseSchema,
+  PollOutcomeResponseSchema,
+  StreamCreateSchema,
+  StreamResponseSchema,
+  StreamUpdateSchema,
+} from "../../../domain/schemas/streams";
 import { errorResponses, IdParamSchema, json } from "../../lib/schemas";
-
-const StreamResponseSchema = z.object({
-  id: z.number(),
-  name: z.string(),
-  social_type: z.string(),
-  category: z.string(),
-  source: z.string(),
-  config: z.record(z.string(), z.unknown()),
-  pinned: z.boolean(),
-  flags: z.object({
-    add: z.boolean(),
-    edit: z.boolean(),
-    pin: z.boolean(),
-    delete: z.boolean(),
-    duplicate: z.boolean(),
-  }),
-  ingest_key: z.string().nullable(),
-  webhook: z
-    .object({
-      integration_name: z.string(),
-      uuid: z.string(),
-      url: z.string(),
-      secret: z.string().nullable(),
-      signature_help: z.string().nullable(),
-    })
-    .nullable(),
-  health: z.object({
-    items_count: z.number(),
-    last_item_at: z.string().nullable(),
-    last_success_at: z.string().nullable(),
-    last_error: z.string().nullable(),
-    last_error_at: z.string().nullable(),
-    consecutive_failures: z.number(),
-    next_poll_at: z.string().nullable(),
-  }),
-  created_at: z.string(),
-});
-
-const ImportResponseSchema = z.object({
-  id: z.number(),
-  status: z.string(),
-  lines: z.number(),
-  bytes_read: z.number(),
-  accepted: z.number(),
-  duplicates: z.number(),
-  rejected: z.number(),
-  errors: z.array(z.object({ position: z.number(), external_id: z.string().optional(), message: z.string() })),
-});
 
 export const listStreamsRoute = createRoute({
   method: "get",
@@ -141,9 +100,7 @@ export const listImportsRoute = createRoute({
   request: { params: IdParamSchema },
   responses: {
     200: json(
-      z.object({
-        data: z.array(ImportResponseSchema.extend({ file_name: z.string().nullable(), created_at: z.string() })),
-      }),
+      z.object({ data: z.array(ImportRecordResponseSchema) }),
       "Imports",
     ),
   },
@@ -173,7 +130,7 @@ export const getImportRoute = createRoute({
   summary: "Progress of an import",
   request: { params: IdParamSchema },
   responses: {
-    200: json(ImportResponseSchema.extend({ bytes_total: z.number().nullable() }), "Import"),
+    200: json(ImportRecordResponseSchema, "Import"),
     404: errorResponses[404],
   },
 });
@@ -181,5 +138,5 @@ export const getImportRoute = createRoute({
 export const pollStreamRoute = streamAction(
   "poll",
   "Read a feed or review stream now",
-  z.object({ status: z.string(), reason: z.string().optional(), report: z.record(z.string(), z.unknown()).optional() }),
+  PollOutcomeResponseSchema,
 );

@@ -1,14 +1,15 @@
 import { createTeam, deleteTeam, listTeams, updateTeam } from "../../../services/teams/teams";
+import { TeamListResponseSchema, TeamResponseSchema } from "../../../domain/schemas/accounts";
 import type { ApiApp } from "../../env";
-import { toSnakeCase } from "../../lib/case";
+import { toWire } from "../../lib/case";
 import { requireActor } from "../../middleware/auth";
 import { createTeamRoute, deleteTeamRoute, listTeamsRoute, updateTeamRoute } from "./teams.routes";
 
 export function registerTeamRoutes(app: ApiApp) {
-  app.openapi(listTeamsRoute, async (c) => c.json({ data: toSnakeCase(await listTeams(c.get("deps"), requireActor(c))) }, 200));
+  app.openapi(listTeamsRoute, async (c) => c.json(toWire(TeamListResponseSchema, { data: await listTeams(c.get("deps"), requireActor(c)) }), 200));
 
   app.openapi(createTeamRoute, async (c) =>
-    c.json(toSnakeCase(await createTeam(c.get("deps"), requireActor(c), c.req.valid("json"))), 201),
+    c.json(toWire(TeamResponseSchema, await createTeam(c.get("deps"), requireActor(c), c.req.valid("json"))), 201),
   );
 
   app.openapi(updateTeamRoute, async (c) => {
@@ -17,7 +18,7 @@ export function registerTeamRoutes(app: ApiApp) {
       name: body.name,
       accountIds: body.account_ids,
     });
-    return c.json(toSnakeCase(team), 200);
+    return c.json(toWire(TeamResponseSchema, team), 200);
   });
 
   app.openapi(deleteTeamRoute, async (c) => {

@@ -1,15 +1,12 @@
 import { createRoute } from "@hono/zod-openapi";
-import * as z from "zod";
-import { TeamSchema } from "../../../domain/schemas/accounts";
+import { TeamListResponseSchema, TeamResponseSchema, TeamSchema } from "../../../domain/schemas/accounts";
 import { errorResponses, IdParamSchema, json } from "../../lib/schemas";
-
-const TeamResponseSchema = z.object({ id: z.number(), name: z.string(), account_ids: z.array(z.number()) });
 
 export const listTeamsRoute = createRoute({
   method: "get",
   path: "/v1/teams",
   tags: ["teams"],
-  responses: { 200: json(z.object({ data: z.array(TeamResponseSchema) }), "Teams"), 403: errorResponses[403] },
+  responses: { 200: json(TeamListResponseSchema, "Teams"), 403: errorResponses[403] },
 });
 
 export const createTeamRoute = createRoute({

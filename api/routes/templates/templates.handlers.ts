@@ -4,8 +4,9 @@ import { listTemplates } from "../../../services/templates/list-templates";
 import { pinTemplate } from "../../../services/templates/pin-template";
 import { unpinTemplate } from "../../../services/templates/unpin-template";
 import { updateTemplate } from "../../../services/templates/update-template";
+import { TemplateListResponseSchema, TemplateResponseSchema } from "../../../domain/schemas/templates";
 import type { ApiApp } from "../../env";
-import { toSnakeCase } from "../../lib/case";
+import { toWire } from "../../lib/case";
 import { requireActor } from "../../middleware/auth";
 import { definitionBodyLimit } from "../queries/body-limit";
 import {
@@ -33,22 +34,22 @@ export function registerTemplateRoutes(app: ApiApp) {
       offset: q.offset,
       limit: q.limit,
     });
-    return c.json(toSnakeCase(page), 200);
+    return c.json(toWire(TemplateListResponseSchema, page), 200);
   });
   app.openapi(createTemplateRoute, async (c) =>
-    c.json(toSnakeCase(await createTemplate(c.get("deps"), requireActor(c), c.req.valid("json"))), 201),
+    c.json(toWire(TemplateResponseSchema, await createTemplate(c.get("deps"), requireActor(c), c.req.valid("json"))), 201),
   );
   app.openapi(updateTemplateRoute, async (c) =>
-    c.json(toSnakeCase(await updateTemplate(c.get("deps"), requireActor(c), c.req.valid("param").id, c.req.valid("json"))), 200),
+    c.json(toWire(TemplateResponseSchema, await updateTemplate(c.get("deps"), requireActor(c), c.req.valid("param").id, c.req.valid("json"))), 200),
   );
   app.openapi(deleteTemplateRoute, async (c) => {
     await deleteTemplate(c.get("deps"), requireActor(c), c.req.valid("param").id);
     return c.body(null, 204);
   });
   app.openapi(pinTemplateRoute, async (c) =>
-    c.json(toSnakeCase(await pinTemplate(c.get("deps"), requireActor(c), c.req.valid("param").id)), 200),
+    c.json(toWire(TemplateResponseSchema, await pinTemplate(c.get("deps"), requireActor(c), c.req.valid("param").id)), 200),
   );
   app.openapi(unpinTemplateRoute, async (c) =>
-    c.json(toSnakeCase(await unpinTemplate(c.get("deps"), requireActor(c), c.req.valid("param").id)), 200),
+    c.json(toWire(TemplateResponseSchema, await unpinTemplate(c.get("deps"), requireActor(c), c.req.valid("param").id)), 200),
   );
 }

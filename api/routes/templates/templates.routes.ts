@@ -1,27 +1,13 @@
 import { createRoute } from "@hono/zod-openapi";
 import * as z from "zod";
-import { TEMPLATE_CATEGORIES } from "../../../domain/inbox";
-import { TemplateFormSchema, TemplateUpdateSchema } from "../../../domain/schemas/templates";
+import {
+  TemplateFormSchema,
+  TemplateListResponseSchema,
+  TemplateResponseSchema,
+  TemplateUpdateSchema,
+} from "../../../domain/schemas/templates";
 import { TEMPLATE_DATE_ORDERS, TEMPLATE_LIST_LIMIT } from "../../../domain/templates";
 import { errorResponses, IdParamSchema, json } from "../../lib/schemas";
-
-const AuthorSchema = z.object({ id: z.number(), name: z.string() }).nullable();
-
-export const TemplateResponseSchema = z.object({
-  id: z.number(),
-  name: z.string(),
-  message: z.string(),
-  categories: z.array(z.enum(TEMPLATE_CATEGORIES)),
-  languages: z.array(z.string()),
-  entity_type: z.number(),
-  entity_ids: z.array(z.number()),
-  active: z.boolean(),
-  pinned: z.boolean(),
-  created_by: AuthorSchema,
-  updated_by: AuthorSchema,
-  created_at: z.string(),
-  updated_at: z.string(),
-});
 
 const body = <T extends z.ZodType>(schema: T) => ({ content: { "application/json": { schema } }, required: true });
 
@@ -49,7 +35,7 @@ export const listTemplatesRoute = createRoute({
     }),
   },
   responses: {
-    200: json(z.object({ data: z.array(TemplateResponseSchema), total: z.number() }), "Templates"),
+    200: json(TemplateListResponseSchema, "Templates"),
     401: errorResponses[401],
     403: errorResponses[403],
   },

@@ -1,38 +1,16 @@
 import { createRoute } from "@hono/zod-openapi";
 import * as z from "zod";
-import { SEARCH_CATEGORIES } from "../../../domain/schemas/searches";
-import { MoveTopicSchema, TOPIC_TYPES, TopicFormSchema, TopicGroupFormSchema, TopicUpdateSchema } from "../../../domain/schemas/topics";
+import {
+  MoveTopicSchema,
+  TOPIC_TYPES,
+  TopicFormSchema,
+  TopicGroupDetailResponseSchema,
+  TopicGroupFormSchema,
+  TopicGroupResponseSchema,
+  TopicResponseSchema,
+  TopicUpdateSchema,
+} from "../../../domain/schemas/topics";
 import { errorResponses, IdParamSchema, json } from "../../lib/schemas";
-import { BackfillResponseSchema } from "../searches/searches.routes";
-
-export const TopicResponseSchema = z.object({
-  id: z.number(),
-  name: z.string(),
-  type: z.enum(TOPIC_TYPES),
-  topic_group_id: z.number().nullable(),
-  keywords: z.array(z.string()),
-  query: z.string().nullable(),
-  entity_type: z.number(),
-  entity_ids: z.array(z.number()),
-  pinned: z.boolean(),
-  logo_src: z.string().nullable(),
-  category: z.enum(SEARCH_CATEGORIES).nullable(),
-  are_alerts_enabled: z.boolean(),
-  owner_account_id: z.number().nullable(),
-  editable: z.boolean(),
-  backfill: BackfillResponseSchema,
-  created_at: z.string(),
-  updated_at: z.string(),
-});
-
-const TopicGroupResponseSchema = z.object({
-  id: z.number(),
-  name: z.string(),
-  topics_count: z.number(),
-  created_at: z.string(),
-  updated_at: z.string(),
-});
-const TopicGroupDetailResponseSchema = TopicGroupResponseSchema.extend({ topics: z.array(TopicResponseSchema) });
 
 const body = <T extends z.ZodType>(schema: T) => ({ content: { "application/json": { schema } }, required: true });
 

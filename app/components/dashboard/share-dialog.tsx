@@ -14,7 +14,7 @@ import type { ApiSharedLink, ApiSharedLinkConfig } from "./types";
 const UI = MESSAGES.dashboardUi;
 
 /** A shared link's `config` for the page's current state (ADR 015). */
-export function sharedLinkConfig(query: DashboardQuery): Required<ApiSharedLinkConfig> & { timeZone: string } {
+export function sharedLinkConfig(query: DashboardQuery) {
   return {
     widgets: query.widgets.map((id) => ({ id, config: {} })),
     contexts: query.contexts.map((context) => ({ contextType: context.contextType, contextId: context.contextId })),
@@ -27,36 +27,35 @@ export function sharedLinkConfig(query: DashboardQuery): Required<ApiSharedLinkC
 }
 
 function widgetIdsOf(config: ApiSharedLinkConfig): WidgetId[] {
-  return (config.widgets ?? []).map((w) => (typeof w === "string" ? w : w.id)).filter(isWidgetId);
+  return config.widgets.filter(isWidgetId);
 }
 
 function contextTokensOf(config: ApiSharedLinkConfig): string[] {
-  return (config.contexts ?? []).map((c) => (typeof c === "string" ? c : contextToken(c)));
+  return config.contexts.map((c) => contextToken(c));
 }
 
 /** The address a link hands out: `/?shared_link_code=…&from&to&timeUnit&contextIds&config` (spec §2). */
 export function sharedLinkPath(link: Pick<ApiSharedLink, "code" | "config">, fallbackTimeZone: string): string {
   const P = DASHBOARD_PARAMS;
-  const config = link.config ?? {};
+  const config = link.config;
   const out = new URLSearchParams({ [P.sharedLinkCode]: link.code });
   if (config.timeRange) {
     out.set(P.from, config.timeRange.from);
     out.set(P.to, config.timeRange.to);
   }
   if (config.timeUnit) out.set(P.timeUnit, config.timeUnit);
-  const zone = (config as { timeZone?: unknown }).timeZone;
-  out.set(P.timeZone, typeof zone === "string" && zone ? zone : fallbackTimeZone);
+  out.set(P.timeZone, config.timeZone || fallbackTimeZone);
   const tokens = contextTokensOf(config);
   if (tokens.length) out.set(P.contextIds, tokens.join(","));
   const widgets = widgetIdsOf(config);
   if (widgets.length) out.set(P.config, widgets.join(","));
-  if (config.layerIds?.length) out.set(P.layers, config.layerIds.join(","));
+  if (config.layerIds.length) out.set(P.layers, config.layerIds.join(","));
   return `/?${out.toString()}`;
 }
 
 /** The link's own limits: the widgets and contexts its config names (the API enforces them too). */
 export function sharedLinkLimits(link: ApiSharedLink): { widgets: WidgetId[]; contextTokens: string[]; layerIds: number[] } {
-  return { widgets: widgetIdsOf(link.config ?? {}), contextTokens: contextTokensOf(link.config ?? {}), layerIds: link.config?.layerIds ?? [] };
+  return { widgets: widgetIdsOf(link.config), contextTokens: contextTokensOf(link.config), layerIds: link.config.layerIds };
 }
 
 type LastResult = SubmissionResult<string[]> | undefined;

@@ -1,53 +1,25 @@
-// The API's dashboard records as the web client reads them (camelCase; ADR 015).
-import type { TemplateTimeUnit } from "../../../domain/dashboard";
+// The API's dashboard records as the web client reads them (camelCase; ADR 015): derived from the
+// response schemas (ADR 027).
+import type { FromWire } from "../../../domain/key-case";
+import type { AnnotationResponseSchema, LayerResponseSchema } from "../../../domain/schemas/annotations";
+import type {
+  DashboardTemplateResponseSchema,
+  SharedLinkConfigResponseSchema,
+  SharedLinkPublicResponseSchema,
+  SharedLinkResponseSchema,
+} from "../../../domain/schemas/dashboard-config";
 
-export interface ApiDashboardTemplate {
-  id: number;
-  name: string;
-  time: number;
-  timeUnit: TemplateTimeUnit;
-  config: { contextIds: Array<string | number>; widgets: Array<{ id: string; config?: Record<string, unknown> | null }> };
-}
+export type ApiDashboardTemplate = FromWire<typeof DashboardTemplateResponseSchema>;
 
-export interface ApiSharedLinkConfig {
-  widgets?: Array<string | { id: string; config?: unknown }>;
-  contexts?: Array<{ contextType: number; contextId: number } | string>;
-  time?: number | string | null;
-  timeRange?: { from: string; to: string } | null;
-  timeUnit?: string | null;
-  layerIds?: number[];
-}
+export type ApiSharedLinkConfig = FromWire<typeof SharedLinkConfigResponseSchema>;
 
-export interface ApiSharedLink {
-  id: number;
-  code: string;
-  title: string;
-  nonLoggedInAccess: boolean;
-  config: ApiSharedLinkConfig;
-  createdAt?: string;
-  /** The link's tenant, as its viewer is told (GET-via-POST /v1/dashboard_shared_links/{code}). */
-  businessProfile?: { id: number; name: string; timeZone: string };
-}
+/** A shared link; its viewer (GET-via-POST /v1/dashboard_shared_links/{code}) is also told the link's tenant. */
+export type ApiSharedLink = FromWire<typeof SharedLinkResponseSchema> | FromWire<typeof SharedLinkPublicResponseSchema>;
 
-export interface ApiAnnotationLayer {
-  id: number;
-  name: string;
-  /** An index into LAYER_COLORS. */
-  color: number;
-  brand?: string | number | null;
-  type: string;
-}
+/** An annotation layer; `color` is an index into LAYER_COLORS. */
+export type ApiAnnotationLayer = FromWire<typeof LayerResponseSchema>;
 
-export interface ApiAnnotation {
-  id: number;
-  name: string;
-  text: string | null;
-  anchorDate: string;
-  layerId: number;
-  searchItemId?: number | null;
-  createdAt?: string;
-  user?: { id: number; fullName: string } | null;
-}
+export type ApiAnnotation = FromWire<typeof AnnotationResponseSchema>;
 
 /** What the page shows of the tenant's annotations and layers. */
 export interface DashboardAnnotations {

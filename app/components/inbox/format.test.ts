@@ -1,3 +1,4 @@
+import type { JsonValue } from "../../../domain/schemas/common";
 import { describe, expect, it } from "vitest";
 import { MESSAGES } from "../../../domain/messages";
 import { ROLES } from "../../../domain/roles";
@@ -70,24 +71,34 @@ const item: ApiFeedItem = {
   postUrl: "javascript:alert(1)",
   language: "en",
   sentiment: -1,
+  sentimentScore: -0.6,
+  sentimentDrivers: [{ term: "crashes", weight: -0.6 }],
+  keywords: ["app"],
   counts: { likes: 1, comments: 2, shares: 3, views: 4, totalEngagements: 6 },
   reach: 10,
+  impactScore: 3,
   rating: null,
   identity: { id: 3, username: "pat", name: "Pat Doe", followers: 5, country: "US", photoUrl: null },
   authorUsername: "pat",
   authorName: "Pat Doe",
   authorFollowers: 5,
+  authorCountry: "US",
   state: 2,
   assignedTo: { id: 4, type: "team", name: "Support", message: null, at: null, by: 1 },
   labels: [
     { id: 2, name: "urgent" },
     { id: 1, name: "Billing" },
   ],
+  labelIds: [2, 1],
   translation: null,
+  translationLanguage: null,
   isReplied: 1,
+  isAgentReply: false,
+  muted: false,
   parentStatusId: null,
   firstReplyAt: null,
   createdAt: "2026-03-05T14:07:09Z",
+  ingestedAt: "2026-03-05T14:07:10Z",
   viewers: [
     { accountId: 1, name: "Me Myself", mode: "viewing", seenAt: "2026-03-05T14:07:09Z" },
     { accountId: 2, name: "Ana", mode: "viewing", seenAt: "2026-03-05T14:07:09Z" },
@@ -141,7 +152,7 @@ describe("the language filter's choices", () => {
 
 describe("the actions history in words", () => {
   const at = "2026-03-05T14:07:09Z";
-  const entry = (actionType: string, data: Record<string, unknown>) => ({ id: 1, actionType, accountId: 2, actorName: "Ana Agent", data, createdAt: at });
+  const entry = (actionType: string, data: JsonValue) => ({ id: 1, actionType, accountId: 2, actorName: "Ana Agent", data, createdAt: at });
   it("says who did what, with the message, note or text that came with it", () => {
     expect(historyRow(entry("assignment", { assigneeName: "Ben", message: "please look" }), "UTC")).toMatchObject({
       who: "Ana Agent",

@@ -10,7 +10,7 @@ import type { Role } from "../../../domain/roles";
 import { networkVisibleTo, SIDEBAR_FOLD_AFTER, STREAM_CATALOGUE, STREAM_CATEGORIES, type StreamCategory } from "../../../domain/streams";
 import { categoryLabel, safeHttpUrl } from "../channels/format";
 import { sentimentLabel, sentimentName, type SentimentName } from "../sentiment/format";
-import type { ApiFeedItem, ApiHistoryEntry, ApiLabel, ApiViewer } from "./types";
+import type { ApiFeedItem, ApiHistoryEntry, ApiLabel, ApiRowItem, ApiViewer } from "./types";
 
 const LABELS = MESSAGES.inboxUi;
 
@@ -162,7 +162,7 @@ export function presenceText(viewer: { name: string; mode: PresenceMode }): stri
 }
 
 export function toInboxRow(
-  item: ApiFeedItem,
+  item: ApiRowItem,
   context: { timeZone: string; selfId: number; labelNames?: ReadonlyMap<number, string> },
 ): InboxRow {
   const assigned = item.assignedTo;

@@ -203,7 +203,25 @@ export interface SearchMention {
   metrics: { shares: number; comments: number; followers: number; engagements: number; reach: number };
 }
 
-export function toSearchMention(status: ApiSearchStatus, timeZone: string): SearchMention {
+/** The fields of a GET /v1/statuses mention the results list shows. */
+type ListedStatus = Pick<
+  ApiSearchStatus,
+  | "id"
+  | "socialType"
+  | "title"
+  | "description"
+  | "postUrl"
+  | "language"
+  | "sentiment"
+  | "authorUsername"
+  | "authorName"
+  | "authorFollowers"
+  | "counts"
+  | "reach"
+  | "createdAt"
+>;
+
+export function toSearchMention(status: ListedStatus, timeZone: string): SearchMention {
   return {
     id: status.id,
     network: isNetworkId(status.socialType) ? status.socialType : null,

@@ -1,5 +1,10 @@
-// The API's answers for the Live Search screens as the web client hands them over (camelCase).
+// The API's answers for the Live Search screens as the web client hands them over (camelCase): derived
+// from the response schemas (ADR 027).
 import type { SavedSearchCategory } from "../../../domain/constants";
+import type { FromWire } from "../../../domain/key-case";
+import type { TeamResponseSchema } from "../../../domain/schemas/accounts";
+import type { SearchFolderResponseSchema, SearchItemResponseSchema } from "../../../domain/schemas/searches";
+import type { StatusCountsResponseSchema, StatusResponseSchema } from "../../../domain/schemas/statuses";
 import type { Visibility } from "../../../domain/visibility";
 
 export type QueryGroupType = "must" | "must-not";
@@ -16,69 +21,20 @@ export interface QueryGroup {
   values: QueryValue[];
 }
 
-export interface ApiSearchItem {
-  id: number;
-  name: string;
-  category: SavedSearchCategory;
-  folderId: number | null;
-  logoSrc: string | null;
-  pinned: boolean;
-  areAlertsEnabled: boolean;
-  query: QueryGroup[];
-  entityType: Visibility;
-  entityIds: number[];
-  ownerAccountId: number | null;
-  /** Whether the caller may edit, move and delete it (the UI hides what the API would refuse). */
-  editable: boolean;
-  backfill: { done: number; total: number; finished: boolean };
-  createdAt: string;
-  updatedAt: string;
-}
+export type ApiSearchItem = FromWire<typeof SearchItemResponseSchema>;
 
-export interface ApiSearchFolder {
-  id: number;
-  name: string;
-  category: SavedSearchCategory;
-  pinned: boolean;
-  entityType: Visibility;
-  entityIds: number[];
-  ownerAccountId: number | null;
-  editable: boolean;
-  items: ApiSearchItem[];
-}
+export type ApiSearchFolder = FromWire<typeof SearchFolderResponseSchema>;
 
 // POST /v1/queries/validate answers (the client's validateQuery) are typed with the topics screens.
 export type { QueryFault, QueryValidation } from "../topics/types";
 
-/** GET /v1/statuses: the fields the results list shows. */
-export interface ApiSearchStatus {
-  id: number;
-  socialType: string;
-  title: string | null;
-  description: string;
-  postUrl: string | null;
-  language: string;
-  sentiment: number;
-  authorUsername: string;
-  authorName: string | null;
-  authorFollowers?: number;
-  counts?: { likes: number; comments: number; shares: number; views: number; totalEngagements: number };
-  reach?: number;
-  createdAt: string;
-}
+/** GET /v1/statuses: a mention of the results list. */
+export type ApiSearchStatus = FromWire<typeof StatusResponseSchema>;
 
 /** GET /v1/statuses/counts. */
-export interface ApiStatusCounts {
-  total: number;
-  sentiments: { positive: number; neutral: number; negative: number };
-  socialTypes: Record<string, number>;
-}
+export type ApiStatusCounts = FromWire<typeof StatusCountsResponseSchema>;
 
-export interface ApiTeam {
-  id: number;
-  name: string;
-  accountIds: number[];
-}
+export type ApiTeam = FromWire<typeof TeamResponseSchema>;
 
 /** POST / PUT /search/items (PUT takes any of these; folderId alone moves it). */
 export interface SearchItemInput {

@@ -1,20 +1,14 @@
-import type { TemplateCategory } from "../../../domain/inbox";
+import type { FromWire } from "../../../domain/key-case";
+import type { TemplateResponseSchema } from "../../../domain/schemas/templates";
 
-/** A template as the modal shows it (GET /v1/templates, camelCased by the API client). */
-export interface TemplateItem {
-  id: number;
-  name: string;
-  message: string;
-  categories: TemplateCategory[];
-  languages: string[];
-  entityType: number;
-  entityIds: number[];
-  active: boolean;
-  pinned: boolean;
-  /** Who changed it last (shown in the list), or null when that account is gone. */
-  updatedByName: string | null;
-  updatedAt: string;
-}
+/** A template as GET /v1/templates answers it (camelCased by the API client). */
+export type ApiTemplate = FromWire<typeof TemplateResponseSchema>;
+
+/** A template as the modal shows it: who changed it last (shown in the list), or null when that account is gone. */
+export type TemplateItem = Pick<
+  ApiTemplate,
+  "id" | "name" | "message" | "categories" | "languages" | "entityType" | "entityIds" | "active" | "pinned" | "updatedAt"
+> & { updatedByName: string | null };
 
 /** What the modal loads when it opens: the templates, the teams to share with, and who is writing. */
 export interface TemplatesDialogData {

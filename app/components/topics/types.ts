@@ -1,38 +1,22 @@
-// The API's answers as the web client hands them over (camelCase), for the topics screens.
-import type { TopicType } from "../../../domain/schemas/topics";
+// The API's answers as the web client hands them over (camelCase), for the topics screens: derived from
+// the response schemas (ADR 027).
+import type { FromWire } from "../../../domain/key-case";
+import type { BackfillResponseSchema, QueryValidationResponseSchema } from "../../../domain/schemas/searches";
+import type {
+  KeywordSuggestionsResponseSchema,
+  TopicGroupResponseSchema,
+  TopicResponseSchema,
+  TopicType,
+} from "../../../domain/schemas/topics";
 
 export type { TopicType };
 
 /** Progress of applying a new or edited topic to the stored mentions (ADR 012). */
-export interface TopicBackfill {
-  done: number;
-  total: number;
-  finished: boolean;
-}
+export type TopicBackfill = FromWire<typeof BackfillResponseSchema>;
 
-export interface ApiTopic {
-  id: number;
-  name: string;
-  type: TopicType;
-  topicGroupId: number | null;
-  keywords: string[];
-  query: string | null;
-  /** Visibility (spec core §4): 1 Only Me, 2 Everyone, 3 Teams. */
-  entityType: number;
-  entityIds: number[];
-  pinned: boolean;
-  logoSrc: string | null;
-  category: string | null;
-  areAlertsEnabled: boolean;
-  /** Whether the caller may edit, move and delete it. */
-  editable: boolean;
-  backfill: TopicBackfill;
-}
+export type ApiTopic = FromWire<typeof TopicResponseSchema>;
 
-export interface ApiTopicGroup {
-  id: number;
-  name: string;
-}
+export type ApiTopicGroup = FromWire<typeof TopicGroupResponseSchema>;
 
 /**
  * What the topic form sends: the create call's fields, then the update's visibility (spec analytics
@@ -49,19 +33,8 @@ export interface TopicInput {
 }
 
 /** GET /v1/keywords: words of the stored mentions starting like the typed one, with their counts. */
-export interface KeywordSuggestion {
-  keyword: string;
-  count: number;
-}
+export type KeywordSuggestion = FromWire<typeof KeywordSuggestionsResponseSchema>["data"][number];
 
-/** One lint fault of a boolean query: offset and length in UTF-16 units, as a textarea counts. */
-export interface QueryFault {
-  message: string;
-  offset: number;
-  length: number;
-}
-
-export interface QueryValidation {
-  valid: boolean;
-  errors: QueryFault[];
-}
+/** POST /v1/queries/validate; a fault's offset and length in UTF-16 units, as a textarea counts. */
+export type QueryValidation = FromWire<typeof QueryValidationResponseSchema>;
+export type QueryFault = QueryValidation["errors"][number];

@@ -1,17 +1,19 @@
-// The API client's topics block (app/lib/api.server.ts) against the real API: the two-step create of
-// spec analytics §4, its undo when the second step is refused, moving, and deleting a group.
+// The topics calls through the API client against the real API: the two-step create of spec analytics
+// §4 (createTopic), its undo when the second step is refused, moving, and deleting a group.
 import { createCookieSessionStorage } from "@remix-run/node";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { MESSAGES } from "../../../domain/messages";
-import { VISIBILITY } from "../../../domain/visibility";
+import { MESSAGES } from "../../domain/messages";
+import { VISIBILITY } from "../../domain/visibility";
 import {
   createApiFixture,
   TEST_PASSWORD,
   type ApiFixture,
   type TenantFixture,
-} from "../../../tests/support/api-fixture";
-import { ApiError, createApiClient, type ApiClient } from "../../lib/api.server";
-import type { WebFlashData, WebSessionData } from "../../lib/session.server";
+} from "../../tests/support/api-fixture";
+import { ApiError, createApiClient, type ApiClient } from "./api.server";
+import type { ApiTopic, ApiTopicGroup, KeywordSuggestion, QueryValidation } from "../components/topics/types";
+import { createTopic } from "./create-topic.server";
+import type { WebFlashData, WebSessionData } from "./session.server";
 
 const storage = createCookieSessionStorage<WebSessionData, WebFlashData>({ cookie: { name: "t", secrets: ["s"] } });
 
@@ -40,6 +42,15 @@ describe("the API client's topics calls", () => {
   });
   afterAll(() => fx.cleanup());
 
+  const createGroup = (name: string) => api.post<ApiTopicGroup>("/v1/topic_groups", { name });
+  const listTopics = async () => (await api.get<{ data: ApiTopic[] }>("/v1/topics")).data;
+  const getTopic = (id: number) => api.get<ApiTopic>(`/v1/topics/${id}`);
+  const moveTopic = (id: number, topicGroupId: number | null) =>
+    api.put<ApiTopic>(`/v1/topics/move/${id}`, { topicGroupId });
+  const deleteGroup = (id: number, removeTopics: boolean) =>
+    api.delete(`/v1/topic_groups/${id}`, { query: { removeTopics } });
+  const validateQuery = (query: string) => api.post<QueryValidation>("/v1/queries/validate", { query });
+
   async function refusal(promise: Promise<unknown>): Promise<ApiError> {
     try {
       await promise;
@@ -52,8 +63,8 @@ describe("the API client's topics calls", () => {
 
   it("creates a topic, then updates it with its visibility at once", async () => {
     calls.length = 0;
-    const group = await api.createTopicGroup("Brand");
-    const topic = await api.createTopic({
+    const group = await createGroup("Brand");
+    const topic = await createTopic(api, {
       name: "Refunds",
       type: "keywords",
       topicGroupId: group.id,
@@ -72,7 +83,7 @@ describe("the API client's topics calls", () => {
       entityIds: [tenant.accounts.agent.id],
     });
     expect(topic.backfill).toEqual(expect.objectContaining({ done: expect.any(Number), total: expect.any(Number) }));
-    expect((await api.listTopics()).map((t) => t.name)).toContain("Refunds");
+    expect((await listTopics()).map((t) => t.name)).toContain("Refunds");
   });
 
   it("deletes the new topic again when the update is refused, so the name stays free", async () => {
@@ -85,11 +96,11 @@ describe("the API client's topics calls", () => {
       entityType: VISIBILITY.teams,
       entityIds: [],
     };
-    const error = await refusal(api.createTopic(input));
+    const error = await refusal(createTopic(api, input));
     expect(error.status).toBe(422);
     expect(error.fields.entity_ids).toEqual([MESSAGES.atLeastOneItem]);
-    expect((await api.listTopics()).map((t) => t.name)).not.toContain("Shared");
-    const created = await api.createTopic({
+    expect((await listTopics()).map((t) => t.name)).not.toContain("Shared");
+    const created = await createTopic(api, {
       ...input,
       entityType: VISIBILITY.everyone,
       entityIds: [tenant.businessProfileId],
@@ -99,7 +110,7 @@ describe("the API client's topics calls", () => {
 
   it("refuses a second topic of the same name, whatever its case", async () => {
     const error = await refusal(
-      api.createTopic({
+      createTopic(api, {
         name: "REFUNDS",
         type: "keywords",
         topicGroupId: null,
@@ -113,29 +124,29 @@ describe("the API client's topics calls", () => {
   });
 
   it("moves a topic between groups and deletes a group with or without its topics", async () => {
-    const [a, b] = [await api.createTopicGroup("A"), await api.createTopicGroup("B")];
+    const [a, b] = [await createGroup("A"), await createGroup("B")];
     const base = { type: "keywords" as const, query: "", entityType: VISIBILITY.everyone, entityIds: [] };
-    const one = await api.createTopic({ ...base, name: "One", topicGroupId: a.id, keywords: ["one"] });
-    const two = await api.createTopic({ ...base, name: "Two", topicGroupId: b.id, keywords: ["two"] });
-    expect((await api.moveTopic(one.id, b.id)).topicGroupId).toBe(b.id);
-    expect((await api.moveTopic(one.id, null)).topicGroupId).toBeNull();
-    await api.moveTopic(one.id, a.id);
+    const one = await createTopic(api, { ...base, name: "One", topicGroupId: a.id, keywords: ["one"] });
+    const two = await createTopic(api, { ...base, name: "Two", topicGroupId: b.id, keywords: ["two"] });
+    expect((await moveTopic(one.id, b.id)).topicGroupId).toBe(b.id);
+    expect((await moveTopic(one.id, null)).topicGroupId).toBeNull();
+    await moveTopic(one.id, a.id);
 
-    await api.deleteTopicGroup(a.id, false);
-    expect((await api.getTopic(one.id)).topicGroupId).toBeNull();
-    await api.deleteTopicGroup(b.id, true);
-    expect((await refusal(api.getTopic(two.id))).status).toBe(404);
-    expect((await api.listTopicGroups()).map((g) => g.name)).not.toContain("A");
+    await deleteGroup(a.id, false);
+    expect((await getTopic(one.id)).topicGroupId).toBeNull();
+    await deleteGroup(b.id, true);
+    expect((await refusal(getTopic(two.id))).status).toBe(404);
+    expect((await api.get<{ data: ApiTopicGroup[] }>("/v1/topic_groups")).data.map((g) => g.name)).not.toContain("A");
   });
 
   it("renames a group, lints a query and suggests keywords", async () => {
-    const group = await api.createTopicGroup("Old name");
-    expect((await api.renameTopicGroup(group.id, "New name")).name).toBe("New name");
-    expect(await api.validateQuery("refund AND late")).toEqual({ valid: true, errors: [] });
-    expect(await api.validateQuery("refund AND")).toEqual({
+    const group = await createGroup("Old name");
+    expect((await api.put<ApiTopicGroup>(`/v1/topic_groups/${group.id}`, { name: "New name" })).name).toBe("New name");
+    expect(await validateQuery("refund AND late")).toEqual({ valid: true, errors: [] });
+    expect(await validateQuery("refund AND")).toEqual({
       valid: false,
       errors: [{ message: MESSAGES.queryLint.missingOperand, offset: 7, length: 3 }],
     });
-    expect(await api.suggestKeywords("zzzz", 10)).toEqual([]);
+    expect((await api.get<{ data: KeywordSuggestion[] }>("/v1/keywords", { query: { word: "zzzz", limit: 10 } })).data).toEqual([]);
   });
 });

@@ -1,0 +1,134 @@
+// Response schemas of the statuses, identities and profiles resources (ADR 027): the wire's snake_case
+// shapes, from which the OpenAPI document, the services' return types and the web client's types derive.
+import * as z from "zod";
+import { ASSIGNEE_TYPES } from "../inbox";
+import { JsonValueSchema } from "./common";
+
+const ActorStamp = z.object({ name: z.string().nullable(), account_id: z.number().nullable(), at: z.string() });
+
+/** Who did what to a mention (spec core §3 "actions"), each list oldest first. */
+export const StatusActionsResponseSchema = z.object({
+  liked_by: z.array(ActorStamp),
+  replied_by: z.array(ActorStamp.extend({ text: z.string().optional() })),
+  reviewed_by: z.array(ActorStamp),
+  sent_by: z.array(ActorStamp),
+  assignments: z.array(ActorStamp.extend({ data: JsonValueSchema.describe("The assignment as it was stored") })),
+});
+
+/** A mention as GET /v1/statuses shows it (spec core §3 "Feed item"), with engagement counts and reach. */
+export const StatusResponseSchema = z
+  .object({
+    id: z.number(),
+    status_id: z.string(),
+    social_type: z.string(),
+    stream_id: z.number().nullable(),
+    kind: z.string(),
+    title: z.string().nullable(),
+    description: z.string().describe("Exactly as received (clients render it as text)"),
+    post_url: z.string().nullable(),
+    language: z.string(),
+    sentiment: z.number(),
+    sentiment_score: z.number(),
+    sentiment_drivers: z.array(z.object({ term: z.string(), weight: z.number() })),
+    keywords: z.array(z.string()),
+    counts: z.object({
+      likes: z.number(),
+      comments: z.number(),
+      shares: z.number(),
+      views: z.number(),
+      total_engagements: z.number(),
+    }),
+    reach: z.number(),
+    impact_score: z.number(),
+    rating: z.number().nullable(),
+    identity: z.object({
+      id: z.number().nullable(),
+      username: z.string(),
+      name: z.string().nullable(),
+      followers: z.number(),
+      country: z.string(),
+      photo_url: z.string().nullable(),
+    }),
+    author_username: z.string(),
+    author_name: z.string().nullable(),
+    author_followers: z.number(),
+    author_country: z.string(),
+    state: z.number(),
+    assigned_to: z
+      .object({
+        id: z.number(),
+        type: z.enum(ASSIGNEE_TYPES),
+        message: z.string().nullable(),
+        at: z.string().nullable(),
+        by: z.number().nullable(),
+      })
+      .nullable(),
+    label_ids: z.array(z.number()),
+    translation: z.string().nullable(),
+    is_replied: z.union([z.literal(0), z.literal(1)]),
+    is_agent_reply: z.boolean(),
+    parent_status_id: z.string().nullable(),
+    first_reply_at: z.string().nullable(),
+    muted: z.boolean(),
+    created_at: z.string(),
+    ingested_at: z.string(),
+    actions: StatusActionsResponseSchema.optional(),
+  })
+  .describe("A feed item (spec core §3) with counts, reach and sentiment drivers");
+
+/** GET /v1/statuses/counts: how many mentions match, by sentiment and by network. */
+export const StatusCountsResponseSchema = z.object({
+  total: z.number(),
+  sentiments: z.object({ positive: z.number(), neutral: z.number(), negative: z.number() }),
+  social_types: z.record(z.string(), z.number()),
+});
+
+/** GET /v1/statuses/{id}: the mention with its actions and reply thread. */
+export const StatusDetailResponseSchema = StatusResponseSchema.extend({ replies: z.array(StatusResponseSchema) });
+
+/** GET /v1/identities/{id}: an author with their latest mentions. */
+export const IdentityResponseSchema = z.object({
+  id: z.number(),
+  identity_id: z.string(),
+  social_type: z.string(),
+  username: z.string(),
+  name: z.string().nullable(),
+  photo_url: z.string().nullable(),
+  profile_url: z.string().nullable(),
+  followers: z.number(),
+  country: z.string(),
+  created_at: z.string(),
+  updated_at: z.string(),
+  latest_statuses: z.array(StatusResponseSchema),
+});
+
+/** GET /v1/users: a connected profile. */
+export const ProfileResponseSchema = z.object({
+  id: z.number(),
+  social_type: z.string(),
+  username: z.string(),
+  name: z.string().nullable(),
+  photo_url: z.string().nullable(),
+  created_at: z.string(),
+});
+
+/** GET /v1/users/items: a page, group, ad account or channel of a connected profile. */
+export const ProfileItemResponseSchema = z.object({
+  id: z.number(),
+  name: z.string(),
+  created_at: z.string(),
+  type: z.string(),
+  profile_id: z.number(),
+  social_type: z.string(),
+  photo_url: z.string().nullable(),
+});
+
+/** GET /v1/filters: a saved filter, its value as it was saved. */
+export const FilterResponseSchema = z.object({
+  id: z.number(),
+  name: z.string(),
+  filter_type: z.string(),
+  account_id: z.number(),
+  value: JsonValueSchema,
+  created_at: z.string(),
+});
