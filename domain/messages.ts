@@ -238,6 +238,7 @@ export const MESSAGES = {
   translationUnavailable: "translation not available for this language pair",
   ingestKeyInvalid: "Unknown stream or ingest key.",
   payloadTooLarge: "The request is too large.",
+  shuttingDown: "The server is restarting. Please try again in a moment.",
   webhookSignatureInvalid: "The webhook signature is not valid.",
   networkNotAllowed: "This network is not available.",
   categoryNotAllowed: "This network has no such category.",
