@@ -22,6 +22,7 @@ import type { ServiceDeps } from "../services/context";
 import type { ServerConfig } from "./config";
 import { createErrorTracker, type ErrorTracker } from "./error-tracker";
 import { createLogger, describeError, type Logger } from "./logger";
+import { guardFormPost } from "./form-guard";
 import { createNonce, securityHeaders } from "./security-headers";
 import { createSharedPageCache } from "./shared-page-cache";
 
@@ -179,8 +180,7 @@ export async function createEarshot(options: EarshotOptions): Promise<Earshot> {
   const sharedPages = config.apiUrl ? null : createSharedPageCache(deps);
 
   app.all("*", async (c) => {
-    const request = c.req.raw;
-    const ticket = sharedPages ? await sharedPages.ticketOf(request) : null;
+    const ticket = sharedPages ? await sharedPages.ticketOf(c.req.raw) : null;
     if (ticket) {
       // The viewer gets a session of their own holding the page's form token, as a render would give.
       const formToken = newFormToken();
@@ -192,9 +192,13 @@ export async function createEarshot(options: EarshotOptions): Promise<Earshot> {
         return cached;
       }
     }
-    if (!["GET", "HEAD"].includes(request.method) && isCrossSite(request)) {
+    if (!["GET", "HEAD"].includes(c.req.method) && isCrossSite(c.req.raw)) {
       return c.text("Cross-site form posts are refused.", 403);
     }
+    // Only a form, and a bounded one, reaches an action (ADR 025).
+    const guarded = await guardFormPost(c.req.raw);
+    if (guarded instanceof Response) return guarded;
+    const request = guarded;
     const session = await sessions.getSession(request.headers.get("cookie"));
     const before = JSON.stringify(session.data);
     const clientIp = clientIpOf(c);

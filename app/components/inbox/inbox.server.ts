@@ -22,7 +22,7 @@ import {
 import { DraftSchema, ModerationFormSchema, ReplyFormSchema } from "../../../domain/schemas/replies";
 import { ApiError, type Account, type Member } from "../../lib/api.server";
 import { assertFormToken } from "../../lib/csrf.server";
-import { readForm, replyWithApiError, statusOf } from "../../lib/forms.server";
+import { readForm, readFormData, replyWithApiError, statusOf } from "../../lib/forms.server";
 import { flashToast } from "../../lib/toast.server";
 import type { ApiStream } from "../channels/types";
 import type { ApiSearchItem } from "../search/types";
@@ -164,7 +164,7 @@ const StreamIdSchema = z.object({ id: z.coerce.number().int().positive() });
 
 /** The sidebar's stream actions: pin / unpin (the caller's pins), duplicate and delete (admins). */
 export async function handleSidebarAction(request: Request, context: AppLoadContext) {
-  const posted = await request.clone().formData();
+  const posted = await readFormData(request.clone());
   const intent = String(posted.get("intent") ?? "");
   const back = inboxReturnPath(posted.get("returnTo"));
   const { submission } = await readForm(request, context, StreamIdSchema);
@@ -450,7 +450,7 @@ function pageAddress(request: Request): string {
  * errors, or a toast for buttons that have no fields of their own.
  */
 export async function handleItemAction(request: Request, context: AppLoadContext, account: Account) {
-  const posted = await request.clone().formData();
+  const posted = await readFormData(request.clone());
   const intent = String(posted.get("intent") ?? "") as ItemIntent;
   if (!(ITEM_INTENTS as readonly string[]).includes(intent)) throw new Response(MESSAGES.badRequest, { status: 400 });
   const enhanced = posted.get("enhanced") === "1";
@@ -498,7 +498,7 @@ export async function handleItemAction(request: Request, context: AppLoadContext
       return done(LABELS.unassigned);
     }
     case "set-labels": {
-      const formData = await request.formData();
+      const formData = await readFormData(request);
       assertFormToken(formData, context);
       const submission = parseWithZod(withoutBlankNewLabels(formData), { schema: SetLabelsFormSchema });
       if (submission.status !== "success") return refused(submission.reply(), 400);
