@@ -121,6 +121,7 @@ export async function createEarshot(options: EarshotOptions): Promise<Earshot> {
       res.headers.set("x-request-id", requestId);
     }
     for (const [name, value] of Object.entries(securityHeaders(nonce, { https }))) res.headers.set(name, value);
+    if (!isStaticAsset(c.req.path)) res.headers.set("cache-control", noStore(res.headers.get("cache-control")));
     if (!c.req.path.startsWith("/build/")) {
       logger.info("request", {
         requestId,
@@ -255,6 +256,19 @@ export async function createEarshot(options: EarshotOptions): Promise<Earshot> {
       await database.close();
     },
   };
+}
+
+/** The build's fingerprinted files and public/'s favicon: the only answers a cache may keep. */
+function isStaticAsset(path: string): boolean {
+  return path.startsWith("/build/") || path === "/favicon.ico";
+}
+
+/**
+ * Every other answer is `no-store` (ADR 025): pages and API answers carry a tenant's data (a stream's
+ * page shows its ingest key), shared-link dashboards included. A `no-transform` asked for is kept.
+ */
+function noStore(current: string | null): string {
+  return current && /\bno-transform\b/i.test(current) ? "no-store, no-transform" : "no-store";
 }
 
 /** A state-changing request from another site: the browser says so, or the Origin is not ours. */

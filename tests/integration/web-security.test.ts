@@ -262,6 +262,36 @@ describe("form CSRF and cross-site posts", () => {
   });
 });
 
+describe("Cache-Control", () => {
+  it("signed-in pages, API answers and refusals are no-store; the build's files stay cacheable", async () => {
+    const browser = new FormClient(web.baseUrl);
+    await browser.signIn(tenant.accounts.admin.email, TENANT_PASSWORD);
+    const session = await apiSignIn(web.baseUrl, tenant.accounts.admin.email);
+    const answers: Array<[string, Response]> = [
+      ["dashboard", await browser.get("/")],
+      ["streams", await browser.get("/settings/channels")],
+      ["labels", await browser.get("/settings/labels")],
+      ["login page", await new FormClient(web.baseUrl).get("/login")],
+      ["signed-out redirect", await new FormClient(web.baseUrl).get("/settings/labels")],
+      ["api streams", await fetch(`${web.baseUrl}/api/v1/streams`, { headers: { authorization: `Bearer ${session.access_token}` } })],
+      ["api me", await fetch(`${web.baseUrl}/api/accounts`, { headers: { authorization: `Bearer ${session.access_token}` } })],
+      ["api 401", await fetch(`${web.baseUrl}/api/v1/streams`)],
+      ["api 404", await fetch(`${web.baseUrl}/api/nothing-here`)],
+    ];
+    for (const [label, response] of answers) {
+      expect(response.headers.get("cache-control"), label).toBe("no-store");
+      await response.text();
+    }
+    const html = await (await browser.get("/settings/labels")).text();
+    const asset = html.match(/\/build\/[^"]+\.js/)?.[0];
+    expect(asset).toBeDefined();
+    const file = await fetch(`${web.baseUrl}${asset}`);
+    expect(file.status).toBe(200);
+    expect(file.headers.get("cache-control")).toBe("public, max-age=31536000, immutable");
+    await file.text();
+  });
+});
+
 describe("headers and plumbing", () => {
   it("CSP carries a per-request nonce that every <script> of the login page bears", async () => {
     const browser = new FormClient(web.baseUrl);
