@@ -12,3 +12,8 @@ export const REQUEST_BODY_LIMITS = {
   /** A web form post (urlencoded or multipart) to a Remix action; the file import streams instead. */
   formBytesMax: 1024 * 1024,
 } as const;
+
+/** A web session unused for this long is signed out (ADR 025). */
+export const SESSION_IDLE_TIMEOUT_MS = 12 * 60 * 60 * 1000;
+/** The session records its last activity at most this often (each record rewrites the cookie). */
+export const SESSION_ACTIVITY_RESOLUTION_MS = 60 * 1000;

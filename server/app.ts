@@ -9,7 +9,8 @@ import { createApi, type Api } from "../api/app";
 import "../app/lib/load-context";
 import { createApiClient, type ApiTransport } from "../app/lib/api.server";
 import { newFormToken } from "../app/lib/csrf.server";
-import { createWebSessionStorage } from "../app/lib/session.server";
+import { createWebSessionStorage, expireIdleSession, recordSessionActivity } from "../app/lib/session.server";
+import { SESSION_ACTIVITY_RESOLUTION_MS, SESSION_IDLE_TIMEOUT_MS } from "../domain/request-limits";
 import { openDatabase, type DatabaseHandle } from "../db/client";
 import { migrateToLatest } from "../db/migrate";
 import { createMailer, type Mailer } from "../services/mail/mailer";
@@ -202,6 +203,7 @@ export async function createEarshot(options: EarshotOptions): Promise<Earshot> {
     const request = guarded;
     const session = await sessions.getSession(request.headers.get("cookie"));
     const before = JSON.stringify(session.data);
+    expireIdleSession(session, deps.now().getTime(), SESSION_IDLE_TIMEOUT_MS);
     const clientIp = clientIpOf(c);
     const requestId = c.get("requestId");
     const callerCache = new Map();
@@ -227,6 +229,7 @@ export async function createEarshot(options: EarshotOptions): Promise<Earshot> {
     if (ticket && typeof formToken === "string" && JSON.stringify(session.data) === JSON.stringify({ formToken })) {
       response = await sharedPages!.write(ticket, { nonce: c.get("nonce"), formToken }, response);
     }
+    recordSessionActivity(session, deps.now().getTime(), SESSION_ACTIVITY_RESOLUTION_MS);
     if (JSON.stringify(session.data) !== before) {
       const cookie = await sessions.commitSession(session);
       const headers = new Headers(response.headers);

@@ -12,6 +12,8 @@ export interface WebSessionData {
   accountId: number;
   /** The web form CSRF token, posted by every <Form> and checked by every action. */
   formToken: string;
+  /** When the signed-in browser last made a request (epoch ms, recorded at most once a minute). */
+  lastSeenAt: number;
   /** While a system admin takes over an account: their own tokens, restored on exit. */
   stashedAdmin: StashedTokens;
 }
@@ -35,6 +37,26 @@ export interface WebFlashData {
 }
 
 export type WebSession = Session<WebSessionData, WebFlashData>;
+
+const SIGNED_IN_KEYS = ["accessToken", "refreshToken", "accessTokenExpiresAt", "apiCsrfToken", "apiSessionCookie", "accountId", "stashedAdmin", "lastSeenAt"] as const;
+
+/**
+ * The idle timeout (ADR 025): a signed-in session whose last recorded activity is older than
+ * `idleMs` forgets its tokens (the browser is signed out); otherwise its activity is recorded when the
+ * last record is at least `resolutionMs` old, so most requests do not rewrite the cookie.
+ */
+export function expireIdleSession(session: WebSession, now: number, idleMs: number): void {
+  const last = session.get("lastSeenAt");
+  if (session.get("accessToken") && typeof last === "number" && now - last > idleMs) {
+    for (const key of SIGNED_IN_KEYS) session.unset(key);
+  }
+}
+
+export function recordSessionActivity(session: WebSession, now: number, resolutionMs: number): void {
+  const last = session.get("lastSeenAt");
+  if (!session.get("accessToken")) return;
+  if (typeof last !== "number" || now - last >= resolutionMs) session.set("lastSeenAt", now);
+}
 
 export const WEB_SESSION_COOKIE = "__earshot";
 /** Over https the cookie is a host-only `__Host-` cookie: Secure, Path=/, no Domain (ADR 025). */
