@@ -3,6 +3,7 @@
 import fs from "node:fs";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
+import type { Server } from "node:http";
 import { serve } from "@hono/node-server";
 import type { ServerBuild } from "@remix-run/node";
 import { DEMO_BUSINESS_PROFILE_ID, seedDemoWorkspace } from "./services/workspace/seed-demo-workspace";
@@ -11,11 +12,10 @@ import { seedDemoTemplates } from "./services/workspace/seed-demo-templates";
 import { seedDemoInboxWork, seedDemoLabels } from "./services/workspace/seed-demo-inbox";
 import { DEMO_MENTION_COUNT, loadDemoCorpus } from "./jobs/demo-corpus";
 import { createEarshot } from "./server/app";
+import { createDrain } from "./server/graceful-shutdown";
 import { readConfig } from "./server/config";
 import { createLogger, describeError } from "./server/logger";
 import { ROLE_LABELS } from "./domain/roles";
-
-const SHUTDOWN_GRACE_MS = 25_000;
 
 /** --demo-mentions=N (or DEMO_MENTIONS) sets how many demo mentions are generated (default 50,000). */
 function demoMentionCount(): number {
@@ -76,17 +76,8 @@ async function main() {
     }
   }
 
-  let stopping = false;
-  // While draining, every response asks the client to close its connection, so keep-alive sockets
-  // do not hold the process open after their last request.
-  const fetchHandler: typeof earshot.app.fetch = async (request, env, ctx) => {
-    const response = await earshot.app.fetch(request, env, ctx);
-    if (!stopping) return response;
-    const headers = new Headers(response.headers);
-    headers.set("connection", "close");
-    return new Response(response.body, { status: response.status, statusText: response.statusText, headers });
-  };
-  const server = serve({ fetch: fetchHandler, port: config.port, hostname: config.host }, (info) => {
+  const drain = createDrain(earshot.app.fetch);
+  const server = serve({ fetch: drain.fetch, port: config.port, hostname: config.host }, (info) => {
     logger.info("listening", {
       url: `http://localhost:${info.port}`,
       engine: earshot.database.engine,
@@ -95,22 +86,29 @@ async function main() {
     });
     if (loadDemoMentions) void loadDemoMentionsInBackground(earshot, logger, demoMentionCount());
   });
+  drain.attach(server as Server);
 
+  // The shutdown sequence of ADR 025: stop taking background work and drain the requests in flight
+  // (new ones are answered 503 meanwhile), then close the listener, the database, and exit 0.
   const shutdown = (signal: string) => {
-    if (stopping) return;
-    stopping = true;
+    if (drain.stopping) return;
     logger.info("shutting down", { signal });
-    const force = setTimeout(() => {
-      logger.warn("requests still running after grace period; closing them");
-      (server as unknown as { closeAllConnections?: () => void }).closeAllConnections?.();
-    }, SHUTDOWN_GRACE_MS);
-    force.unref();
-    server.close(async () => {
-      await earshot.close().catch((error: unknown) => logger.error("database close failed", describeError(error)));
-      logger.info("stopped");
-      process.exit(0);
-    });
-    (server as unknown as { closeIdleConnections?: () => void }).closeIdleConnections?.();
+    drain
+      .shutdown({
+        stopWork: () => earshot.scheduler.stop(),
+        close: () => earshot.close(),
+        onGraceExpired: () => logger.warn("requests still running after grace period; closing them"),
+      })
+      .then(
+        () => {
+          logger.info("stopped");
+          process.exit(0);
+        },
+        (error: unknown) => {
+          logger.error("shutdown failed", describeError(error));
+          process.exit(1);
+        },
+      );
   };
   process.on("SIGTERM", () => shutdown("SIGTERM"));
   process.on("SIGINT", () => shutdown("SIGINT"));

@@ -7,7 +7,9 @@ import { withQueryTally } from "../services/diagnostics/query-timing";
 import type { ApiEnv, ApiSettings } from "./env";
 import { toNestedQuery } from "./lib/case";
 import { checkResponsesAgainstSchemas } from "./lib/response-check";
-import { authenticate, requireCsrfOnMutations } from "./middleware/auth";
+import { authenticate, isOpenToAnonymous, requireCallerFirst, requireCsrfOnMutations } from "./middleware/auth";
+import { limitBody, readTextUpTo } from "./middleware/body-limit";
+import { REQUEST_BODY_LIMITS } from "../domain/request-limits";
 import { handleApiError, zodFieldErrors, type ErrorLogger } from "./middleware/errors";
 import { registerAccountEventRoutes } from "./routes/account-events/account-events.handlers";
 import { registerAccountRoutes } from "./routes/accounts/accounts.handlers";
@@ -81,7 +83,11 @@ export function createApi(options: ApiOptions): Api {
       // A response with immutable headers (a proxied one) goes out without the diagnostic.
     }
   });
+  // Who is asking comes first (ADR 025): an anonymous request to a route that needs a caller is 401
+  // before its body is read or validated, and every body is capped before anything reads it.
   app.use("*", authenticate);
+  app.use("*", requireCallerFirst);
+  app.use("*", limitBody);
   app.use("*", requireCsrfOnMutations);
 
   registerSessionRoutes(app);
@@ -131,7 +137,11 @@ export function createApi(options: ApiOptions): Api {
 
   return {
     app,
-    fetch: async (request, env = {}) => app.fetch(await undoMethodOverride(request), env),
+    fetch: async (request, env = {}) => {
+      const read = await undoMethodOverride(request);
+      if (read instanceof Response) return read;
+      return app.fetch(read, env);
+    },
   };
 }
 
@@ -139,11 +149,18 @@ export function createApi(options: ApiOptions): Api {
  * GET via POST (spec §7): a POST with `X-HTTP-Method-Override: GET` carries the query in its JSON
  * body; it becomes the GET it stands for, so routes, caching and CSRF treat it as a read.
  */
-export async function undoMethodOverride(request: Request): Promise<Request> {
+export async function undoMethodOverride(request: Request): Promise<Request | Response> {
   if (request.method !== "POST" || request.headers.get("x-http-method-override")?.toUpperCase() !== "GET") {
     return request;
   }
-  const text = await request.text();
+  // As for every request: no credentials at all on a route that needs them is 401 before the body is read.
+  const anonymous = !request.headers.get("authorization");
+  const apiPath = new URL(request.url).pathname.replace(/^\/api(?=\/|$)/, "");
+  if (anonymous && !isOpenToAnonymous("GET", apiPath, request.headers.get("shared-link-code") ?? undefined)) {
+    return Response.json({ error_message: MESSAGES.unauthorized }, { status: 401 });
+  }
+  const text = await readTextUpTo(request, REQUEST_BODY_LIMITS.jsonBytesMax);
+  if (text === null) return Response.json({ error_message: MESSAGES.payloadTooLarge }, { status: 413 });
   let params: Record<string, unknown> = {};
   if (text.trim()) {
     try {

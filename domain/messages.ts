@@ -247,6 +247,7 @@ export const MESSAGES = {
   translationUnavailable: "translation not available for this language pair",
   ingestKeyInvalid: "Unknown stream or ingest key.",
   payloadTooLarge: "The request is too large.",
+  shuttingDown: "The server is restarting. Please try again in a moment.",
   webhookSignatureInvalid: "The webhook signature is not valid.",
   webhookTimestampOutsideWindow: (minutes: number) =>
     `The webhook's signed timestamp is more than ${minutes} minutes from the server's clock (a replay or a wrong clock).`,

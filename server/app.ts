@@ -9,7 +9,8 @@ import { createApi, type Api } from "../api/app";
 import "../app/lib/load-context";
 import { createApiClient, type ApiTransport } from "../app/lib/api.server";
 import { newFormToken } from "../app/lib/csrf.server";
-import { createWebSessionStorage } from "../app/lib/session.server";
+import { createWebSessionStorage, expireIdleSession, recordSessionActivity } from "../app/lib/session.server";
+import { SESSION_ACTIVITY_RESOLUTION_MS, SESSION_IDLE_TIMEOUT_MS } from "../domain/request-limits";
 import { openDatabase, type DatabaseHandle } from "../db/client";
 import { migrateToLatest } from "../db/migrate";
 import { createMailer, type Mailer } from "../services/mail/mailer";
@@ -22,6 +23,7 @@ import type { ServiceDeps } from "../services/context";
 import type { ServerConfig } from "./config";
 import { createErrorTracker, type ErrorTracker } from "./error-tracker";
 import { createLogger, describeError, type Logger } from "./logger";
+import { guardFormPost } from "./form-guard";
 import { createNonce, securityHeaders } from "./security-headers";
 import { createSharedPageCache } from "./shared-page-cache";
 
@@ -120,6 +122,7 @@ export async function createEarshot(options: EarshotOptions): Promise<Earshot> {
       res.headers.set("x-request-id", requestId);
     }
     for (const [name, value] of Object.entries(securityHeaders(nonce, { https }))) res.headers.set(name, value);
+    if (!isStaticAsset(c.req.path)) res.headers.set("cache-control", noStore(res.headers.get("cache-control")));
     if (!c.req.path.startsWith("/build/")) {
       logger.info("request", {
         requestId,
@@ -179,8 +182,7 @@ export async function createEarshot(options: EarshotOptions): Promise<Earshot> {
   const sharedPages = config.apiUrl ? null : createSharedPageCache(deps);
 
   app.all("*", async (c) => {
-    const request = c.req.raw;
-    const ticket = sharedPages ? await sharedPages.ticketOf(request) : null;
+    const ticket = sharedPages ? await sharedPages.ticketOf(c.req.raw) : null;
     if (ticket) {
       // The viewer gets a session of their own holding the page's form token, as a render would give.
       const formToken = newFormToken();
@@ -192,11 +194,16 @@ export async function createEarshot(options: EarshotOptions): Promise<Earshot> {
         return cached;
       }
     }
-    if (!["GET", "HEAD"].includes(request.method) && isCrossSite(request)) {
+    if (!["GET", "HEAD"].includes(c.req.method) && isCrossSite(c.req.raw)) {
       return c.text("Cross-site form posts are refused.", 403);
     }
+    // Only a form, and a bounded one, reaches an action (ADR 025).
+    const guarded = await guardFormPost(c.req.raw);
+    if (guarded instanceof Response) return guarded;
+    const request = guarded;
     const session = await sessions.getSession(request.headers.get("cookie"));
     const before = JSON.stringify(session.data);
+    expireIdleSession(session, deps.now().getTime(), SESSION_IDLE_TIMEOUT_MS);
     const clientIp = clientIpOf(c);
     const requestId = c.get("requestId");
     const callerCache = new Map();
@@ -222,6 +229,7 @@ export async function createEarshot(options: EarshotOptions): Promise<Earshot> {
     if (ticket && typeof formToken === "string" && JSON.stringify(session.data) === JSON.stringify({ formToken })) {
       response = await sharedPages!.write(ticket, { nonce: c.get("nonce"), formToken }, response);
     }
+    recordSessionActivity(session, deps.now().getTime(), SESSION_ACTIVITY_RESOLUTION_MS);
     if (JSON.stringify(session.data) !== before) {
       const cookie = await sessions.commitSession(session);
       const headers = new Headers(response.headers);
@@ -251,6 +259,19 @@ export async function createEarshot(options: EarshotOptions): Promise<Earshot> {
       await database.close();
     },
   };
+}
+
+/** The build's fingerprinted files and public/'s favicon: the only answers a cache may keep. */
+function isStaticAsset(path: string): boolean {
+  return path.startsWith("/build/") || path === "/favicon.ico";
+}
+
+/**
+ * Every other answer is `no-store` (ADR 025): pages and API answers carry a tenant's data (a stream's
+ * page shows its ingest key), shared-link dashboards included. A `no-transform` asked for is kept.
+ */
+function noStore(current: string | null): string {
+  return current && /\bno-transform\b/i.test(current) ? "no-store, no-transform" : "no-store";
 }
 
 /** A state-changing request from another site: the browser says so, or the Origin is not ours. */

@@ -1,4 +1,7 @@
 import type { Context, MiddlewareHandler } from "hono";
+import { matchedRoutes } from "hono/route";
+import { assertWritableViewer } from "../../services/analytics/viewer";
+import { resolveDashboardViewer } from "../lib/dashboard-viewer";
 import { AppError, forbidden, unauthorized } from "../../domain/errors";
 import { MESSAGES } from "../../domain/messages";
 import type { Role } from "../../domain/roles";
@@ -22,6 +25,65 @@ export const authenticate: MiddlewareHandler<ApiEnv> = async (c, next) => {
       cache?.set(token, caller);
     }
     c.set("caller", caller);
+  }
+  await next();
+};
+
+/**
+ * The API's routes open to a caller without an access token (ADR 025), by method and path below /api.
+ * They authenticate some other way (a password, a refresh token, an invite or reset token, an ingest key,
+ * a webhook's signature, the API session cookie) or show nothing private. Every other route answers 401
+ * to an anonymous request before its body or query is read or validated.
+ */
+const PUBLIC_ROUTES: ReadonlyArray<readonly [method: string, path: RegExp]> = [
+  ["POST", /^\/v1\/session$/], // sign in
+  ["PUT", /^\/v1\/session$/], // renew with the refresh token
+  ["GET", /^\/accounts\/token$/], // tokens from the API session cookie
+  ["GET", /^\/accounts\/logout$/],
+  ["POST", /^\/v1\/accounts$/], // sign up with an invite token
+  ["GET", /^\/v1\/accounts\/new$/], // the invite a token stands for
+  ["*", /^\/v1\/accounts\/preferences\/security\/password_reset$/],
+  ["POST", /^\/v1\/ingest\/streams\/[^/]+$/], // the stream's ingest key
+  ["POST", /^\/webhooks\/[^/]+\/[^/]+$/], // the sender's signature
+  ["GET", /^\/example-csv$/],
+  ["GET", /^\/v1\/openapi\.json$/],
+  ["GET", /^\/v1\/dashboard_shared_links\/[^/]+$/], // a shared link by its code
+  ["GET", /^\/v1\/annotations\/layers_properties$/], // fixed choices
+];
+
+/** The reads a shared link's anonymous viewer makes (with the Shared-Link-Code header, ADR 015). */
+const SHARED_LINK_READS: ReadonlyArray<readonly [method: string, path: RegExp]> = [
+  ["GET", /^\/v1\/dashboard(\/|_selector$)/],
+  ["POST", /^\/v1\/dashboard_selector$/],
+  ["GET", /^\/v1\/annotations\//],
+];
+/** The dashboard's configuration, which a shared link's viewer may not change (403, ADR 015). */
+const SHARED_LINK_WRITES = /^\/v1\/(dashboard[/_]|annotations\/)/;
+
+function matches(routes: ReadonlyArray<readonly [string, RegExp]>, method: string, path: string): boolean {
+  const m = method === "HEAD" ? "GET" : method;
+  return routes.some(([routeMethod, pattern]) => (routeMethod === "*" || routeMethod === m) && pattern.test(path));
+}
+
+/** Whether an anonymous request may reach this route's handler (the handler still decides). */
+export function isOpenToAnonymous(method: string, apiPath: string, sharedLinkCode: string | undefined): boolean {
+  if (matches(PUBLIC_ROUTES, method, apiPath)) return true;
+  return !!sharedLinkCode && matches(SHARED_LINK_READS, method, apiPath);
+}
+
+/**
+ * 401 for an anonymous request to a route that needs a caller, before any body is read or validated; a
+ * shared link's viewer writing to the dashboard is refused as its handler would (404 for an unknown
+ * code, else 403), from the header alone. An address no route serves stays a 404.
+ */
+export const requireCallerFirst: MiddlewareHandler<ApiEnv> = async (c, next) => {
+  if (!c.get("caller") && c.req.method !== "OPTIONS" && matchedRoutes(c).some((r) => r.method !== "ALL")) {
+    const apiPath = c.req.path.replace(/^\/api(?=\/|$)/, "");
+    const sharedLinkCode = c.req.header("shared-link-code");
+    if (!isOpenToAnonymous(c.req.method, apiPath, sharedLinkCode)) {
+      if (sharedLinkCode && SHARED_LINK_WRITES.test(apiPath)) assertWritableViewer(await resolveDashboardViewer(c));
+      throw unauthorized();
+    }
   }
   await next();
 };

@@ -8,6 +8,18 @@ import { assertFormToken } from "./csrf.server";
 import { flashToast } from "./toast.server";
 
 /**
+ * The posted form. The server lets only a bounded form body through (server/form-guard.ts); one that
+ * still cannot be parsed (a malformed multipart body) is a bad request, not a crash.
+ */
+export async function readFormData(request: Request): Promise<FormData> {
+  try {
+    return await request.formData();
+  } catch {
+    throw new Response(MESSAGES.badRequest, { status: 400 });
+  }
+}
+
+/**
  * Reads the form, checks the CSRF token, and validates with the form's shared zod schema: the one parse
  * of the post on the server (`prepare` tidies the form data first, as the form's own validation does).
  */
@@ -17,7 +29,7 @@ export async function readForm<Schema extends z.ZodType>(
   schema: Schema,
   options: { prepare?: (formData: FormData) => FormData } = {},
 ): Promise<{ formData: FormData; submission: Submission<z.input<Schema>, string[], z.output<Schema>> }> {
-  const formData = await request.formData();
+  const formData = await readFormData(request);
   assertFormToken(formData, context);
   try {
     return { formData, submission: parseWithZod(options.prepare ? options.prepare(formData) : formData, { schema }) as never };

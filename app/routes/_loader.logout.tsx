@@ -5,6 +5,7 @@ import { MESSAGES } from "../../domain/messages";
 import { Button } from "../components/ui/button";
 import { CsrfInput } from "../components/ui/csrf-input";
 import { assertFormToken } from "../lib/csrf.server";
+import { readFormData } from "../lib/forms.server";
 import { guardRoute } from "../lib/guard.server";
 import { titleMeta } from "../lib/meta";
 
@@ -15,7 +16,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 
 /** Signing out is a POST with the form token, so a link on another site cannot sign anyone out. */
 export async function action({ request, context }: ActionFunctionArgs) {
-  assertFormToken(await request.formData(), context);
+  assertFormToken(await readFormData(request), context);
   await context.api.signOut();
   throw redirect("/login");
 }

@@ -38,7 +38,7 @@ import {
   type DashboardSelector,
 } from "../lib/dashboard-query";
 import { loadDashboardSelector, loadFeedHash, loadWidget } from "../lib/dashboard-widgets.server";
-import { readForm, redirectIfGone, replyWithApiError, statusOf, submittedId } from "../lib/forms.server";
+import { readForm, readFormData, redirectIfGone, replyWithApiError, statusOf, submittedId } from "../lib/forms.server";
 import { guardRoute, recordPageView, requireAccount } from "../lib/guard.server";
 import { titleMeta } from "../lib/meta";
 import { flashToast } from "../lib/toast.server";
@@ -179,7 +179,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const url = new URL(request.url);
   // Shared links are read-only (the API answers 403 to any write of theirs too).
   if (url.searchParams.has(DASHBOARD_PARAMS.sharedLinkCode)) throw new Response(MESSAGES.forbidden, { status: 403 });
-  const intent = String((await request.clone().formData()).get("intent") ?? "") as Intent;
+  const intent = String((await readFormData(request.clone())).get("intent") ?? "") as Intent;
   const selector = await loadDashboardSelector(context.api).catch(() => ({ contexts: [] }) satisfies DashboardSelector);
   const query = parseDashboardQuery(url, account.businessProfile.timeZone, selector);
   const back = dashboardHref(query);

@@ -9,7 +9,7 @@ import { ChangePasswordSchema, DisableTwoFactorSchema, OtpCodeSchema } from "../
 import { Button } from "../components/ui/button";
 import { CsrfInput } from "../components/ui/csrf-input";
 import { FormErrors, TextField } from "../components/ui/field";
-import { readForm, replyWithApiError } from "../lib/forms.server";
+import { readForm, readFormData, replyWithApiError } from "../lib/forms.server";
 import { recordPageView, requireAccount } from "../lib/guard.server";
 import { flashToast } from "../lib/toast.server";
 import { titleMeta } from "../lib/meta";
@@ -45,7 +45,7 @@ interface ActionData {
 
 export async function action({ request, context }: ActionFunctionArgs): Promise<ActionData> {
   await requireAccount(request, context);
-  const intent = (await request.clone().formData()).get("intent");
+  const intent = (await readFormData(request.clone())).get("intent");
   if (!INTENTS.includes(intent as Intent)) throw new Response(MESSAGES.badRequest, { status: 400 });
 
   switch (intent as Intent) {

@@ -22,7 +22,7 @@ import { Button } from "../components/ui/button";
 import { ConfirmFormDialog } from "../components/ui/confirm-form-dialog";
 import { CsrfInput } from "../components/ui/csrf-input";
 import { FieldErrors, FormErrors } from "../components/ui/field";
-import { readForm, redirectIfGone, replyWithApiError, statusOf, submittedId } from "../lib/forms.server";
+import { readForm, readFormData, redirectIfGone, replyWithApiError, statusOf, submittedId } from "../lib/forms.server";
 import { recordPageView, requireAccount } from "../lib/guard.server";
 import { flashToast } from "../lib/toast.server";
 import { useHydrated } from "../lib/use-hydrated";
@@ -83,7 +83,7 @@ const FIELD_LABELS = { social_types: MESSAGES.networks, languages: MESSAGES.lang
 
 export async function action({ request, context }: ActionFunctionArgs) {
   const account = await requireAccount(request, context);
-  const intent = (await request.clone().formData()).get("intent");
+  const intent = (await readFormData(request.clone())).get("intent");
   const canSetGlobal = account.role === ROLES.systemAdmin;
 
   if (intent === "create" || intent === "update") {

@@ -6,7 +6,7 @@ import { MESSAGES } from "../../domain/messages";
 import { QUERY_MAX_LENGTH, QueryGroupsSchema } from "../../domain/query";
 import { VISIBILITY, type Visibility } from "../../domain/visibility";
 import { ApiError, type Account } from "../lib/api.server";
-import { readForm, replyWithApiError, statusOf } from "../lib/forms.server";
+import { readForm, readFormData, replyWithApiError, statusOf } from "../lib/forms.server";
 import { statusQuery } from "../lib/status-query";
 import { flashToast } from "../lib/toast.server";
 import { pageParam } from "../components/channels/format";
@@ -235,7 +235,7 @@ function assertEditorShape(payload: Record<string, unknown>): void {
 export async function handleSearchAction(request: Request, context: AppLoadContext, itemId: number | null) {
   const isNew = itemId === null;
   const here = isNew ? SEARCH_PATH : `${SEARCH_PATH}/${itemId}`;
-  const posted = await request.clone().formData();
+  const posted = await readFormData(request.clone());
   const sort = new URL(request.url).searchParams.get("sort");
   const noFaults: QueryFault[] = [];
 

@@ -26,7 +26,7 @@ import { Button } from "../components/ui/button";
 import { ConfirmDialog } from "../components/ui/confirm-dialog";
 import { CsrfInput } from "../components/ui/csrf-input";
 import { ApiError } from "../lib/api.server";
-import { readForm, replyWithApiError, statusOf } from "../lib/forms.server";
+import { readForm, readFormData, replyWithApiError, statusOf } from "../lib/forms.server";
 import { requireAccount } from "../lib/guard.server";
 import { titleMeta } from "../lib/meta";
 import { flashToast } from "../lib/toast.server";
@@ -89,7 +89,7 @@ const MoveFormSchema = MoveSearchItemSchema.extend(RecordIdSchema.shape);
 
 export async function action({ request, context }: ActionFunctionArgs) {
   await requireAccount(request, context);
-  const posted = await request.clone().formData();
+  const posted = await readFormData(request.clone());
   const intent = posted.get("intent");
   const back = searchReturnPath(posted.get("returnTo"));
 

@@ -27,7 +27,7 @@ import { ConfirmDialog } from "../components/ui/confirm-dialog";
 import { CsrfInput } from "../components/ui/csrf-input";
 import { FieldErrors, FormErrors, TextField } from "../components/ui/field";
 import { ApiError, type ApiClient } from "../lib/api.server";
-import { readForm, replyWithApiError, statusOf } from "../lib/forms.server";
+import { readForm, readFormData, replyWithApiError, statusOf } from "../lib/forms.server";
 import { recordPageView, requireAccount } from "../lib/guard.server";
 import type { RootData } from "../lib/root-data";
 import { flashToast } from "../lib/toast.server";
@@ -159,7 +159,7 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
     );
   }
 
-  const intent = (await request.clone().formData()).get("intent");
+  const intent = (await readFormData(request.clone())).get("intent");
 
   if (intent === "update") {
     const { formData: form, submission } = await readForm(request, context, StreamUpdateSchema);

@@ -11,7 +11,7 @@ import type { ApiStream } from "../components/channels/types";
 import { ConfirmFormDialog } from "../components/ui/confirm-form-dialog";
 import { CsrfInput } from "../components/ui/csrf-input";
 import { ApiError } from "../lib/api.server";
-import { readForm, redirectIfGone, replyWithApiError, statusOf, submittedId } from "../lib/forms.server";
+import { readForm, readFormData, redirectIfGone, replyWithApiError, statusOf, submittedId } from "../lib/forms.server";
 import { recordPageView, requireAccount } from "../lib/guard.server";
 import { titleMeta } from "../lib/meta";
 import { flashToast } from "../lib/toast.server";
@@ -54,7 +54,7 @@ const StreamIdSchema = z.object({ id: z.coerce.number().int().positive() });
 
 export async function action({ request, context }: ActionFunctionArgs) {
   await requireAccount(request, context);
-  const intent = (await request.clone().formData()).get("intent");
+  const intent = (await readFormData(request.clone())).get("intent");
   const { submission } = await readForm(request, context, StreamIdSchema);
   const id = submittedId(submission.payload);
   if (submission.status !== "success") return data({ intent, id, result: submission.reply() }, { status: 400 });

@@ -12,7 +12,7 @@ import { Button } from "../components/ui/button";
 import { ConfirmFormDialog } from "../components/ui/confirm-form-dialog";
 import { CsrfInput } from "../components/ui/csrf-input";
 import { FormErrors, TextField } from "../components/ui/field";
-import { readForm, redirectIfGone, replyWithApiError, statusOf, submittedId } from "../lib/forms.server";
+import { readForm, readFormData, redirectIfGone, replyWithApiError, statusOf, submittedId } from "../lib/forms.server";
 import { recordPageView, requireAccount } from "../lib/guard.server";
 import { titleMeta } from "../lib/meta";
 import { flashToast } from "../lib/toast.server";
@@ -60,7 +60,7 @@ const RenameFormSchema = LabelFormSchema.pick({ name: true, category: true }).ex
 
 export async function action({ request, context }: ActionFunctionArgs) {
   await requireAccount(request, context);
-  const intent = (await request.clone().formData()).get("intent");
+  const intent = (await readFormData(request.clone())).get("intent");
 
   if (intent === "create") {
     const { submission } = await readForm(request, context, LabelFormSchema);

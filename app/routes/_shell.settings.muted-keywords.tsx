@@ -9,7 +9,7 @@ import { Button } from "../components/ui/button";
 import { ConfirmFormDialog } from "../components/ui/confirm-form-dialog";
 import { CsrfInput } from "../components/ui/csrf-input";
 import { FormErrors, TextField } from "../components/ui/field";
-import { readForm, redirectIfGone, replyWithApiError, statusOf, submittedId } from "../lib/forms.server";
+import { readForm, readFormData, redirectIfGone, replyWithApiError, statusOf, submittedId } from "../lib/forms.server";
 import { recordPageView, requireAccount } from "../lib/guard.server";
 import { flashToast } from "../lib/toast.server";
 import { useHydrated } from "../lib/use-hydrated";
@@ -65,7 +65,7 @@ const MutedKeywordIdSchema = z.object({ id: z.coerce.number().int().positive() }
 
 export async function action({ request, context }: ActionFunctionArgs) {
   await requireAccount(request, context);
-  const intent = (await request.clone().formData()).get("intent");
+  const intent = (await readFormData(request.clone())).get("intent");
 
   if (intent === "add") {
     const { data: muted } = await context.api.get<{ data: MutedKeyword[] }>("/v1/muted_keywords");

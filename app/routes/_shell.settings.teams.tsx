@@ -13,7 +13,7 @@ import { ConfirmFormDialog } from "../components/ui/confirm-form-dialog";
 import { CsrfInput } from "../components/ui/csrf-input";
 import { FieldErrors, FormErrors, TextField } from "../components/ui/field";
 import type { Member } from "../lib/api.server";
-import { readForm, redirectIfGone, replyWithApiError, statusOf, submittedId } from "../lib/forms.server";
+import { readForm, readFormData, redirectIfGone, replyWithApiError, statusOf, submittedId } from "../lib/forms.server";
 import { recordPageView, requireAccount } from "../lib/guard.server";
 import { flashToast } from "../lib/toast.server";
 import { useHydrated } from "../lib/use-hydrated";
@@ -67,7 +67,7 @@ const UpdateTeamFormSchema = TeamSchema.extend(TeamIdSchema.shape);
 
 export async function action({ request, context }: ActionFunctionArgs) {
   await requireAccount(request, context);
-  const intent = (await request.clone().formData()).get("intent");
+  const intent = (await readFormData(request.clone())).get("intent");
 
   if (intent === "create") {
     const { submission } = await readForm(request, context, TeamSchema);

@@ -21,7 +21,7 @@ import { ConfirmFormDialog } from "../components/ui/confirm-form-dialog";
 import { CsrfInput } from "../components/ui/csrf-input";
 import { FieldErrors, FormErrors, TextField } from "../components/ui/field";
 import type { Member } from "../lib/api.server";
-import { readForm, replyWithApiError, statusOf, submittedId } from "../lib/forms.server";
+import { readForm, readFormData, replyWithApiError, statusOf, submittedId } from "../lib/forms.server";
 import { recordPageView, requireAccount } from "../lib/guard.server";
 import { flashToast } from "../lib/toast.server";
 import { useHydrated } from "../lib/use-hydrated";
@@ -75,7 +75,7 @@ const UpdateMemberFormSchema = UpdateMemberSchema.extend(AccountIdSchema.shape);
 
 export async function action({ request, context }: ActionFunctionArgs) {
   await requireAccount(request, context);
-  const intent = (await request.clone().formData()).get("intent");
+  const intent = (await readFormData(request.clone())).get("intent");
 
   if (intent === "invite") {
     const { submission } = await readForm(request, context, InviteSchema);

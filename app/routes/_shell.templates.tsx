@@ -16,7 +16,7 @@ import { TemplatesModal } from "../components/templates/templates-modal";
 import { loadTemplatesDialog } from "./_shell.templates.server";
 import { RefusalReason } from "../components/ui/refusal-reason";
 import { ApiError } from "../lib/api.server";
-import { readForm, replyWithApiError } from "../lib/forms.server";
+import { readForm, readFormData, replyWithApiError } from "../lib/forms.server";
 import { requireAccount } from "../lib/guard.server";
 import { titleMeta } from "../lib/meta";
 import { flashToast } from "../lib/toast.server";
@@ -58,7 +58,7 @@ function backTo(value: FormDataEntryValue | null, changes: Record<string, string
 
 export async function action({ request, context }: ActionFunctionArgs) {
   await requireAccount(request, context);
-  const posted = await request.clone().formData();
+  const posted = await readFormData(request.clone());
   const intent = String(posted.get("intent") ?? "");
   const back = posted.get("back");
   // The modal posts through fetchers once JavaScript runs: it then takes the answer as data and stays.

@@ -13,7 +13,7 @@ import { TopicForm } from "../components/topics/topic-form";
 import { ConfirmFormDialog } from "../components/ui/confirm-form-dialog";
 import type { ApiTopic } from "../components/topics/types";
 import { ApiError } from "../lib/api.server";
-import { readForm, replyWithApiError, statusOf, submittedId } from "../lib/forms.server";
+import { readForm, readFormData, replyWithApiError, statusOf, submittedId } from "../lib/forms.server";
 import { recordPageView, requireAccount } from "../lib/guard.server";
 import type { RootData } from "../lib/root-data";
 import { flashToast } from "../lib/toast.server";
@@ -74,7 +74,7 @@ const TopicIdSchema = z.object({ id: z.coerce.number().int().positive() });
 export async function action({ request, context, params }: ActionFunctionArgs) {
   const account = await requireAccount(request, context);
   const topicId = topicIdOf(params.topicId);
-  const intent = (await request.clone().formData()).get("intent");
+  const intent = (await readFormData(request.clone())).get("intent");
 
   if (intent === "delete") {
     const { submission } = await readForm(request, context, TopicIdSchema);

@@ -25,7 +25,7 @@ import { FormErrors, TextField } from "../components/ui/field";
 import { Modal } from "../components/ui/modal";
 import type { ApiTopic, ApiTopicGroup } from "../components/topics/types";
 import { ApiError } from "../lib/api.server";
-import { readForm, redirectIfGone, replyWithApiError, statusOf, submittedId } from "../lib/forms.server";
+import { readForm, readFormData, redirectIfGone, replyWithApiError, statusOf, submittedId } from "../lib/forms.server";
 import { requireAccount } from "../lib/guard.server";
 import { titleMeta } from "../lib/meta";
 import { flashToast } from "../lib/toast.server";
@@ -85,7 +85,7 @@ function backTo(value: FormDataEntryValue | null): string {
 
 export async function action({ request, context }: ActionFunctionArgs) {
   await requireAccount(request, context);
-  const posted = await request.clone().formData();
+  const posted = await readFormData(request.clone());
   const intent = posted.get("intent");
   const back = backTo(posted.get("back"));
 

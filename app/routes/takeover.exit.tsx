@@ -2,6 +2,7 @@ import { redirect, redirectDocument, type ActionFunctionArgs, type LoaderFunctio
 import { MESSAGES } from "../../domain/messages";
 import { ApiError } from "../lib/api.server";
 import { assertFormToken } from "../lib/csrf.server";
+import { readFormData } from "../lib/forms.server";
 import { requireAccount } from "../lib/guard.server";
 import { flashToast } from "../lib/toast.server";
 
@@ -15,7 +16,7 @@ export async function loader(_: LoaderFunctionArgs) {
  */
 export async function action({ request, context }: ActionFunctionArgs) {
   await requireAccount(request, context);
-  assertFormToken(await request.formData(), context);
+  assertFormToken(await readFormData(request), context);
   try {
     await context.api.endTakeover();
   } catch (error) {

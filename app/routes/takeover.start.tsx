@@ -3,6 +3,7 @@ import { MESSAGES } from "../../domain/messages";
 import { safeRedirectPath } from "../../domain/navigation";
 import { ApiError } from "../lib/api.server";
 import { assertFormToken } from "../lib/csrf.server";
+import { readFormData } from "../lib/forms.server";
 import { requireAccount } from "../lib/guard.server";
 import { flashToast } from "../lib/toast.server";
 
@@ -13,7 +14,7 @@ export async function loader(_: LoaderFunctionArgs) {
 /** A system admin takes over an account (form post from the users list); the API decides who may. */
 export async function action({ request, context }: ActionFunctionArgs) {
   await requireAccount(request, context);
-  const formData = await request.formData();
+  const formData = await readFormData(request);
   assertFormToken(formData, context);
   const accountId = Number(formData.get("account_id"));
   const businessProfileId = Number(formData.get("business_profile_id"));

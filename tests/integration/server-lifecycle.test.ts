@@ -240,58 +240,87 @@ describe("node build/server.js --demo", () => {
     }
   });
 
-  it("SIGTERM drains: the in-flight request completes, new connections are refused, exit code 0", async () => {
-    const server = await startServer(dataDir, ["--demo"]);
-    const body = JSON.stringify({ email: "agent@demo.earshot.test", password: DEMO_PASSWORD });
-    const half = Math.floor(body.length / 2);
-    const request = http.request({
-      host: "127.0.0.1",
-      port: server.port,
-      path: "/api/v1/session",
-      method: "POST",
-      agent: false,
-      headers: {
-        "content-type": "application/json",
-        "content-length": Buffer.byteLength(body),
-        // The server answers 100 Continue once it has dispatched the request: it is in flight.
-        expect: "100-continue",
-      },
-    });
-    const response = new Promise<{ status: number; body: string }>((resolve, reject) => {
-      request.on("response", (res) => {
-        let text = "";
-        res.on("data", (chunk: Buffer) => (text += chunk.toString()));
-        res.on("end", () => resolve({ status: res.statusCode ?? 0, body: text }));
-      });
-      request.on("error", reject);
-    });
-    response.catch(() => undefined); // awaited below; never an unhandled rejection if a step fails first
-    await new Promise<void>((resolve) => request.once("continue", () => resolve()));
-    request.write(body.slice(0, half));
+  it("SIGTERM drains: every request in flight completes, a new one is answered 503 with Retry-After, exit code 0", async () => {
+    const server = await startServer(dataDir, ["--demo"], { DEMO_PASSWORD });
+    const session = await apiSignIn(server.baseUrl, "agent@demo.earshot.test", DEMO_PASSWORD);
+    expect(session.status).toBe(201);
+    const csrf = (session as { csrf_token?: string }).csrf_token!;
+    // Requests held open by their bodies: each is dispatched (100 Continue) and has sent half its body
+    // when the signal comes; the server has to read the rest to answer.
+    const IN_FLIGHT = 20;
+    const held = await Promise.all(
+      Array.from({ length: IN_FLIGHT }, (_, i) =>
+        holdRequest(server.port, "/api/v1/queries/validate", JSON.stringify({ query: `refund AND "case ${i}"` }), {
+          authorization: `Bearer ${session.access_token!}`,
+          "x-csrf-token": csrf,
+        }),
+      ),
+    );
 
     server.child.kill("SIGTERM");
     await server.waitForOutput(/"msg":"shutting down"/);
-    // A brand-new TCP connection (not a pooled keep-alive one) is refused. The log line comes just
-    // before server.close() runs, so try until the listener is gone (a state, not a duration).
-    let refused = "connected";
-    for (let attempt = 0; attempt < 200 && refused === "connected"; attempt++) {
-      refused = await tryConnect(server.port);
-      if (refused === "connected") await new Promise((resolve) => setImmediate(resolve));
-    }
-    // A connection caught in the listen backlog while the listener closes is reset rather than
-    // refused; either way it is not served.
-    expect(["ECONNREFUSED", "ECONNRESET"]).toContain(refused);
+    // The listener stays open while draining: a brand-new connection is answered, and told to come back.
+    expect(await tryConnect(server.port)).toBe("connected");
+    const during = await rawRequest(server.port, "/api/v1/streams", { authorization: `Bearer ${session.access_token!}` });
+    expect(during.status).toBe(503);
+    expect(Number(during.headers["retry-after"])).toBeGreaterThan(0);
+    expect(during.headers.connection).toBe("close");
+    const page = await rawRequest(server.port, "/login", {});
+    expect(page.status).toBe(503);
 
-    request.end(body.slice(half));
-    const answered = await response;
-    expect(answered.status).toBe(201);
-    expect(JSON.parse(answered.body)).toMatchObject({ account: { email: "agent@demo.earshot.test" } });
-    // Exits on its own, long before the 25 s grace period (this test's time-out is below it).
+    for (const request of held) request.finish();
+    const answers = await Promise.all(held.map((r) => r.response));
+    expect(answers.map((a) => a.status)).toEqual(Array.from({ length: IN_FLIGHT }, () => 200));
+    for (const answer of answers) expect(JSON.parse(answer.body)).toMatchObject({ valid: true });
+    // Exits on its own once they are answered, without waiting out the 25 s grace period.
     expect(await server.exited).toBe(0);
     expect(server.stdout()).toContain('"msg":"stopped"');
     expect(server.stdout()).not.toContain("requests still running after grace period");
-  }, 20_000);
+  }, 60_000);
 });
+
+/** A POST dispatched to the server (it answered 100 Continue) with only half its body sent. */
+async function holdRequest(port: number, pathname: string, body: string, headers: Record<string, string>) {
+  const half = Math.floor(body.length / 2);
+  const request = http.request({
+    host: "127.0.0.1",
+    port,
+    path: pathname,
+    method: "POST",
+    agent: false,
+    headers: {
+      ...headers,
+      "content-type": "application/json",
+      "content-length": Buffer.byteLength(body),
+      // The server answers 100 Continue once it has dispatched the request: it is in flight.
+      expect: "100-continue",
+    },
+  });
+  const response = new Promise<{ status: number; body: string }>((resolve, reject) => {
+    request.on("response", (res) => {
+      let text = "";
+      res.on("data", (chunk: Buffer) => (text += chunk.toString()));
+      res.on("end", () => resolve({ status: res.statusCode ?? 0, body: text }));
+    });
+    request.on("error", reject);
+  });
+  response.catch(() => undefined); // awaited by the test; never an unhandled rejection if a step fails first
+  await new Promise<void>((resolve) => request.once("continue", () => resolve()));
+  request.write(body.slice(0, half));
+  return { response, finish: () => request.end(body.slice(half)) };
+}
+
+/** One GET on a fresh connection: status, headers and body (or the connection's error code). */
+function rawRequest(port: number, pathname: string, headers: Record<string, string>) {
+  return new Promise<{ status: number; headers: http.IncomingHttpHeaders; body: string }>((resolve, reject) => {
+    const request = http.get({ host: "127.0.0.1", port, path: pathname, agent: false, headers }, (res) => {
+      let text = "";
+      res.on("data", (chunk: Buffer) => (text += chunk.toString()));
+      res.on("end", () => resolve({ status: res.statusCode ?? 0, headers: res.headers, body: text }));
+    });
+    request.on("error", reject);
+  });
+}
 
 describe("node build/cli.js create-admin", () => {
   const cli = (dataDir: string, args: string[]) =>

@@ -58,6 +58,9 @@ describe("shared dashboard pages for anonymous viewers", () => {
     const second = await open();
     expect(second.status).toBe(200);
     expect(second.headers.get("x-earshot-page-cache")).toBe("hit");
+    // It holds a tenant's data: no browser or proxy keeps it, rendered or served again.
+    expect(first.headers.get("cache-control")).toBe("no-store");
+    expect(second.headers.get("cache-control")).toBe("no-store");
     const secondHtml = await second.text();
     const [n1, n2] = [nonceOf(firstHtml), nonceOf(secondHtml)];
     expect(n1).toBeTruthy();

@@ -2,7 +2,8 @@
 // CSP nonces, request ids, the /n/ prefix, tenancy, logout revocation and token renewal.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { MESSAGES } from "../../domain/messages";
-import { createWebSessionStorage, WEB_SESSION_COOKIE } from "../../app/lib/session.server";
+import { createCookieSessionStorage } from "@remix-run/node";
+import { createWebSessionStorage, SECURE_WEB_SESSION_COOKIE, WEB_SESSION_COOKIE } from "../../app/lib/session.server";
 import { FormClient, startWebServer, type WebServer } from "../support/web-fixture";
 import { createTenantWithRoles, TENANT_PASSWORD } from "../support/tenant";
 
@@ -11,8 +12,8 @@ const sessions = createWebSessionStorage({ secret: SESSION_SECRET, secure: false
 
 type Tenant = Awaited<ReturnType<typeof createTenantWithRoles>>;
 
-function webSessionCookie(response: Response): string | undefined {
-  return response.headers.getSetCookie().find((c) => c.startsWith(`${WEB_SESSION_COOKIE}=`));
+function webSessionCookie(response: Response, name = WEB_SESSION_COOKIE): string | undefined {
+  return response.headers.getSetCookie().find((c) => c.startsWith(`${name}=`));
 }
 
 async function decodeSession(setCookie: string): Promise<Record<string, unknown>> {
@@ -64,6 +65,37 @@ describe("session cookie", () => {
     expect(signedIn).not.toMatch(/;\s*Secure/i);
   });
 
+  it("is sealed: the tokens it carries cannot be read in it, and a changed or old-style cookie signs out", async () => {
+    const browser = new FormClient(web.baseUrl);
+    const cookie = webSessionCookie(await browser.signIn(tenant.accounts.agent.email, TENANT_PASSWORD))!;
+    const value = cookie.split(";")[0]!.slice(`${WEB_SESSION_COOKIE}=`.length);
+    const data = await decodeSession(cookie);
+    const secrets = [data.accessToken, data.refreshToken, data.apiSessionCookie, data.apiCsrfToken, data.formToken];
+    for (const secret of secrets) expect(typeof secret === "string" && secret.length > 8).toBe(true);
+    const readable = [value, decodeURIComponent(value), Buffer.from(value, "base64").toString("latin1"), Buffer.from(value, "base64url").toString("latin1")];
+    for (const secret of secrets) for (const text of readable) expect(text).not.toContain(String(secret));
+    expect(readable.join(" ")).not.toContain('"accountId"');
+
+    const home = await browser.get("/");
+    expect(home.status).toBe(200);
+    await home.text();
+    // One character changed: the seal does not open, the browser is signed out (not a 500).
+    const flipped = value.slice(0, 20) + (value[20] === "A" ? "B" : "A") + value.slice(21);
+    const tampered = await fetch(`${web.baseUrl}/`, { redirect: "manual", headers: { cookie: `${WEB_SESSION_COOKIE}=${flipped}` } });
+    expect(tampered.status).toBe(302);
+    expect(tampered.headers.get("location")).toMatch(/^\/login/);
+    await tampered.text();
+    // The signed (readable) cookie of before this change, with the same secret and the same data: signed out.
+    const legacy = createCookieSessionStorage({ cookie: { name: WEB_SESSION_COOKIE, secrets: [SESSION_SECRET], path: "/" } });
+    const old = await legacy.getSession();
+    for (const [k, v] of Object.entries(data)) old.set(k, v);
+    const oldCookie = (await legacy.commitSession(old)).split(";")[0]!;
+    const signedOld = await fetch(`${web.baseUrl}/`, { redirect: "manual", headers: { cookie: oldCookie } });
+    expect(signedOld.status).toBe(302);
+    expect(signedOld.headers.get("location")).toMatch(/^\/login/);
+    await signedOld.text();
+  });
+
   describe("behind https (PUBLIC_URL=https://…, TRUST_PROXY=1)", () => {
     let secure: WebServer;
     let secureTenant: Tenant;
@@ -77,10 +109,15 @@ describe("session cookie", () => {
       const browser = new FormClient(secure.baseUrl);
       const first = await browser.get("/login");
       expect(first.headers.get("strict-transport-security")).toMatch(/max-age=\d+/);
-      expect(webSessionCookie(first)).toMatch(/;\s*Secure/i);
+      // A host-only __Host- cookie: Secure, Path=/, no Domain; the http name is not used.
+      expect(webSessionCookie(first)).toBeUndefined();
+      const hostCookie = webSessionCookie(first, SECURE_WEB_SESSION_COOKIE);
+      expect(hostCookie).toMatch(/;\s*Secure/i);
+      expect(hostCookie).toMatch(/;\s*Path=\/(;|$)/i);
+      expect(hostCookie).not.toMatch(/;\s*Domain=/i);
       const signedIn = await browser.signIn(secureTenant.accounts.admin.email, TENANT_PASSWORD);
       expect(signedIn.status).toBe(302);
-      const cookie = webSessionCookie(signedIn)!;
+      const cookie = webSessionCookie(signedIn, SECURE_WEB_SESSION_COOKIE)!;
       expect(cookie).toMatch(/;\s*Secure/i);
       expect(cookie).toMatch(/;\s*HttpOnly/i);
       expect(cookie).toMatch(/;\s*SameSite=Lax/i);
@@ -259,6 +296,36 @@ describe("form CSRF and cross-site posts", () => {
       headers: { authorization: `Bearer ${tokens.access_token}` },
     });
     expect(me.status).toBe(200);
+  });
+});
+
+describe("Cache-Control", () => {
+  it("signed-in pages, API answers and refusals are no-store; the build's files stay cacheable", async () => {
+    const browser = new FormClient(web.baseUrl);
+    await browser.signIn(tenant.accounts.admin.email, TENANT_PASSWORD);
+    const session = await apiSignIn(web.baseUrl, tenant.accounts.admin.email);
+    const answers: Array<[string, Response]> = [
+      ["dashboard", await browser.get("/")],
+      ["streams", await browser.get("/settings/channels")],
+      ["labels", await browser.get("/settings/labels")],
+      ["login page", await new FormClient(web.baseUrl).get("/login")],
+      ["signed-out redirect", await new FormClient(web.baseUrl).get("/settings/labels")],
+      ["api streams", await fetch(`${web.baseUrl}/api/v1/streams`, { headers: { authorization: `Bearer ${session.access_token}` } })],
+      ["api me", await fetch(`${web.baseUrl}/api/accounts`, { headers: { authorization: `Bearer ${session.access_token}` } })],
+      ["api 401", await fetch(`${web.baseUrl}/api/v1/streams`)],
+      ["api 404", await fetch(`${web.baseUrl}/api/nothing-here`)],
+    ];
+    for (const [label, response] of answers) {
+      expect(response.headers.get("cache-control"), label).toBe("no-store");
+      await response.text();
+    }
+    const html = await (await browser.get("/settings/labels")).text();
+    const asset = html.match(/\/build\/[^"]+\.js/)?.[0];
+    expect(asset).toBeDefined();
+    const file = await fetch(`${web.baseUrl}${asset}`);
+    expect(file.status).toBe(200);
+    expect(file.headers.get("cache-control")).toBe("public, max-age=31536000, immutable");
+    await file.text();
   });
 });
 

@@ -28,6 +28,7 @@ export interface WebFixtureOptions {
   appEnv?: AppEnv;
   env?: Record<string, string>;
   mailer?: Mailer;
+  now?: () => Date;
 }
 
 /** A real Earshot HTTP server on a loopback port over a fresh database. */
@@ -48,6 +49,7 @@ export async function startWebServer(options: WebFixtureOptions = {}) {
     database,
     logger: createLogger((line) => logLines.push(line)),
     mailer: options.mailer ?? { send: async (m) => void sentMail.push(m) },
+    ...(options.now ? { now: options.now } : {}),
   });
   const server = await new Promise<ReturnType<typeof serve>>((resolve) => {
     const s = serve({ fetch: earshot.app.fetch, port: 0, hostname: "127.0.0.1" }, () => resolve(s));

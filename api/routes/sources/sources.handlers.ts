@@ -1,7 +1,5 @@
-import { bodyLimit } from "hono/body-limit";
 import { AppError, badRequest } from "../../../domain/errors";
 import { MESSAGES } from "../../../domain/messages";
-import { INGEST_LIMITS } from "../../../domain/schemas/mention-input";
 import type { IngestEntry, IngestReport } from "../../../services/mentions/ingest-mentions";
 import { ingestWithKey, receiveWebhook } from "../../../services/mentions/receive";
 import { exampleCsv, listWebhookUrls } from "../../../services/mentions/webhooks";
@@ -9,17 +7,6 @@ import type { ApiApp } from "../../env";
 import { toSnakeCase } from "../../lib/case";
 import { requireActor } from "../../middleware/auth";
 import { exampleCsvRoute, ingestRoute, listWebhooksRoute, webhookReceiveRoute } from "./sources.routes";
-
-const WEBHOOK_BODY_MAX = 1024 * 1024;
-
-const tooLarge = bodyLimit({
-  maxSize: INGEST_LIMITS.bodyBytesMax,
-  onError: (c) => c.json({ error_message: MESSAGES.payloadTooLarge }, 413),
-});
-const webhookTooLarge = bodyLimit({
-  maxSize: WEBHOOK_BODY_MAX,
-  onError: (c) => c.json({ error_message: MESSAGES.payloadTooLarge }, 413),
-});
 
 /**
  * A JSON array (or a single object) gives entries by index; anything else is read as NDJSON, one item per
@@ -62,9 +49,7 @@ function reportBody(report: IngestReport) {
 }
 
 export function registerIngestRoutes(app: ApiApp) {
-  app.use("/v1/ingest/*", tooLarge);
-  app.use("/webhooks/*", webhookTooLarge);
-
+  // Their bodies are capped by api/middleware/body-limit.ts (10 MB and 1 MB).
   app.openapi(ingestRoute, async (c) => {
     const bearer = c.req.header("authorization")?.match(/^Bearer\s+(esk_\S+)$/i)?.[1];
     const key = c.req.header("x-ingest-key") ?? bearer ?? null;
