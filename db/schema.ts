@@ -4,7 +4,7 @@ import type { ColumnType, Generated, Insertable, Selectable, Updateable } from "
 
 type Id = Generated<number>;
 
-export interface BusinessProfileTable {
+interface BusinessProfileTable {
   id: Id;
   name: string;
   logoUrl: string | null;
@@ -13,7 +13,7 @@ export interface BusinessProfileTable {
   createdAt: string;
 }
 
-export interface AccountTable {
+interface AccountTable {
   id: Id;
   businessProfileId: number;
   email: string;
@@ -32,7 +32,7 @@ export interface AccountTable {
   updatedAt: string;
 }
 
-export interface TeamTable {
+interface TeamTable {
   id: Id;
   businessProfileId: number;
   name: string;
@@ -40,12 +40,12 @@ export interface TeamTable {
   updatedAt: string;
 }
 
-export interface TeamAccountTable {
+interface TeamAccountTable {
   teamId: number;
   accountId: number;
 }
 
-export interface AuthSessionTable {
+interface AuthSessionTable {
   id: string;
   accountId: number;
   businessProfileId: number;
@@ -59,7 +59,7 @@ export interface AuthSessionTable {
   revokedReason: string | null;
 }
 
-export interface AuthTokenTable {
+interface AuthTokenTable {
   id: Id;
   sessionId: string;
   kind: "access" | "refresh";
@@ -69,14 +69,14 @@ export interface AuthTokenTable {
   createdAt: string;
 }
 
-export interface LoginThrottleTable {
+interface LoginThrottleTable {
   key: string;
   failures: number;
   windowStartedAt: string;
   lockedUntil: string | null;
 }
 
-export interface AccountEventTable {
+interface AccountEventTable {
   id: Id;
   businessProfileId: number;
   accountId: number;
@@ -89,7 +89,7 @@ export interface AccountEventTable {
   createdAt: string;
 }
 
-export interface NotificationTable {
+interface NotificationTable {
   id: Id;
   businessProfileId: number;
   accountId: number;
@@ -104,7 +104,7 @@ export interface NotificationTable {
   link: ColumnType<string | null, string | null | undefined, string | null>;
 }
 
-export interface TeamMemberInviteTable {
+interface TeamMemberInviteTable {
   id: Id;
   businessProfileId: number;
   inviterAccountId: number;
@@ -118,7 +118,7 @@ export interface TeamMemberInviteTable {
   createdAt: string;
 }
 
-export interface PasswordResetTable {
+interface PasswordResetTable {
   id: Id;
   accountId: number;
   tokenHash: string;
@@ -127,7 +127,7 @@ export interface PasswordResetTable {
   createdAt: string;
 }
 
-export interface BackupCodeTable {
+interface BackupCodeTable {
   id: Id;
   accountId: number;
   codeHash: string;
@@ -135,7 +135,7 @@ export interface BackupCodeTable {
   createdAt: string;
 }
 
-export interface TakeoverTable {
+interface TakeoverTable {
   id: Id;
   adminAccountId: number;
   targetAccountId: number;
@@ -145,7 +145,7 @@ export interface TakeoverTable {
   endedAt: string | null;
 }
 
-export interface LoginChallengeTable {
+interface LoginChallengeTable {
   id: Id;
   accountId: number;
   tokenHash: string;
@@ -154,7 +154,7 @@ export interface LoginChallengeTable {
   createdAt: string;
 }
 
-export interface SocialProfileTable {
+interface SocialProfileTable {
   id: Id;
   businessProfileId: number;
   socialType: string;
@@ -165,7 +165,7 @@ export interface SocialProfileTable {
   createdAt: string;
 }
 
-export interface ProfileItemTable {
+interface ProfileItemTable {
   id: Id;
   businessProfileId: number;
   profileId: number;
@@ -176,7 +176,7 @@ export interface ProfileItemTable {
   createdAt: string;
 }
 
-export interface StreamTable {
+interface StreamTable {
   id: Id;
   businessProfileId: number;
   socialType: string;
@@ -200,7 +200,7 @@ export interface StreamTable {
   updatedAt: string;
 }
 
-export interface WebhookTable {
+interface WebhookTable {
   id: Id;
   businessProfileId: number;
   streamId: number;
@@ -210,13 +210,13 @@ export interface WebhookTable {
   createdAt: string;
 }
 
-export interface WebhookDeliveryTable {
+interface WebhookDeliveryTable {
   webhookId: number;
   deliveryId: string;
   createdAt: string;
 }
 
-export interface IdentityTable {
+interface IdentityTable {
   id: Id;
   businessProfileId: number;
   socialType: string;
@@ -231,7 +231,7 @@ export interface IdentityTable {
   updatedAt: string;
 }
 
-export interface FeedItemTable {
+interface FeedItemTable {
   id: Id;
   businessProfileId: number;
   streamId: number | null;
@@ -279,7 +279,7 @@ export interface FeedItemTable {
   searchVector?: string | null;
 }
 
-export interface FeedItemActionTable {
+interface FeedItemActionTable {
   id: Id;
   businessProfileId: number;
   feedItemId: number;
@@ -290,7 +290,7 @@ export interface FeedItemActionTable {
   createdAt: string;
 }
 
-export interface FilterTable {
+interface FilterTable {
   id: Id;
   businessProfileId: number;
   accountId: number;
@@ -300,7 +300,7 @@ export interface FilterTable {
   createdAt: string;
 }
 
-export interface MutedKeywordTable {
+interface MutedKeywordTable {
   id: Id;
   businessProfileId: number;
   value: string;
@@ -309,7 +309,7 @@ export interface MutedKeywordTable {
   createdAt: string;
 }
 
-export interface SentimentExcludeWordTable {
+interface SentimentExcludeWordTable {
   id: Id;
   businessProfileId: number | null;
   textToExclude: string;
@@ -320,7 +320,7 @@ export interface SentimentExcludeWordTable {
   updatedAt: string;
 }
 
-export interface ImportTable {
+interface ImportTable {
   id: Id;
   businessProfileId: number;
   streamId: number;
@@ -339,7 +339,7 @@ export interface ImportTable {
   finishedAt: string | null;
 }
 
-export interface PinTable {
+interface PinTable {
   accountId: number;
   type: string;
   entityId: number;
@@ -358,11 +358,11 @@ interface VisibleDefinition {
   updatedAt: string;
 }
 
-export interface SearchFolderTable extends VisibleDefinition {
+interface SearchFolderTable extends VisibleDefinition {
   category: string; // brand | my | team
 }
 
-export interface SearchItemTable extends VisibleDefinition {
+interface SearchItemTable extends VisibleDefinition {
   category: string;
   folderId: number | null;
   query: Generated<string>; // JSON QueryGroup[]
@@ -373,7 +373,7 @@ export interface SearchItemTable extends VisibleDefinition {
   backfillFinishedAt: string | null;
 }
 
-export interface TopicGroupTable {
+interface TopicGroupTable {
   id: Generated<number>;
   businessProfileId: number;
   name: string;
@@ -382,7 +382,7 @@ export interface TopicGroupTable {
   updatedAt: string;
 }
 
-export interface TopicTable extends Omit<VisibleDefinition, "entityType"> {
+interface TopicTable extends Omit<VisibleDefinition, "entityType"> {
   entityType: Generated<number>;
   nameKey: string;
   type: string;
@@ -398,12 +398,12 @@ export interface TopicTable extends Omit<VisibleDefinition, "entityType"> {
 }
 
 /** SQLite only: the FTS5 table of mention tokens (rowid = feed item id). */
-export interface FeedItemFtsTable {
+interface FeedItemFtsTable {
   rowid: number;
   tokens: string;
 }
 
-export interface QueryVocabularyTable {
+interface QueryVocabularyTable {
   businessProfileId: number;
   token: string;
   length: number;
@@ -411,13 +411,13 @@ export interface QueryVocabularyTable {
 }
 
 /** Labels set on a mention (the labels themselves arrive with the inbox). */
-export interface FeedItemLabelTable {
+interface FeedItemLabelTable {
   businessProfileId: number;
   feedItemId: number;
   labelId: number;
 }
 
-export interface QueryMatchTable {
+interface QueryMatchTable {
   businessProfileId: number;
   /** 1 saved search item, 2 topic, 3 rule (ADR 012). */
   contextType: number;
@@ -428,7 +428,7 @@ export interface QueryMatchTable {
   itemCreatedAt: string;
 }
 
-export interface LabelTable {
+interface LabelTable {
   id: Id;
   businessProfileId: number;
   name: string;
@@ -443,7 +443,7 @@ export interface LabelTable {
   updatedAt: string;
 }
 
-export interface ReplyTemplateTable {
+interface ReplyTemplateTable {
   id: Id;
   businessProfileId: number;
   name: string;
@@ -459,7 +459,7 @@ export interface ReplyTemplateTable {
   updatedAt: string;
 }
 
-export interface ReplyDraftTable {
+interface ReplyDraftTable {
   id: Id;
   businessProfileId: number;
   feedItemId: number;
@@ -470,7 +470,7 @@ export interface ReplyDraftTable {
   updatedAt: string;
 }
 
-export interface ModerationEventTable {
+interface ModerationEventTable {
   id: Id;
   businessProfileId: number;
   feedItemId: number | null;
@@ -489,7 +489,7 @@ export interface ModerationEventTable {
   createdAt: string;
 }
 
-export interface FeedItemPresenceTable {
+interface FeedItemPresenceTable {
   businessProfileId: number;
   feedItemId: number;
   accountId: number;
@@ -498,7 +498,7 @@ export interface FeedItemPresenceTable {
   seenAt: string;
 }
 
-export interface DashboardTemplateTable {
+interface DashboardTemplateTable {
   id: Id;
   businessProfileId: number;
   createdBy: number | null;
@@ -510,7 +510,7 @@ export interface DashboardTemplateTable {
   updatedAt: string;
 }
 
-export interface DashboardSharedLinkTable {
+interface DashboardSharedLinkTable {
   id: Id;
   businessProfileId: number;
   code: string;
@@ -523,7 +523,7 @@ export interface DashboardSharedLinkTable {
   updatedAt: string;
 }
 
-export interface DashboardFeedHashTable {
+interface DashboardFeedHashTable {
   id: Id;
   businessProfileId: number;
   code: string;
@@ -539,7 +539,7 @@ export interface DashboardFeedHashTable {
   createdAt: string;
 }
 
-export interface AnnotationLayerTable {
+interface AnnotationLayerTable {
   id: Id;
   businessProfileId: number;
   name: string;
@@ -551,7 +551,7 @@ export interface AnnotationLayerTable {
   updatedAt: string;
 }
 
-export interface AnnotationTable {
+interface AnnotationTable {
   id: Id;
   businessProfileId: number;
   layerId: number;
@@ -580,7 +580,7 @@ export interface AnalyticsMeasures {
   firstReplySeconds: number;
 }
 
-export interface AnalyticsHourlySentimentTable extends AnalyticsMeasures {
+interface AnalyticsHourlySentimentTable extends AnalyticsMeasures {
   businessProfileId: number;
   /** 0 every mention of the tenant, 1 saved search item, 2 topic (ADR 015). */
   contextType: number;
@@ -590,7 +590,7 @@ export interface AnalyticsHourlySentimentTable extends AnalyticsMeasures {
   sentiment: number;
 }
 
-export interface AnalyticsHourlyDimensionTable extends AnalyticsHourlySentimentTable {
+interface AnalyticsHourlyDimensionTable extends AnalyticsHourlySentimentTable {
   /** 'network', 'language', 'country' or 'rating'. */
   dimension: string;
   /** The mention's social_type, language or author_country; for 'rating', '<social_type>:<rating>' ('twitter:' without one). */
@@ -598,17 +598,17 @@ export interface AnalyticsHourlyDimensionTable extends AnalyticsHourlySentimentT
 }
 
 /** analytics_hourly_dimensions per UTC day (migration 0019), with 'sentiment' (value '') as a dimension too. */
-export type AnalyticsDailyDimensionTable = AnalyticsHourlyDimensionTable;
+type AnalyticsDailyDimensionTable = AnalyticsHourlyDimensionTable;
 
 /** A UTC day whose daily rollups are not current (the hourly ones changed since); a day may be listed many times. */
-export interface AnalyticsDailyChangeTable {
+interface AnalyticsDailyChangeTable {
   id: Generated<number>;
   businessProfileId: number;
   bucket: string;
 }
 
 /** One row per replied, counted mention and context (ADR 017): the SLA median's input. */
-export interface AnalyticsFirstReplyTable {
+interface AnalyticsFirstReplyTable {
   businessProfileId: number;
   contextType: number;
   contextId: number;
@@ -618,7 +618,7 @@ export interface AnalyticsFirstReplyTable {
   seconds: number;
 }
 
-export interface AnalyticsTermsDailyTable {
+interface AnalyticsTermsDailyTable {
   businessProfileId: number;
   contextType: number;
   contextId: number;
@@ -690,34 +690,27 @@ export type NewAccountRow = Insertable<AccountTable>;
 export type AccountUpdate = Updateable<AccountTable>;
 export type AuthSessionRow = Selectable<AuthSessionTable>;
 export type AuthTokenRow = Selectable<AuthTokenTable>;
-export type TeamRow = Selectable<TeamTable>;
 export type AccountEventRow = Selectable<AccountEventTable>;
 export type NotificationRow = Selectable<NotificationTable>;
 export type TeamMemberInviteRow = Selectable<TeamMemberInviteTable>;
-export type PasswordResetRow = Selectable<PasswordResetTable>;
 export type TakeoverRow = Selectable<TakeoverTable>;
 export type StreamRow = Selectable<StreamTable>;
 export type WebhookRow = Selectable<WebhookTable>;
-export type IdentityRow = Selectable<IdentityTable>;
 export type FeedItemRow = Selectable<FeedItemTable>;
 export type NewFeedItemRow = Insertable<FeedItemTable>;
 export type FeedItemActionRow = Selectable<FeedItemActionTable>;
-export type SocialProfileRow = Selectable<SocialProfileTable>;
-export type ProfileItemRow = Selectable<ProfileItemTable>;
 export type FilterRow = Selectable<FilterTable>;
-export type MutedKeywordRow = Selectable<MutedKeywordTable>;
 export type SentimentExcludeWordRow = Selectable<SentimentExcludeWordTable>;
 export type ImportRow = Selectable<ImportTable>;
 export type SearchFolderRow = Selectable<SearchFolderTable>;
 export type SearchItemRow = Selectable<SearchItemTable>;
 export type TopicGroupRow = Selectable<TopicGroupTable>;
 export type TopicRow = Selectable<TopicTable>;
-export type { ColumnType };
+;
 export type LabelRow = Selectable<LabelTable>;
 export type ReplyTemplateRow = Selectable<ReplyTemplateTable>;
 export type ReplyDraftRow = Selectable<ReplyDraftTable>;
 export type ModerationEventRow = Selectable<ModerationEventTable>;
-export type FeedItemPresenceRow = Selectable<FeedItemPresenceTable>;
 export type DashboardTemplateRow = Selectable<DashboardTemplateTable>;
 export type DashboardSharedLinkRow = Selectable<DashboardSharedLinkTable>;
 export type DashboardFeedHashRow = Selectable<DashboardFeedHashTable>;

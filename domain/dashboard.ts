@@ -42,12 +42,11 @@ export const WIDGET_TITLES: Record<WidgetId, string> = {
 };
 
 /** Demographics modes (spec §2: top languages and top countries). */
+/** @public A constant of the spec that no code reads yet: kept word for word beside the others. */
 export const DEMOGRAPHICS_MODES = ["languages", "countries"] as const;
-export type DemographicsMode = (typeof DEMOGRAPHICS_MODES)[number];
 
 /** Dashboard context types: saved search, topic (percolated membership) and unsaved search (spec: 6). */
 export const DASHBOARD_CONTEXT_TYPES = { savedSearch: 1, topic: 2, unsavedSearch: 6 } as const;
-export type DashboardContextType = (typeof DASHBOARD_CONTEXT_TYPES)[keyof typeof DASHBOARD_CONTEXT_TYPES];
 /** The rollups' context of every mention of the tenant (the empty unsaved search). */
 export const ALL_MENTIONS_CONTEXT = { contextType: 0, contextId: 0 } as const;
 
@@ -55,7 +54,7 @@ export const DASHBOARD_SECTIONS = ["brands", "my_searches", "team_searches", "to
 export type DashboardSection = (typeof DASHBOARD_SECTIONS)[number];
 
 /** Units of the period selector and the API's `interval` (spec §4). */
-export const INTERVALS = ["hour", "day", "week", "month"] as const;
+const INTERVALS = ["hour", "day", "week", "month"] as const;
 export type Interval = (typeof INTERVALS)[number];
 export function isInterval(value: unknown): value is Interval {
   return typeof value === "string" && (INTERVALS as readonly string[]).includes(value);
@@ -87,6 +86,7 @@ export const DEFAULT_INTERVAL: Interval = "day";
 export const DEFAULT_TIME_ZONE = "UTC";
 
 /** Charts order sentiment series neutral 0, positive 1, negative 2 (spec §3); storage uses -1/0/1. */
+/** @public A constant of the spec that no code reads yet: kept word for word beside the others. */
 export const SENTIMENT_CHART_INDEX = { neutral: 0, positive: 1, negative: 2 } as const;
 export const SENTIMENT_LABELS = { neutral: "Neutral", positive: "Positive", negative: "Negative" } as const;
 /** Topic and keyword analytics write negative as -1 (spec §3). */

@@ -7,7 +7,7 @@ import { MESSAGES } from "./messages";
  */
 
 export const EMPTY_PLACEHOLDER = "-";
-export const DEFAULT_TIME_ZONE = "UTC";
+const DEFAULT_TIME_ZONE = "UTC";
 
 /**
  * Names in the order people expect ("anna" beside "Anna", accents aside), the same on the server and in
@@ -66,7 +66,7 @@ function formatterFor(timeZone: string): Intl.DateTimeFormat {
 }
 
 /** Parses the accepted inputs; null for null, undefined, '' (or blank), and invalid dates. */
-export function toDate(value: DateInput): Date | null {
+function toDate(value: DateInput): Date | null {
   if (value === null || value === undefined) return null;
   if (value instanceof Date)
     return Number.isNaN(value.getTime()) ? null : value;
@@ -87,7 +87,7 @@ export function toDate(value: DateInput): Date | null {
  * The wall-clock parts of `date` in `timeZone`. An unknown time zone falls back to UTC rather than
  * failing the page (a business profile's stored zone should never break rendering).
  */
-export function datePartsInZone(
+function datePartsInZone(
   date: Date,
   timeZone: string = DEFAULT_TIME_ZONE,
 ): DateParts {
@@ -185,7 +185,7 @@ export function initials(name: string | null | undefined): string {
 }
 
 /** Width in px below which the layout is treated as mobile (spec §9). */
-export const MOBILE_WIDTH_THRESHOLD = 835;
+const MOBILE_WIDTH_THRESHOLD = 835;
 
 const MOBILE_UA =
   /Android|webOS|iPhone|iPad|iPod|BlackBerry|BB10|IEMobile|Windows Phone|Opera Mini|Opera Mobi|Kindle|Silk|Mobile/i;

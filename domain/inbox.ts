@@ -67,7 +67,6 @@ export const MODERATION_REASONS = [
   "racist/homophobic language",
   "excessive/unrelated tag removal",
 ] as const;
-export type ModerationReason = (typeof MODERATION_REASONS)[number];
 
 /** Reply-template network codes (spec core §3) and the networks each stands for. */
 export const TEMPLATE_CATEGORIES = ["twitter", "fb", "ig", "rd", "ytb", "etoro", "review"] as const;
@@ -104,6 +103,7 @@ export function templateCategoryOf(network: NetworkId): TemplateCategory | null 
 }
 
 /** Template variables filled when a template is inserted into a reply. */
+/** @public A constant of the spec that no code reads yet: kept word for word beside the others. */
 export const TEMPLATE_VARIABLES = [
   "author_name",
   "author_username",

@@ -45,10 +45,10 @@ export const camelCaseKeys = (value: unknown): unknown => convertKeys(value, toC
 // ── The same conversion in types: a wire shape's camelCase twin (ADR 027) ───────────────────────────
 
 /** `first_name` → `firstName`, as toCamelKey does at run time. */
-export type CamelKey<K extends string> = K extends `${infer Head}_${infer Tail}` ? `${Head}${Capitalize<CamelKey<Tail>>}` : K;
+type CamelKey<K extends string> = K extends `${infer Head}_${infer Tail}` ? `${Head}${Capitalize<CamelKey<Tail>>}` : K;
 
 /** A snake_case shape with every key camelCased, at every depth (what camelCaseKeys returns). */
-export type CamelCasedDeep<T> = T extends Date | Blob
+type CamelCasedDeep<T> = T extends Date | Blob
   ? T
   : T extends ReadonlyArray<infer Item>
     ? Array<CamelCasedDeep<Item>>

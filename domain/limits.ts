@@ -76,6 +76,7 @@ export const LIST_PAGE_SIZE = 100;
 /** Teams a page: each editable team card lists every member candidate as a checkbox. */
 export const TEAMS_PAGE_SIZE = 20;
 /** The most any list endpoint answers at once (`limit` above it is refused with 422). */
+/** @public A constant of the spec that no code reads yet: kept word for word beside the others. */
 export const MAX_LIST_LIMIT = 1_000;
 
 /** One page of a list for a settings screen: `page` (1-based, from ?page=) is clamped to the pages there are. */

@@ -1045,8 +1045,8 @@ export const MESSAGES = {
   },
 } as const;
 
-export type Messages = typeof MESSAGES;
-export type MessageKey = keyof Messages;
+type Messages = typeof MESSAGES;
+type MessageKey = keyof Messages;
 
 /** Keys whose entry is a plain string (not a formatter function). */
 export type StaticMessageKey = {

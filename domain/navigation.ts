@@ -5,8 +5,8 @@ import { MESSAGES, type StaticMessageKey } from "./messages";
 import { hasPermission, type Permissions } from "./permissions";
 import { ROLES, type Role } from "./roles";
 
-export type RouteAccess = "public" | "guestOnly" | "login";
-export type RouteLayout = "default" | "auth" | "loader";
+type RouteAccess = "public" | "guestOnly" | "login";
+type RouteLayout = "default" | "auth" | "loader";
 
 export interface RouteRule {
   /** Path pattern: `:name` matches one segment; `prefix` rules also match every path below. */
@@ -223,7 +223,7 @@ export interface MenuUser {
   isAccountOvertaken: boolean;
 }
 
-export type MenuItemKind = "link" | "dialog" | "action";
+type MenuItemKind = "link" | "dialog" | "action";
 
 export interface MenuItem {
   id: string;

@@ -76,7 +76,6 @@ export const NETWORKS: readonly Network[] = [
 ];
 
 const BY_ID = new Map(NETWORKS.map((network) => [network.id, network]));
-const BY_CODE = new Map(NETWORKS.map((network) => [network.code, network]));
 
 export function isNetworkId(value: string): value is NetworkId {
   return BY_ID.has(value as NetworkId);
@@ -84,10 +83,6 @@ export function isNetworkId(value: string): value is NetworkId {
 
 export function networkById(id: NetworkId): Network {
   return BY_ID.get(id)!;
-}
-
-export function networkByCode(code: number): Network | undefined {
-  return BY_CODE.get(code);
 }
 
 export const REVIEW_NETWORK_IDS: readonly NetworkId[] = NETWORKS.filter((x) => x.review).map((x) => x.id);

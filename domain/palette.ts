@@ -14,8 +14,6 @@ export const LAYER_COLORS = [
   "#2D3D54",
 ] as const;
 
-export type LayerColor = (typeof LAYER_COLORS)[number];
-
 /** Colours of the compared contexts, in order (analytics spec §4: at most 3). */
 export const COMPARE_COLORS = ["blue", "purple", "amber"] as const;
 
@@ -50,7 +48,7 @@ export const AVATAR_FALLBACK_COLORS = [
 ] as const;
 
 /** 32-bit FNV-1a over UTF-16 code units: stable across runs, engines and server/browser. */
-export function stableHash(seed: string): number {
+function stableHash(seed: string): number {
   let h = 0x811c9dc5;
   for (let i = 0; i < seed.length; i++) {
     h ^= seed.charCodeAt(i);

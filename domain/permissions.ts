@@ -30,7 +30,7 @@ export function hasPermission(
  * holds it only when an admin grants it. (A shared link's viewer sees what its link shares: see
  * services/analytics/viewer.ts.)
  */
-export const MENTION_TEXT_PERMISSION = "inbox.items.read";
+const MENTION_TEXT_PERMISSION = "inbox.items.read";
 
 export function mayReadMentionText(perms: Permissions | null | undefined): boolean {
   return hasPermission(perms, MENTION_TEXT_PERMISSION);
@@ -73,7 +73,7 @@ function own<T>(obj: Record<string, T>, key: string): T | undefined {
  *
  * Every role gets the full set of keys (with 0 where not granted), so the shape is predictable.
  */
-export const DEFAULT_PERMISSION_MATRIX: Readonly<Record<string, Role | null>> =
+const DEFAULT_PERMISSION_MATRIX: Readonly<Record<string, Role | null>> =
   {
     "admin.index.read": ROLES.systemAdmin,
     "admin.index.write": ROLES.systemAdmin,

@@ -5,7 +5,6 @@ import { MESSAGES } from "./messages";
 export const ROLES = { systemAdmin: 0, admin: 1, agent: 2, guest: 4 } as const;
 
 export type Role = (typeof ROLES)[keyof typeof ROLES];
-export type RoleName = keyof typeof ROLES;
 
 export const ROLE_VALUES: readonly Role[] = [
   ROLES.systemAdmin,

@@ -1,7 +1,7 @@
 // Reach and impact of a mention (ADR 011). Pure, so the pipeline, the API and tests share one formula.
 
 /** Average audience a re-share adds: a sharer's followers are unknown to us, so a typical value stands in. */
-export const AUDIENCE_PER_SHARE = 150;
+const AUDIENCE_PER_SHARE = 150;
 
 export interface ScoreInput {
   followers: number;

@@ -51,9 +51,9 @@ export const STREAM_SOURCE_LABELS: Readonly<Record<StreamSource, string>> = {
   import: "File import (CSV / NDJSON)",
 };
 
-export const WEBHOOK_NETWORKS = ["zendesk", "intercom", "helpshift", "discord", "discourse", "vanillaForums"] as const;
-export const FEED_NETWORKS = ["article", "webreview"] as const;
-export const REVIEW_SOURCE_NETWORKS = ["trustpilot", "googlePlay", "ios", "steam"] as const;
+const WEBHOOK_NETWORKS = ["zendesk", "intercom", "helpshift", "discord", "discourse", "vanillaForums"] as const;
+const FEED_NETWORKS = ["article", "webreview"] as const;
+const REVIEW_SOURCE_NETWORKS = ["trustpilot", "googlePlay", "ios", "steam"] as const;
 
 export const STREAM_CATALOGUE: Readonly<Record<NetworkId, readonly StreamCategory[]>> = {
   twitter: ["inboxes", "direct messages", "timelines", "streams", "hashtags"],
@@ -82,7 +82,7 @@ export const STREAM_CATALOGUE: Readonly<Record<NetworkId, readonly StreamCategor
   xhs: ["streams"],
 };
 
-export const SYSTEM_ADMIN_ONLY_NETWORKS: readonly NetworkId[] = ["wixan"];
+const SYSTEM_ADMIN_ONLY_NETWORKS: readonly NetworkId[] = ["wixan"];
 
 /** Items shown in a sidebar section before the 'show more' divider. */
 export const SIDEBAR_FOLD_AFTER = 15;

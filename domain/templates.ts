@@ -91,7 +91,7 @@ export interface TemplateFillContext {
   brandName?: string | null | undefined;
 }
 
-export function templateVariableValues(context: TemplateFillContext): Record<TemplateVariable, string | undefined> {
+function templateVariableValues(context: TemplateFillContext): Record<TemplateVariable, string | undefined> {
   const network = context.network ? (NETWORKS.find((n) => n.id === context.network)?.name ?? context.network) : undefined;
   const value = (text: string | null | undefined) => (text?.trim() ? text.trim() : undefined);
   return {

@@ -24,17 +24,17 @@ export const TRENDING_DEFAULT_NUM_TERMS = 200;
 /** Significant terms kept unless `tkw_num_sig_terms` says otherwise (three pages of seven). */
 export const TRENDING_DEFAULT_NUM_SIG_TERMS = 21;
 /** A term needs at least this many mentions in the period to be significant (Elasticsearch uses 3). */
-export const TRENDING_MIN_MENTIONS = 2;
+const TRENDING_MIN_MENTIONS = 2;
 /** Themes and clusters read at most this many mentions of the period (the newest). */
 export const TEXT_SAMPLE_SIZE = 2000;
 /** Themes and clusters are built from the sample's most frequent terms. */
-export const GRAPH_TERMS = 60;
-export const MAX_THEMES = 10;
-export const MAX_CLUSTERS = 12;
-export const THEME_MAX_TERMS = 6;
+const GRAPH_TERMS = 60;
+const MAX_THEMES = 10;
+const MAX_CLUSTERS = 12;
+const THEME_MAX_TERMS = 6;
 /** A cluster is actionable when this share of its mentions is negative, or this share asks or complains. */
-export const ACTIONABLE_NEGATIVE_SHARE = 0.4;
-export const ACTIONABLE_MARKER_SHARE = 0.3;
+const ACTIONABLE_NEGATIVE_SHARE = 0.4;
+const ACTIONABLE_MARKER_SHARE = 0.3;
 
 const cmpTerm = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
 
@@ -70,7 +70,7 @@ export function countTerms(docs: ReadonlyArray<Pick<TextDoc, "terms" | "sentimen
 }
 
 /** Most mentioned first, then by term: a total order, so every page is stable. */
-export function byMentions<T extends { mentions: number; term: string }>(a: T, b: T): number {
+function byMentions<T extends { mentions: number; term: string }>(a: T, b: T): number {
   return b.mentions - a.mentions || cmpTerm(a.term, b.term);
 }
 

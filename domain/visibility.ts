@@ -1,4 +1,4 @@
-import * as z from "zod";
+
 import { MESSAGES } from "./messages";
 
 /** Visibility codes (spec §4, §9): who may see a template, search or topic. */
@@ -6,7 +6,7 @@ export const VISIBILITY = { onlyMe: 1, everyone: 2, teams: 3 } as const;
 
 export type Visibility = (typeof VISIBILITY)[keyof typeof VISIBILITY];
 
-export const VISIBILITY_VALUES: readonly Visibility[] = [
+const VISIBILITY_VALUES: readonly Visibility[] = [
   VISIBILITY.onlyMe,
   VISIBILITY.everyone,
   VISIBILITY.teams,
@@ -26,17 +26,6 @@ export const VISIBILITY_OPTIONS: ReadonlyArray<{
   value,
   label: VISIBILITY_LABELS[value],
 }));
-
-export function isVisibility(x: unknown): x is Visibility {
-  return (
-    typeof x === "number" &&
-    (VISIBILITY_VALUES as readonly number[]).includes(x)
-  );
-}
-
-export const VisibilitySchema = z.literal([1, 2, 3], {
-  error: MESSAGES.required,
-});
 
 export interface VisibilityEntityInput {
   visibility: Visibility;

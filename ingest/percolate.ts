@@ -139,7 +139,7 @@ export function percolatorFor(definitions: TenantDefinitions): Percolator {
 }
 
 /** The matched [context type, id] pairs of one mention, topics first. */
-export function percolate(percolator: Percolator, facts: MentionFacts): Array<[number, number]> {
+function percolate(percolator: Percolator, facts: MentionFacts): Array<[number, number]> {
   const matches: Array<[number, number]> = [];
   let topicIds: number[] | null = null;
   if (percolator.topics.size) {

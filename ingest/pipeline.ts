@@ -9,7 +9,7 @@ import { detectLanguage, extractTerms, scoreSentiment } from "./nlp";
 import { PERCOLATE_STEP } from "./percolate";
 import type { PipelineStep, WorkingMention } from "./pipeline-step";
 
-export function applyExclusions(
+function applyExclusions(
   text: string,
   rules: readonly ExclusionRule[],
   language: string,
@@ -37,7 +37,7 @@ function replaceAllInsensitive(text: string, find: string, replacement: string):
   return from === 0 ? text : out + text.slice(from);
 }
 
-export const LANGUAGE_STEP: PipelineStep = {
+const LANGUAGE_STEP: PipelineStep = {
   name: "language",
   run(batch) {
     for (const m of batch) {
@@ -48,21 +48,21 @@ export const LANGUAGE_STEP: PipelineStep = {
   },
 };
 
-export const MUTED_KEYWORDS_STEP: PipelineStep = {
+const MUTED_KEYWORDS_STEP: PipelineStep = {
   name: "muted-keywords",
   run(batch, context) {
     for (const m of batch) m.muted = matchesMutedKeyword(`${m.item.title ?? ""} ${m.item.text}`, context.mutedKeywords);
   },
 };
 
-export const SENTIMENT_EXCLUSIONS_STEP: PipelineStep = {
+const SENTIMENT_EXCLUSIONS_STEP: PipelineStep = {
   name: "sentiment-exclusions",
   run(batch, context) {
     for (const m of batch) m.scoringText = applyExclusions(m.item.text, context.exclusions, m.language, m.item.network);
   },
 };
 
-export const SENTIMENT_STEP: PipelineStep = {
+const SENTIMENT_STEP: PipelineStep = {
   name: "sentiment",
   run(batch) {
     for (const m of batch) {
@@ -74,14 +74,14 @@ export const SENTIMENT_STEP: PipelineStep = {
   },
 };
 
-export const TERMS_STEP: PipelineStep = {
+const TERMS_STEP: PipelineStep = {
   name: "terms",
   run(batch) {
     for (const m of batch) m.keywords = extractTerms(`${m.item.title ?? ""} ${m.item.text}`, m.language);
   },
 };
 
-export const SCORES_STEP: PipelineStep = {
+const SCORES_STEP: PipelineStep = {
   name: "scores",
   run(batch) {
     for (const m of batch) {

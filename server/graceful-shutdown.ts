@@ -6,9 +6,9 @@ import type { Http2Bindings, HttpBindings } from "@hono/node-server";
 import { MESSAGES } from "../domain/messages";
 
 /** How long requests in flight may run after the signal before their connections are closed. */
-export const SHUTDOWN_GRACE_MS = 25_000;
+const SHUTDOWN_GRACE_MS = 25_000;
 /** What a request that arrives while draining is told: come back in this many seconds. */
-export const SHUTDOWN_RETRY_AFTER_SECONDS = 5;
+const SHUTDOWN_RETRY_AFTER_SECONDS = 5;
 
 type Fetch = (request: Request, env: HttpBindings | Http2Bindings) => Response | Promise<Response>;
 

@@ -1,4 +1,4 @@
-export type LogLevel = "info" | "warn" | "error";
+type LogLevel = "info" | "warn" | "error";
 
 export interface Logger {
   log(level: LogLevel, message: string, fields?: Record<string, unknown>): void;

@@ -18,7 +18,7 @@ const MAX_PAGES = 100;
 const QUARTER_HOUR_MS = 15 * 60_000;
 
 /** The per-viewer values of a page, each replaced by the next viewer's (random: they occur nowhere else). */
-export interface PageSecrets {
+interface PageSecrets {
   nonce: string;
   formToken: string;
 }
@@ -34,7 +34,7 @@ interface CachedPage {
 }
 
 /** A request the cache may answer: its key, and the link's tenant and version before anything is read. */
-export interface SharedPageTicket {
+interface SharedPageTicket {
   key: string;
   businessProfileId: number;
   version: number;

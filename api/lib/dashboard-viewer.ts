@@ -2,7 +2,7 @@ import type { Context } from "hono";
 import type { ApiEnv } from "../env";
 import { assertWritableViewer, resolveViewer, type DashboardViewer } from "../../services/analytics/viewer";
 
-export const SHARED_LINK_HEADER = "shared-link-code";
+const SHARED_LINK_HEADER = "shared-link-code";
 
 /**
  * The dashboard viewer of a request (ADR 015): with a `Shared-Link-Code` header, the link's read-only

@@ -2,7 +2,7 @@ import crypto from "node:crypto";
 import type { AppLoadContext } from "@remix-run/node";
 import { MESSAGES } from "../../domain/messages";
 
-export const FORM_TOKEN_FIELD = "csrf";
+const FORM_TOKEN_FIELD = "csrf";
 
 /** A new form token (random, so it never occurs in a page's other text). */
 export function newFormToken(): string {

@@ -16,7 +16,7 @@ import { MESSAGES } from "../../domain/messages";
 import { compareColor } from "../../domain/palette";
 import { bucketStart, defaultInterval, intervalChoices, isValidTimeZone, presetRange, zoneOffsetMinutes } from "../../domain/periods";
 
-export interface DashboardContextRef {
+interface DashboardContextRef {
   contextType: number;
   contextId: number;
   /** Unsaved searches (context type 6) carry their query and filters. */
@@ -251,10 +251,4 @@ export function dashboardParams(query: DashboardQuery, changes: DashboardChanges
 /** The dashboard's address for the current state with some changes (every view is a link). */
 export function dashboardHref(query: DashboardQuery, changes: DashboardChanges = {}): string {
   return `/?${dashboardParams(query, changes).toString()}`;
-}
-
-/** The address a shared link hands out: its code and the fixed range, unit, contexts, widgets and layers. */
-export function sharedLinkHref(code: string, query: DashboardQuery): string {
-  const out = dashboardParams({ ...query, period: "custom", compact: false }, { sharedLinkCode: code });
-  return `/?${out.toString()}`;
 }

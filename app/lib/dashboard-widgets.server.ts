@@ -14,13 +14,13 @@ export type WidgetResult =
   | { widgetId: WidgetId; ok: false; error: string };
 
 /** Page sizes of the paged widgets (ADR 015). */
-export const TRENDING_KEYWORDS_PER_PAGE = 7;
-export const MOST_IMPACTFUL_POSTS_PER_PAGE = 6;
+const TRENDING_KEYWORDS_PER_PAGE = 7;
+const MOST_IMPACTFUL_POSTS_PER_PAGE = 6;
 /** How many rows the list widgets ask for. */
-export const WIDGET_LIST_LIMIT = 10;
+const WIDGET_LIST_LIMIT = 10;
 
 /** The API's context shape (ADR 015 "Contexts"): what DashboardContextSchema reads. */
-export type ApiDashboardContext = z.input<typeof DashboardContextSchema>;
+type ApiDashboardContext = z.input<typeof DashboardContextSchema>;
 
 /** The common body of every /v1/dashboard/* read. */
 export function dashboardBody(query: DashboardQuery): Record<string, unknown> {
@@ -49,12 +49,12 @@ export function comparedRangeOf(query: DashboardQuery): { from: string; to: stri
 }
 
 /** A per-widget parameter from the URL ("widget.param"). */
-export function widgetParam(query: DashboardQuery, widgetId: WidgetId, name: string): string | undefined {
+function widgetParam(query: DashboardQuery, widgetId: WidgetId, name: string): string | undefined {
   const value = query.widgetParams[`${widgetId}.${name}`];
   return value === undefined || value === "" ? undefined : value;
 }
 
-export function pageParam(query: DashboardQuery, widgetId: WidgetId): number {
+function pageParam(query: DashboardQuery, widgetId: WidgetId): number {
   const page = Number(widgetParam(query, widgetId, "page") ?? 1);
   return Number.isInteger(page) && page >= 1 && page <= 10_000 ? page : 1;
 }
@@ -152,7 +152,7 @@ export function widgetCalls(widgetId: WidgetId, query: DashboardQuery): WidgetCa
 }
 
 /** A widget's data: each call's answer by its key (e.g. `{ sentiment, compared }`). */
-export type WidgetData = Record<string, unknown>;
+type WidgetData = Record<string, unknown>;
 
 /**
  * Loads one widget. An API refusal becomes the widget's error (the rest of the page still renders);
@@ -172,11 +172,6 @@ export async function loadWidget(api: ApiClient, widgetId: WidgetId, query: Dash
     if (error instanceof ApiError) return { widgetId, ok: false, error: error.message || MESSAGES.somethingWentWrong };
     throw error;
   }
-}
-
-/** Every widget of the page, in parallel. */
-export function loadWidgets(api: ApiClient, query: DashboardQuery): Promise<WidgetResult[]> {
-  return Promise.all(query.widgets.map((widgetId) => loadWidget(api, widgetId, query)));
 }
 
 /** The API's .csv variant of a widget's endpoint, where there is one (ADR 015). */

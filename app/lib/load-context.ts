@@ -2,13 +2,13 @@ import type { AppEnv } from "../../domain/constants";
 import type { ApiClient } from "./api.server";
 import type { WebSession } from "./session.server";
 
-export interface WebSettings {
+interface WebSettings {
   productName: string;
   appEnv: AppEnv;
 }
 
 /** What server.ts hands every loader and action (one per request). */
-export interface EarshotLoadContext {
+interface EarshotLoadContext {
   requestId: string;
   cspNonce: string;
   settings: WebSettings;

@@ -64,7 +64,7 @@ export const SECURE_WEB_SESSION_COOKIE = "__Host-earshot";
 const SESSION_COOKIE_MAX_AGE_SECONDS = 60 * 60 * 24 * 30;
 
 /** The cookie's name as served over http or https. */
-export function webSessionCookieName(secure: boolean): string {
+function webSessionCookieName(secure: boolean): string {
   return secure ? SECURE_WEB_SESSION_COOKIE : WEB_SESSION_COOKIE;
 }
 
@@ -125,5 +125,3 @@ function openSealed(key: Buffer, text: string): unknown {
     return null;
   }
 }
-
-export type WebSessionStorage = ReturnType<typeof createWebSessionStorage>;

@@ -15,18 +15,6 @@ export async function setModerationDelivery(db: Database, businessProfileId: num
   await db.updateTable("moderationEvents").set({ delivery }).where("businessProfileId", "=", businessProfileId).where("id", "=", id).execute();
 }
 
-/** An item's events, oldest first (the detail pane's history). */
-export async function listItemModerationEvents(db: Database, businessProfileId: number, feedItemId: number): Promise<ModerationEventRow[]> {
-  return db
-    .selectFrom("moderationEvents")
-    .selectAll()
-    .where("businessProfileId", "=", businessProfileId)
-    .where("feedItemId", "=", feedItemId)
-    .orderBy("createdAt")
-    .orderBy("id")
-    .execute();
-}
-
 /** The columns the report may sort by. */
 export const MODERATION_EVENT_ORDERS = {
   agent: "agentName",

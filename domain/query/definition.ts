@@ -18,8 +18,8 @@ export interface QueryGroup {
   values: Array<{ filterType: FilterType; value: string | number }>;
 }
 
-export const QUERY_MAX_GROUPS = 20;
-export const QUERY_MAX_GROUP_VALUES = 500;
+const QUERY_MAX_GROUPS = 20;
+const QUERY_MAX_GROUP_VALUES = 500;
 
 // ── Values ────────────────────────────────────────────────────────────────────────────────────────
 
@@ -119,7 +119,7 @@ export interface CompiledDefinition {
   anchors: { tokens: string[]; prefixes: string[] } | null;
 }
 
-export type DefinitionFault = QueryFault & { groupIndex: number; valueIndex: number };
+type DefinitionFault = QueryFault & { groupIndex: number; valueIndex: number };
 
 export interface CompileResult {
   /** Null when there are faults, or when nothing can match (no must group with keywords). */

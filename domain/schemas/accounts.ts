@@ -7,7 +7,7 @@ import { PasswordSchema } from "./password";
 const NAME_MAX = 100;
 
 /** Checkbox lists and multi-selects post one value, several, or none: always an array of ids. */
-export function idList() {
+function idList() {
   return z.preprocess(
     (value) => (value === undefined || value === null || value === "" ? [] : Array.isArray(value) ? value : [value]),
     z.array(z.coerce.number({ error: MESSAGES.numeric }).int().positive()),
@@ -15,7 +15,7 @@ export function idList() {
 }
 
 /** A checkbox posts 'on' when ticked and nothing when not; the API sends booleans. */
-export function checkbox() {
+function checkbox() {
   return z.preprocess((value) => value === true || value === "on" || value === "true", z.boolean());
 }
 

@@ -7,9 +7,9 @@ import { LAYER_COLORS } from "../palette";
 import { optionalString, requiredString } from "./common";
 import { ANNOTATION_LAYER_TYPES } from "./dashboard-config";
 
-export const ANNOTATION_NAME_MAX = 100;
-export const ANNOTATION_TEXT_MAX = 2000;
-export const ANNOTATION_ATTACHMENTS_MAX = 20;
+const ANNOTATION_NAME_MAX = 100;
+const ANNOTATION_TEXT_MAX = 2000;
+const ANNOTATION_ATTACHMENTS_MAX = 20;
 
 const name = () => requiredString().max(ANNOTATION_NAME_MAX, { error: MESSAGES.maxLength });
 /** Only undefined means "unchanged" in a PATCH; null or '' is still a missing required text. */
@@ -55,7 +55,7 @@ export type AnnotationLayerPatch = z.infer<typeof AnnotationLayerPatchSchema>;
 
 const anchorDate = () => requiredString().refine((v) => !Number.isNaN(Date.parse(v)), { error: MESSAGES.wrongFormat });
 
-export const AttachmentSchema = z.object({
+const AttachmentSchema = z.object({
   name: requiredString().max(200, { error: MESSAGES.maxLength }),
   url: requiredString()
     .max(2000, { error: MESSAGES.maxLength })

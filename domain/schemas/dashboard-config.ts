@@ -9,7 +9,6 @@ import { optionalString, requiredString, JsonValueSchema } from "./common";
 
 /** Annotation layer types (analytics spec §3). */
 export const ANNOTATION_LAYER_TYPES = ["Research", "Community Events", "Global Events", "PR"] as const;
-export type AnnotationLayerType = (typeof ANNOTATION_LAYER_TYPES)[number];
 
 const NAME_MAX = 100;
 const TEXT_MAX = 2000;
@@ -63,7 +62,7 @@ const flag = () =>
   }, z.boolean().optional());
 
 /** A context token `{contextType}-{contextId}` (as the dashboard's address writes it) or a saved search id. */
-export const ContextTokenSchema = z.union([
+const ContextTokenSchema = z.union([
   z.string().trim().regex(/^\d+-\d+$/, { error: MESSAGES.wrongFormat }),
   z.number().int().positive().transform((n) => `1-${n}`),
 ]);
@@ -74,7 +73,7 @@ const WidgetRefSchema = z.object({
 });
 
 /** A dashboard template's config (spec §3): contexts as tokens, widgets with their parameters. */
-export const DashboardTemplateConfigSchema = z.object({
+const DashboardTemplateConfigSchema = z.object({
   context_ids: z.array(ContextTokenSchema, { error: MESSAGES.wrongFormat }).default([]),
   widgets: z.array(WidgetRefSchema, { error: MESSAGES.wrongFormat }).default([]),
 });
@@ -117,7 +116,7 @@ const SharedLinkContextSchema = z.union([
 ]);
 
 /** A shared link's config (spec §3; ADR 015 adds layer_ids). */
-export const SharedLinkConfigSchema = z.object({
+const SharedLinkConfigSchema = z.object({
   widgets: z
     .array(z.union([z.string().trim(), WidgetRefSchema.transform((w) => w.id)]), { error: MESSAGES.wrongFormat })
     .optional(),

@@ -26,10 +26,7 @@ function decodeList(value: unknown): unknown {
   return [v];
 }
 
-export const DashboardRangeSchema = z.object({ from: z.string(), to: z.string() });
-export type DashboardRangeInput = z.infer<typeof DashboardRangeSchema>;
-
-export const DashboardPropertiesSchema = z.object({
+const DashboardPropertiesSchema = z.object({
   query: z.string().nullish(),
   filters: z.preprocess(decodeList, QueryGroupsSchema.nullish()),
 });

@@ -13,7 +13,7 @@ export const ViewerResponseSchema = z.object({
   seen_at: z.string(),
 });
 
-export const AssignedToResponseSchema = z.object({
+const AssignedToResponseSchema = z.object({
   id: z.number(),
   type: z.enum(ASSIGNEE_TYPES),
   name: z.string().describe("The account's full name or the team's name"),
@@ -41,7 +41,7 @@ export const HistoryEntryResponseSchema = z.object({
 });
 
 /** A moderation action taken on an item's author or post (spec core §3), as the item's detail lists it. */
-export const ItemModerationEventResponseSchema = z.object({
+const ItemModerationEventResponseSchema = z.object({
   id: z.number(),
   action: z.string(),
   reason: z.string(),

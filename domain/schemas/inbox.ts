@@ -7,19 +7,19 @@ import { MESSAGES } from "../messages";
 import { optionalString, requiredString } from "./common";
 import { DraftSchema, ModerationFormSchema, ReplyFormSchema } from "./replies";
 
-export const LABEL_NAME_MAX = 100;
-export const LABEL_CATEGORY_MAX = 100;
-export const LABEL_TYPE_MAX = 50;
-export const ASSIGN_MESSAGE_MAX = 1000;
+const LABEL_NAME_MAX = 100;
+const LABEL_CATEGORY_MAX = 100;
+const LABEL_TYPE_MAX = 50;
+const ASSIGN_MESSAGE_MAX = 1000;
 /** Labels one set-labels call may name (existing and new together). */
-export const ITEM_LABELS_MAX = 50;
+const ITEM_LABELS_MAX = 50;
 /**
  * GET /v1/feed-items/count counts at most this many items unless asked for more (`max`), and says whether
  * there are more (`capped`): an exact count reads every match, a list page only fifteen.
  */
 export const INBOX_COUNT_CAP = 1000;
 /** Items one bulk state or translate call may change (a page of the inbox at most). */
-export const BULK_IDS_MAX = INBOX_MAX_LIMIT;
+const BULK_IDS_MAX = INBOX_MAX_LIMIT;
 
 /** A positive id; form posts carry it as a string. A missing one reads 'Should not be empty!'. */
 function idField() {
@@ -70,15 +70,8 @@ export const LabelUpdateSchema = z.object({
 });
 export type LabelUpdateInput = z.infer<typeof LabelUpdateSchema>;
 
-// ── Item actions ────────────────────────────────────────────────────────────────────────────────────
-
-/** An assignee as one form value (`account:5`, `team:2`), for a single select that names both. */
-export function assigneeValue(type: AssigneeType, id: number): string {
-  return `${type}:${id}`;
-}
-
 /** `account:5` → { type: 'account', id: 5 }; anything else → null. */
-export function parseAssigneeValue(value: string): { type: AssigneeType; id: number } | null {
+function parseAssigneeValue(value: string): { type: AssigneeType; id: number } | null {
   const match = /^(account|team):(\d{1,10})$/.exec(value.trim());
   if (!match) return null;
   const id = Number(match[2]);
@@ -106,13 +99,11 @@ const AssignFields = z.object({
   message: optionalString().pipe(z.string().max(ASSIGN_MESSAGE_MAX, { error: MESSAGES.maxLength }).optional()),
 });
 export const AssignFormSchema = z.preprocess(splitAssignee, AssignFields);
-export type AssignFormInput = z.infer<typeof AssignFormSchema>;
 
 /** POST /v1/feed-items/{id}/unassign `{message?}`. */
 export const UnassignFormSchema = z.object({
   message: optionalString().pipe(z.string().max(ASSIGN_MESSAGE_MAX, { error: MESSAGES.maxLength }).optional()),
 });
-export type UnassignFormInput = z.infer<typeof UnassignFormSchema>;
 
 /**
  * New label names typed beside the checkboxes: a list (API) or one text field, one name per line or
@@ -143,7 +134,6 @@ export const SetLabelsFormSchema = z.object({
   label_ids: idListField(ITEM_LABELS_MAX),
   new_labels: newLabelsField(),
 });
-export type SetLabelsFormInput = z.infer<typeof SetLabelsFormSchema>;
 
 const STATES = [FEED_ITEM_STATE.open, FEED_ITEM_STATE.pending, FEED_ITEM_STATE.closed] as const;
 
@@ -162,7 +152,6 @@ export const StateFormSchema = z.object({
     }),
   ),
 });
-export type StateFormInput = z.infer<typeof StateFormSchema>;
 
 /** POST /v1/feed-items/status/properties/translate `{ids, lang}`: the language to translate into. */
 export const TranslateFormSchema = z.object({
@@ -171,7 +160,6 @@ export const TranslateFormSchema = z.object({
     .max(8, { error: MESSAGES.wrongFormat })
     .regex(/^[a-z]{2,3}([-_][A-Za-z]{2,4})?$/, { error: MESSAGES.wrongFormat }),
 });
-export type TranslateFormInput = z.infer<typeof TranslateFormSchema>;
 
 // ── The inbox's item actions, one form post each ────────────────────────────────────────────────────
 

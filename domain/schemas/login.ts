@@ -21,5 +21,3 @@ export const LoginSchema = z
 function isObjectPayload(payload: { value: unknown }): boolean {
   return typeof payload.value === "object" && payload.value !== null;
 }
-
-export type LoginInput = z.infer<typeof LoginSchema>;

@@ -5,7 +5,7 @@ import { NETWORK_IDS } from "../networks";
 // (same column names, author fields flattened as author_*), webhook and feed mappers, review clients and
 // the demo generator all produce this shape (snake_case, as the API speaks).
 
-export const MENTION_KINDS = ["post", "comment", "reply", "review", "ticket", "message", "article"] as const;
+const MENTION_KINDS = ["post", "comment", "reply", "review", "ticket", "message", "article"] as const;
 export type MentionKind = (typeof MENTION_KINDS)[number];
 
 export const INGEST_LIMITS = {

@@ -1,8 +1,8 @@
 import { MESSAGES } from "../messages";
 import { requiredString } from "./common";
 
-export const PASSWORD_MIN_LENGTH = 8;
-export const PASSWORD_MAX_LENGTH = 128;
+const PASSWORD_MIN_LENGTH = 8;
+const PASSWORD_MAX_LENGTH = 128;
 
 /**
  * A new password (docs/architecture.md): at least 8 characters with a digit, a lowercase letter, an uppercase

@@ -11,10 +11,10 @@ import { requiredOrWrongFormat } from "./common";
 import { whenValid } from "./searches";
 
 /** The longest reply, draft or moderation text we take (long reviews' answers fit well within it). */
-export const REPLY_TEXT_MAX = 10_000;
-export const MODERATION_NOTE_MAX = 2_000;
+const REPLY_TEXT_MAX = 10_000;
+const MODERATION_NOTE_MAX = 2_000;
 
-export const REPLY_VISIBILITIES = ["public", "private"] as const;
+const REPLY_VISIBILITIES = ["public", "private"] as const;
 export type ReplyVisibility = (typeof REPLY_VISIBILITIES)[number];
 
 /**

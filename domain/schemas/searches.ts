@@ -8,10 +8,10 @@ import { requiredString } from "./common";
 export const SEARCH_CATEGORIES = ["brand", "my", "team"] as const;
 export type SearchCategory = (typeof SEARCH_CATEGORIES)[number];
 
-export const SEARCH_NAME_MAX = 120;
-export const LOGO_SRC_MAX = 2000;
+const SEARCH_NAME_MAX = 120;
+const LOGO_SRC_MAX = 2000;
 /** Teams a definition may be shared with. */
-export const ENTITY_IDS_MAX = 100;
+const ENTITY_IDS_MAX = 100;
 
 /** The visibility a new search or folder of a section gets when the caller names none (ADR 013). */
 export const DEFAULT_VISIBILITY: Readonly<Record<SearchCategory, Visibility>> = {
@@ -24,14 +24,14 @@ const blankToNull = (v: unknown) => (v === "" || v === "null" ? null : v);
 
 export const nameField = () => requiredString().max(SEARCH_NAME_MAX, { error: MESSAGES.maxLength });
 
-export function categoryField() {
+function categoryField() {
   return z.enum(SEARCH_CATEGORIES, {
     error: (issue) => (issue.input === undefined || issue.input === "" ? MESSAGES.required : MESSAGES.wrongFormat),
   });
 }
 
 /** A positive id; form posts carry it as a string. */
-export function idField() {
+function idField() {
   return z.preprocess(
     (v) => (typeof v === "string" && v.trim() !== "" ? Number(v) : v),
     z
@@ -179,7 +179,6 @@ function blankToUndefinedIfMissing(v: unknown) {
 
 /** Drag and drop of a search (spec §4): into a folder of the same section, or to the top level (null). */
 export const MoveSearchItemSchema = z.object({ folder_id: nullableIdField() });
-export type MoveSearchItemInput = z.infer<typeof MoveSearchItemSchema>;
 
 /** Create a folder (POST /search/folders). */
 export const SearchFolderFormSchema = z
@@ -214,7 +213,6 @@ export const QueryValidateSchema = z.object({
       .max(QUERY_MAX_LENGTH, { error: MESSAGES.queryLint.tooLong }),
   ),
 });
-export type QueryValidateInput = z.infer<typeof QueryValidateSchema>;
 
 /** Things a user can pin (docs/architecture.md: pins are per user). `stream` is the streams' own pin type. */
 export const PIN_TYPES = ["search_item", "search_folder", "topic", "stream", "template"] as const;
@@ -226,7 +224,6 @@ export const PinSchema = z.object({
     error: (issue) => (issue.input === undefined || issue.input === "" ? MESSAGES.required : MESSAGES.wrongFormat),
   }),
 });
-export type PinInput = z.infer<typeof PinSchema>;
 
 /** A visibility code as answered (spec core §4): 1 Only Me, 2 Everyone, 3 Teams. */
 export const VisibilityResponseSchema = z.literal([VISIBILITY.onlyMe, VISIBILITY.everyone, VISIBILITY.teams]);
@@ -237,7 +234,7 @@ export const VisibilityResponseSchema = z.literal([VISIBILITY.onlyMe, VISIBILITY
 export const BackfillResponseSchema = z.object({ done: z.number(), total: z.number(), finished: z.boolean() });
 
 /** A definition group (domain/query) as stored. */
-export const QueryGroupResponseSchema = z.object({
+const QueryGroupResponseSchema = z.object({
   type: z.enum(["must", "must-not"]),
   values: z.array(z.object({ filter_type: z.enum(FILTER_TYPES), value: z.union([z.string(), z.number()]) })),
 });

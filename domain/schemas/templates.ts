@@ -6,8 +6,8 @@ import { VISIBILITY } from "../visibility";
 import { requiredOrWrongFormat } from "./common";
 import { entityIdsField, VisibilityResponseSchema, whenValid } from "./searches";
 
-export const TEMPLATE_NAME_MAX = 120;
-export const TEMPLATE_MESSAGE_MAX = 5000;
+const TEMPLATE_NAME_MAX = 120;
+const TEMPLATE_MESSAGE_MAX = 5000;
 
 /**
  * A required text. Not `requiredString`: its abort would keep the visibility's cross-field rule from

@@ -24,7 +24,7 @@ import {
 export const TOPIC_TYPES = ["keywords", "query"] as const;
 export type TopicType = (typeof TOPIC_TYPES)[number];
 
-export const TOPIC_KEYWORDS_MAX = 100;
+const TOPIC_KEYWORDS_MAX = 100;
 export const TOPIC_KEYWORD_LENGTH_MAX = 100;
 
 /** Keywords arrive as a list (API) or as the text of one field, one word or phrase per line or comma. */

@@ -15,7 +15,7 @@ export interface Locale {
 }
 
 /** Language shares (percent of customer mentions). */
-export const LANGUAGE_SHARE: Readonly<Record<DemoLanguage, number>> = {
+const LANGUAGE_SHARE: Readonly<Record<DemoLanguage, number>> = {
   en: 55,
   es: 8,
   de: 5.5,

@@ -6,7 +6,7 @@ import { LEXICONS, TOPICS, ZH_TW, type DemoLanguage, type Lexicon } from "./lexi
 export const SLOT = { f: 0, amt: 1, d: 2, h: 3, order: 4, ver: 5, user: 6, g: 7 } as const;
 type SlotName = keyof typeof SLOT;
 
-export type Part = string | number;
+type Part = string | number;
 export type Tpl = string | Part[];
 
 /** Tone index: 0 negative, 1 neutral, 2 positive (sentiment = index - 1). */
@@ -18,7 +18,7 @@ export interface Clause {
   topic: number;
 }
 
-export interface Toned {
+interface Toned {
   t: Tpl;
   tone: ToneIndex;
 }
@@ -65,7 +65,7 @@ const EMOJI: [string[], string[], string[]] = [
 
 const TONES: Record<string, ToneIndex> = { neg: 0, neu: 1, pos: 2 };
 
-export function compileTemplate(text: string): Tpl {
+function compileTemplate(text: string): Tpl {
   if (!text.includes("{")) return text;
   const parts: Part[] = [];
   const re = /\{(\w+)\}/g;
@@ -113,7 +113,7 @@ function byTone(list: string[]): [Tpl[], Tpl[], Tpl[]] {
 
 const tpls = (list: string[]): Tpl[] => list.map(compileTemplate);
 
-export function compileLexicon(lex: Lexicon): CompiledLexicon {
+function compileLexicon(lex: Lexicon): CompiledLexicon {
   const extra = lex.emoji ?? {};
   return {
     lang: lex.lang,

@@ -17,8 +17,8 @@ import { DEMO_LANGUAGES, type DemoLanguage } from "./lexicon";
 import { cumulative, deriveSeed, int, mulberry32, pareto, pick, pickCum, type Rng } from "./prng";
 import { STREAM_PLANS, type StreamPlan } from "./streams";
 
-export type DemoSentiment = -1 | 0 | 1;
-export type DemoTheme = "normal" | "outage" | "launch";
+type DemoSentiment = -1 | 0 | 1;
+type DemoTheme = "normal" | "outage" | "launch";
 
 export interface DemoMention {
   streamKey: string;

@@ -1,10 +1,10 @@
 import type { NetworkId } from "../../domain/networks";
 import type { MentionKind } from "../../domain/schemas/mention-input";
 
-export type DemoStreamCategory =
+type DemoStreamCategory =
   "inboxes" | "direct messages" | "timelines" | "streams" | "pages" | "hashtags" | "channel streams" | "review streams";
 
-export type DemoStreamSource = "api" | "webhook" | "feed" | "import" | "review";
+type DemoStreamSource = "api" | "webhook" | "feed" | "import" | "review";
 
 export interface DemoStreamSpec {
   key: string;

@@ -33,7 +33,7 @@ export interface FeedFetchOptions {
   now?: Date;
 }
 
-export const FEED_FETCH_DEFAULTS = {
+const FEED_FETCH_DEFAULTS = {
   timeoutMs: 15_000,
   maxBytes: 5 * 1024 * 1024,
   maxRedirects: 5,

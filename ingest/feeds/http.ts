@@ -18,7 +18,7 @@ export interface RawResponse {
   discard(): void;
 }
 
-export interface RawRequest {
+interface RawRequest {
   url: URL;
   headers: Record<string, string>;
   signal: AbortSignal;

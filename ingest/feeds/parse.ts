@@ -416,7 +416,7 @@ function personName(value: string): string {
 }
 
 /** A two-letter ISO 639-1 code from "en", "en-us", "EN_GB"; nothing for other shapes. */
-export function languageCode(value: string): string | undefined {
+function languageCode(value: string): string | undefined {
   const m = /^([A-Za-z]{2})(?:[-_][A-Za-z0-9-]*)?$/.exec(value.trim());
   return m ? m[1].toLowerCase() : undefined;
 }

@@ -37,7 +37,7 @@ const WELL_KNOWN_PREFIXES: Record<string, string> = {
 
 const MAX_DEPTH = 256;
 
-export interface XmlAttribute {
+interface XmlAttribute {
   uri: string;
   local: string;
   value: string;
@@ -128,7 +128,7 @@ export function parseXml(text: string): XmlElement {
   return root;
 }
 
-export function isElement(node: XmlNode): node is XmlElement {
+function isElement(node: XmlNode): node is XmlElement {
   return typeof node !== "string";
 }
 

@@ -11,7 +11,7 @@ export const CSV_COLUMNS: readonly string[] = Object.keys(IngestItemSchema.shape
 
 const CSV_COLUMN_SET: ReadonlySet<string> = new Set(CSV_COLUMNS);
 
-export const CSV_REQUIRED_COLUMNS: readonly string[] = ["external_id", "text", "created_at", "author_username"];
+const CSV_REQUIRED_COLUMNS: readonly string[] = ["external_id", "text", "created_at", "author_username"];
 
 const BOOLEAN_COLUMNS: ReadonlySet<string> = new Set(["is_agent_reply"]);
 const BOOLEANS: Readonly<Record<string, boolean>> = { true: true, false: false, "1": true, "0": false };

@@ -5,7 +5,7 @@ import { IMPORT_MESSAGES, type ImportBody, type ImportRecord } from "./records";
 const LF = 0x0a;
 const CR = 0x0d;
 
-export type RawLine = { line: number; text: string } | { line: number; tooLong: true };
+type RawLine = { line: number; text: string } | { line: number; tooLong: true };
 
 /**
  * Splits bytes into physical lines (LF or CRLF; a last line without newline counts), holding at most one
@@ -14,7 +14,7 @@ export type RawLine = { line: number; text: string } | { line: number; tooLong: 
  * is decoded on its own; a leading byte order mark is dropped. Synchronous per chunk: one async step per
  * chunk, not per line.
  */
-export class LineSplitter {
+class LineSplitter {
   private readonly decoder = new TextDecoder("utf-8", { ignoreBOM: true });
   private pieces: Uint8Array[] = [];
   private size = 0;
@@ -81,16 +81,6 @@ export class LineSplitter {
     if (this.line === 1 && end >= 3 && bytes[0] === 0xef && bytes[1] === 0xbb && bytes[2] === 0xbf) start = 3;
     return { line: this.line, text: this.decoder.decode(bytes.subarray(start, end)) };
   }
-}
-
-/** The physical lines of a byte stream (see LineSplitter). */
-export async function* splitLines(
-  body: ImportBody,
-  maxBytes: number = INGEST_LIMITS.lineBytesMax,
-): AsyncGenerator<RawLine> {
-  const splitter = new LineSplitter(maxBytes);
-  for await (const chunk of body) yield* splitter.push(chunk);
-  yield* splitter.end();
 }
 
 function toRecord(raw: RawLine): ImportRecord | undefined {

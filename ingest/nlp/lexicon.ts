@@ -29,7 +29,7 @@ export interface Entry {
   fixed: boolean;
 }
 
-export interface Phrase {
+interface Phrase {
   tokens: string[];
   entry: Entry;
 }

@@ -18,7 +18,7 @@ import { NL } from "./lexicons/nl";
 import { PT } from "./lexicons/pt";
 import { normalizeText, scan, type Token } from "./tokenize";
 
-export interface SentimentDriver {
+interface SentimentDriver {
   term: string;
   weight: number;
 }

@@ -5,7 +5,7 @@
 // Khmer, Myanmar) are kept whole by scan() and cut into words with Intl.Segmenter by scanWords(), which
 // only keywords and tokenize() need (Intl.Segmenter is by far the most expensive step, see ADR 010).
 
-export type TokenKind =
+type TokenKind =
   | "word" // a lowercased word, in any script
   | "elision" // a French/Italian elided article or pronoun: "l'", "d'", "un'"
   | "hashtag" // "#outage" (lowercased, with the sign)

@@ -18,17 +18,15 @@ export {
   REVIEW_AUTH_FAILED_MESSAGE,
   ReviewSourceAuthError,
   ReviewSourceError,
-  type FetchReviewsOptions,
+  
   type ReviewClient,
   type ReviewClientOptions,
   type ReviewNetwork,
-  type ReviewSourceConfig,
+  
 } from "./shared";
-export { IOS_DEFAULT_BASE_URL } from "./ios";
-export { STEAM_DEFAULT_BASE_URL, STEAM_LANGUAGES } from "./steam";
-export { TRUSTPILOT_DEFAULT_BASE_URL } from "./trustpilot";
-
-export const REVIEW_NETWORKS: readonly ReviewNetwork[] = ["trustpilot", "googlePlay", "ios", "steam"];
+;
+;
+;
 
 /**
  * The client of one platform. Base URLs default to the platforms' public hosts (Google Play has none: it

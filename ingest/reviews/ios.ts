@@ -34,7 +34,7 @@ import {
   type ReviewSourceConfig,
 } from "./shared";
 
-export const IOS_DEFAULT_BASE_URL = "https://itunes.apple.com";
+const IOS_DEFAULT_BASE_URL = "https://itunes.apple.com";
 const PAGE_CEILING = 10;
 
 const Label = z.object({ label: z.union([z.string(), z.number()]).transform(String) });

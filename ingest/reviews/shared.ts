@@ -73,7 +73,7 @@ export class ReviewSourceError extends Error {
   }
 }
 
-export const PLATFORM_NAMES: Readonly<Record<ReviewNetwork, string>> = {
+const PLATFORM_NAMES: Readonly<Record<ReviewNetwork, string>> = {
   trustpilot: "Trustpilot",
   googlePlay: "Google Play",
   ios: "The App Store",
@@ -182,7 +182,7 @@ export const nonEmpty = z.string().trim().min(1);
 export const idString = z.union([z.string().trim().min(1), z.number().int()]).transform(String);
 
 /** One review with the agent replies that belong to it; `since` applies to the review. */
-export interface ReviewGroup {
+interface ReviewGroup {
   review: IngestItemInput;
   replies: IngestItemInput[];
 }

@@ -32,13 +32,13 @@ import {
   type ReviewSourceConfig,
 } from "./shared";
 
-export const STEAM_DEFAULT_BASE_URL = "https://store.steampowered.com";
+const STEAM_DEFAULT_BASE_URL = "https://store.steampowered.com";
 const DEFAULT_PAGES = 10;
 const PAGE_CEILING = 100;
 
 /** Steam's API language names (partner.steamgames.com "Languages") to ISO 639-1. */
 // prettier-ignore
-export const STEAM_LANGUAGES: Readonly<Record<string, string>> = {
+const STEAM_LANGUAGES: Readonly<Record<string, string>> = {
   arabic: "ar", bulgarian: "bg", schinese: "zh", tchinese: "zh", czech: "cs", danish: "da", dutch: "nl",
   english: "en", finnish: "fi", french: "fr", german: "de", greek: "el", hungarian: "hu", indonesian: "id",
   italian: "it", japanese: "ja", koreana: "ko", korean: "ko", norwegian: "no", polish: "pl", portuguese: "pt",

@@ -35,7 +35,7 @@ import {
   type ReviewSourceConfig,
 } from "./shared";
 
-export const TRUSTPILOT_DEFAULT_BASE_URL = "https://api.trustpilot.com/v1";
+const TRUSTPILOT_DEFAULT_BASE_URL = "https://api.trustpilot.com/v1";
 const PER_PAGE = 100;
 const DEFAULT_PAGES = 10;
 const PAGE_CEILING = 100;
@@ -63,7 +63,7 @@ const ReviewsPage = z.object({
 });
 
 /** "https://www.Example.com/path" or " example.com " → the host Trustpilot knows the business by. */
-export function businessNameOf(config: ReviewSourceConfig): string {
+function businessNameOf(config: ReviewSourceConfig): string {
   let name = (config.businessName ?? "").trim();
   if (/^https?:\/\//i.test(name)) {
     try {

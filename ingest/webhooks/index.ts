@@ -10,15 +10,15 @@ import { zendeskAdapter } from "./zendesk";
 
 export {
   WEBHOOK_INTEGRATIONS,
-  WebhookPayloadError,
-  type VerifyResult,
+  
+  
   type WebhookAdapter,
-  type WebhookDelivery,
-  type WebhookIntegration,
+  
+  
 } from "./types";
-export { isDiscordPing } from "./discord";
-export { htmlToText } from "./text";
-export { discordAdapter, discourseAdapter, helpshiftAdapter, intercomAdapter, vanillaForumsAdapter, zendeskAdapter };
+;
+;
+;
 
 /** Every adapter by integration name (the network id). */
 export const WEBHOOK_ADAPTERS: Record<string, WebhookAdapter> = Object.freeze({

@@ -113,7 +113,7 @@ export function shortHash(text: string): string {
 }
 
 /** An external id within INGEST_LIMITS.externalIdMax; longer ones keep a prefix and gain a hash of the whole. */
-export function clampId(id: string): string {
+function clampId(id: string): string {
   return id.length <= INGEST_LIMITS.externalIdMax ? id : `${id.slice(0, 150)}~${shortHash(id)}`;
 }
 

@@ -6,7 +6,7 @@ import type { Permissions } from "../../domain/permissions";
 import type { Role } from "../../domain/roles";
 import { notFound } from "../../domain/errors";
 
-export interface AccountPreferences {
+interface AccountPreferences {
   ui: { defaultDashboardStreams: number[] };
   security: { twoFactorAuthorization: { otpEnabled: boolean } };
   general: { urlWarning: boolean; reviewOnReply: boolean; directEmailToNetwork: boolean };
@@ -37,7 +37,7 @@ export type MemberView = Pick<
   "id" | "role" | "email" | "firstName" | "lastName" | "avatarUrl" | "state" | "teams"
 >;
 
-export function parsePreferences(row: Pick<AccountRow, "preferences" | "otpEnabled">): AccountPreferences {
+function parsePreferences(row: Pick<AccountRow, "preferences" | "otpEnabled">): AccountPreferences {
   const stored = safeJson(row.preferences) as Partial<{
     ui: Partial<AccountPreferences["ui"]>;
     general: Partial<AccountPreferences["general"]>;

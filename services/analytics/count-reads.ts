@@ -8,7 +8,7 @@ import type { WidgetArgs } from "./counts";
 import { resolveDashboardRequest, type ResolvedDashboardRequest } from "./request";
 import { viewerMayReadWidget, type DashboardViewer } from "./viewer";
 
-export interface DashboardMeta {
+interface DashboardMeta {
   range: { from: string; to: string };
   compared_range: { from: string; to: string } | null;
   interval: string;

@@ -6,7 +6,7 @@ import { compactDailyRollups } from "../../db/repositories/analytics-daily";
 import type { ServiceDeps } from "../context";
 
 /** Days made per tenant and round: about five seconds of work on a million-mention tenant. */
-export const DAYS_PER_ROUND = 60;
+const DAYS_PER_ROUND = 60;
 
 /** Makes the changed days' daily rows of every tenant; returns how many days were made. */
 export async function compactDailyRollupsOfAll(deps: Pick<ServiceDeps, "db" | "now">): Promise<number> {

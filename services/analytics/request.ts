@@ -31,7 +31,7 @@ export interface DashboardRange {
 }
 
 /** Where a context's mentions are read: rollup context (0 every mention, 1 saved search, 2 topic). */
-export interface RollupContext {
+interface RollupContext {
   contextType: 0 | 1 | 2;
   contextId: number;
 }
@@ -86,7 +86,7 @@ function hasProperties(p: DashboardProperties | null | undefined): p is Dashboar
 }
 
 /** The body checked: zod for shapes, then the catalogue's 400s for what the dashboard refuses. */
-export function parseDashboardBody(input: unknown): DashboardBody {
+function parseDashboardBody(input: unknown): DashboardBody {
   const parsed = DashboardBodySchema.safeParse(input ?? {});
   if (!parsed.success) {
     const issue = parsed.error.issues[0];
@@ -101,7 +101,7 @@ export function parseDashboardBody(input: unknown): DashboardBody {
 }
 
 /** The range, compared range, zone and interval of a body, checked (no I/O). */
-export function resolvePeriod(body: DashboardBody, fallbackZone: string) {
+function resolvePeriod(body: DashboardBody, fallbackZone: string) {
   const range = parseRange(body.range, false);
   const comparedRange = body.compared_range === undefined || body.compared_range === null || body.compared_range === ""
     ? null
@@ -197,7 +197,7 @@ function onWholeHour(iso: string): boolean {
  * the request's top-level properties are dropped; the zone is
  * the link's. A context the link does not name is left as asked, and refused (404) when resolved.
  */
-export function pinToSharedLink(viewer: DashboardViewer, body: DashboardBody): DashboardBody {
+function pinToSharedLink(viewer: DashboardViewer, body: DashboardBody): DashboardBody {
   const link = viewer.sharedLink;
   if (!link) return body;
   const asked = body.contexts?.length

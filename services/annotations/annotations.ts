@@ -39,7 +39,7 @@ export interface AnnotationLayerView {
   updatedAt: string;
 }
 
-export interface Attachment {
+interface Attachment {
   name: string;
   url: string;
 }

@@ -30,10 +30,6 @@ export function parseJsonObject(text: string): Record<string, unknown> {
   }
 }
 
-export function tokenOf(ref: ContextRef): string {
-  return `${ref.contextType}-${ref.contextId}`;
-}
-
 export function refOfToken(token: string): ContextRef {
   const [type, id] = token.split("-");
   return { contextType: Number(type), contextId: Number(id) };

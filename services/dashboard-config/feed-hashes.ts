@@ -14,7 +14,7 @@ import { isoNow, type ServiceDeps } from "../context";
 import { statusView, type StatusView } from "../statuses/status-view";
 import { parseJsonObject } from "./config";
 
-export interface FeedHashDefinition {
+interface FeedHashDefinition {
   id: string;
   title: string;
   viewType: string;
@@ -70,7 +70,7 @@ function listOf(...values: unknown[]): unknown[] {
 }
 
 /** The chart point's own conditions (sentiment, network, language, country) on top of the context's. */
-export function pointFilter(properties: Record<string, unknown>): FeedItemFilter {
+function pointFilter(properties: Record<string, unknown>): FeedItemFilter {
   const sentiments = listOf(properties.sentiment, properties.sentiments).flatMap((v) => {
     if (typeof v === "number" && [-1, 0, 1].includes(v)) return [v];
     if (typeof v === "string" && v.toLowerCase() in SENTIMENTS) return [SENTIMENTS[v.toLowerCase()]!];

@@ -11,7 +11,7 @@ import type { DashboardViewer } from "../analytics/viewer";
 import type { ServiceDeps } from "../context";
 import { byPinnedThenName, canSee, type Viewer } from "../searches/access";
 
-export interface SelectorContext {
+interface SelectorContext {
   /** `{contextType}-{contextId}`, as the dashboard's address writes it. */
   id: string;
   title: string;

@@ -52,7 +52,7 @@ export interface SharedLinkPublicView {
 }
 
 /** 24 random bytes (192 bits), base64url: 32 characters. */
-export function newSharedLinkCode(): string {
+function newSharedLinkCode(): string {
   return crypto.randomBytes(24).toString("base64url");
 }
 

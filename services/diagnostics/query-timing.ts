@@ -1,2 +1,2 @@
 // The API reports the store time of each request in a Server-Timing header (db/query-timing.ts).
-export { withQueryTally, type QueryTally } from "../../db/query-timing";
+export { withQueryTally,  } from "../../db/query-timing";

@@ -4,18 +4,12 @@ import { listLabelsOfItems } from "../../db/repositories/labels";
 import type { FeedItemRow } from "../../db/schema";
 import { PRESENCE_WINDOW_SECONDS } from "../../domain/inbox";
 import type { FromWire } from "../../domain/key-case";
-import type {
-  AssignedToResponseSchema,
-  FeedItemResponseSchema,
-  ViewerResponseSchema,
-} from "../../domain/schemas/feed-items";
+import type { FeedItemResponseSchema, ViewerResponseSchema } from "../../domain/schemas/feed-items";
 import { isoNow, type Actor, type ServiceDeps } from "../context";
 import { statusView } from "../statuses/status-view";
 
 /** Someone else on an item: viewing it or writing a reply (presence younger than the window). */
-export type Viewer = FromWire<typeof ViewerResponseSchema>;
-
-export type AssignedTo = FromWire<typeof AssignedToResponseSchema>;
+type Viewer = FromWire<typeof ViewerResponseSchema>;
 
 /** A feed item as the inbox shows it (ADR 014; ADR 027: FeedItemResponseSchema). */
 export type FeedItemView = FromWire<typeof FeedItemResponseSchema>;

@@ -3,7 +3,7 @@ import { findIdentity } from "../../db/repositories/identities";
 import { findOwnDraft, listItemModerationEvents } from "../../db/repositories/inbox-reads";
 import type { FromWire } from "../../domain/key-case";
 import type { JsonValue } from "../../domain/schemas/common";
-import type { FeedItemDetailResponseSchema, HistoryEntryResponseSchema } from "../../domain/schemas/feed-items";
+import type { FeedItemDetailResponseSchema } from "../../domain/schemas/feed-items";
 import type { Actor, ServiceDeps } from "../context";
 import { actionsView, statusView } from "../statuses/status-view";
 import { findItemOrThrow, isVisibleItem, requireInbox } from "./access";
@@ -11,8 +11,6 @@ import { feedItemView } from "./feed-item-view";
 
 /** How many of the author's latest items the detail pane shows. */
 const AUTHOR_RECENT_ITEMS = 10;
-
-export type HistoryEntry = FromWire<typeof HistoryEntryResponseSchema>;
 
 /** GET /v1/feed-items/{id} (ADR 027: FeedItemDetailResponseSchema). */
 export type FeedItemDetail = FromWire<typeof FeedItemDetailResponseSchema>;

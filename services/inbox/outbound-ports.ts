@@ -15,7 +15,7 @@ export interface OutboundAgent {
   name: string;
 }
 
-export interface OutboundReply {
+interface OutboundReply {
   /** The reply's action id: the same reply delivered twice (a retry) carries the same id. */
   replyId: number;
   text: string;
@@ -25,7 +25,7 @@ export interface OutboundReply {
   createdAt: string;
 }
 
-export interface OutboundModeration {
+interface OutboundModeration {
   eventId: number;
   action: ModerationActionCode;
   /** The report's text of the action ('post deleted'). */

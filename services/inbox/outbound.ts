@@ -16,7 +16,7 @@ import type {
 type OutboundConnector = Connector<ServiceDeps>;
 
 /** A delivery that did not arrive, with the reason the agent is shown. */
-export class OutboundDeliveryError extends Error {
+class OutboundDeliveryError extends Error {
   constructor(message: string) {
     super(message);
     this.name = "OutboundDeliveryError";
@@ -38,11 +38,11 @@ export function deliveryErrorText(deps: ServiceDeps, error: unknown): string {
 
 // ── The webhook callback: support tools that send us mentions by webhook may take answers back ──────
 
-export const WEBHOOK_CALLBACK_TIMEOUT_MS = 5_000;
+const WEBHOOK_CALLBACK_TIMEOUT_MS = 5_000;
 /** The most of a callback's answer we read (only to find the id of what it created). */
 const ANSWER_MAX_BYTES = 64 * 1024;
-export const SIGNATURE_HEADER = "X-Earshot-Signature";
-export const DELIVERY_HEADER = "X-Earshot-Delivery";
+const SIGNATURE_HEADER = "X-Earshot-Signature";
+const DELIVERY_HEADER = "X-Earshot-Delivery";
 
 /** The stream's delivery address, when it has one (admins set it on the channel screen). */
 export function replyUrlOf(stream: StreamRow | null): string | null {

@@ -14,7 +14,7 @@ import { hashToken, randomToken } from "../security/tokens";
 import { takeRation } from "../session/login-throttle";
 import { assertRoomFor } from "../limits/assert-room-for";
 
-export const INVITE_TTL_MS = 7 * 24 * 60 * 60 * 1000;
+const INVITE_TTL_MS = 7 * 24 * 60 * 60 * 1000;
 
 /** POST /v1/team_member_invites: an admin invites a colleague by e-mail with a role and teams. */
 export async function createInvite(deps: ServiceDeps, actor: Actor, input: InviteInput) {

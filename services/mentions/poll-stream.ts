@@ -18,7 +18,7 @@ export type PollOutcome = { status: "ok"; report: IngestReport } | { status: "no
  * (the stream's interval; exponential backoff after failures). Never throws for a bad source: the
  * stream is marked failing with the reason, which the channels screen shows.
  */
-export async function pollStream(deps: ServiceDeps, stream: StreamRow): Promise<PollOutcome> {
+async function pollStream(deps: ServiceDeps, stream: StreamRow): Promise<PollOutcome> {
   const ports = requireIngestPorts(deps);
   const config = JSON.parse(stream.config) as StreamConfig;
   const interval = config.intervalSeconds ?? FEED_INTERVAL.default;

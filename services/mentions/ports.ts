@@ -87,7 +87,7 @@ export interface WebhookDelivery {
   rawBody: Uint8Array;
 }
 
-export interface WebhookAdapterPort {
+interface WebhookAdapterPort {
   integration: string;
   signatureHelp: string | null;
   verify(delivery: WebhookDelivery, secret: string): { ok: true } | { ok: false; reason: string };
@@ -99,7 +99,7 @@ export interface WebhookAdapterPort {
   respond?(payload: unknown): unknown | undefined;
 }
 
-export type FeedFetchResult =
+type FeedFetchResult =
   | { status: "ok"; items: IngestItemInput[]; etag: string | null; lastModified: string | null; title: string | null }
   | { status: "not-modified" }
   | { status: "failed"; reason: string };
@@ -111,7 +111,7 @@ export interface ReviewSourceConfig {
   country?: string;
 }
 
-export type ImportRecord = { line: number; value: Record<string, unknown> } | { line: number; error: string };
+type ImportRecord = { line: number; value: Record<string, unknown> } | { line: number; error: string };
 
 export interface IngestPorts {
   enricher: MentionEnricher;

@@ -1,10 +1,5 @@
 import * as z from "zod";
-import {
-  listItemModerationEvents,
-  listModerationEvents as listRows,
-  MODERATION_EVENT_ORDERS,
-  type ModerationEventOrder,
-} from "../../db/repositories/moderation-events";
+import { listModerationEvents as listRows, MODERATION_EVENT_ORDERS, type ModerationEventOrder } from "../../db/repositories/moderation-events";
 import { MODERATION_PER_PAGE } from "../../domain/constants";
 import { badRequest, forbidden } from "../../domain/errors";
 import { MODERATION_ACTIONS, MODERATION_REASONS } from "../../domain/inbox";
@@ -27,10 +22,10 @@ const ORDER_FIELDS: Readonly<Record<string, ModerationEventOrder>> = {
   original_text: "originalText",
 };
 
-export const DEFAULT_MODERATION_ORDER = "dateAndTime desc";
+const DEFAULT_MODERATION_ORDER = "dateAndTime desc";
 
 /** "{field} asc|desc" (the direction may be left out: asc). */
-export function parseModerationOrder(raw: string | undefined): { order: ModerationEventOrder; direction: "asc" | "desc" } {
+function parseModerationOrder(raw: string | undefined): { order: ModerationEventOrder; direction: "asc" | "desc" } {
   const text = (raw ?? "").trim() || DEFAULT_MODERATION_ORDER;
   const match = /^([A-Za-z_]+)(?:\s+(asc|desc))?$/i.exec(text);
   const order = match ? ORDER_FIELDS[match[1]!.toLowerCase()] : undefined;
@@ -43,7 +38,7 @@ const ACTION_TEXT_BY_CODE = new Map<string, string>(MODERATION_ACTIONS.map((a) =
 const ACTION_TEXTS = MODERATION_ACTIONS.map((a) => a.event) as string[];
 
 /** The `filters` JSON: actions (texts or codes), reasons, networks, agent / user / text contains, time range. */
-export const ModerationFiltersSchema = z
+const ModerationFiltersSchema = z
   .object({
     actions: oneOrMany(z.string().refine((v) => ACTION_TEXT_BY_CODE.has(v) || ACTION_TEXTS.includes(v), "unknown action")),
     reasons: oneOrMany(z.enum(MODERATION_REASONS)),
@@ -55,9 +50,9 @@ export const ModerationFiltersSchema = z
     to: z.iso.datetime({ offset: true }).optional(),
   })
   .strict();
-export type ModerationFilters = z.infer<typeof ModerationFiltersSchema>;
+type ModerationFilters = z.infer<typeof ModerationFiltersSchema>;
 
-export function parseModerationFilters(raw: string | undefined): ModerationFilters {
+function parseModerationFilters(raw: string | undefined): ModerationFilters {
   if (raw === undefined || raw.trim() === "") return {};
   let value: unknown;
   try {
@@ -125,9 +120,4 @@ export function moderationFilters(actor: Actor) {
       reasons: [...MODERATION_REASONS],
     },
   };
-}
-
-/** An item's moderation events, oldest first (the item's detail; the caller already reached the item). */
-export async function itemModerationEvents(deps: ServiceDeps, actor: Actor, feedItemId: number): Promise<ModerationEventView[]> {
-  return (await listItemModerationEvents(deps.db, actor.businessProfileId, feedItemId)).map(moderationEventView);
 }

@@ -3,7 +3,7 @@ import { NOTIFICATION_LIST_LIMIT } from "../../domain/notifications";
 import type { Actor, ServiceDeps } from "../context";
 import { notificationView, type NotificationView } from "./notification-view";
 
-export type { NotificationView } from "./notification-view";
+;
 
 export interface NotificationList {
   /** The newest `limit` of the caller's notifications, newest first. */

@@ -8,7 +8,7 @@ import { passwordResetEmail } from "../mail/messages";
 import { hashToken, randomToken } from "../security/tokens";
 import { takeRation, type Ration } from "../session/login-throttle";
 
-export const PASSWORD_RESET_TTL_MS = 60 * 60 * 1000;
+const PASSWORD_RESET_TTL_MS = 60 * 60 * 1000;
 
 /**
  * POST .../password_reset: mails a single-use link (256-bit token, stored hashed, 1 hour) built

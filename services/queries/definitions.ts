@@ -60,11 +60,11 @@ function parseKeywords(raw: string | null | undefined): string[] {
   }
 }
 
-export function searchItemDefinition(row: { id: number; query: string }): PercolatorDefinition {
+function searchItemDefinition(row: { id: number; query: string }): PercolatorDefinition {
   return { contextType: 1, contextId: row.id, groups: parseGroups(row.query) };
 }
 
-export function topicDefinition(row: { id: number; query: string | null; keywords: string }): PercolatorDefinition {
+function topicDefinition(row: { id: number; query: string | null; keywords: string }): PercolatorDefinition {
   return { contextType: 2, contextId: row.id, topic: { query: row.query, keywords: parseKeywords(row.keywords) } };
 }
 

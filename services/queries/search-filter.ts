@@ -18,7 +18,7 @@ import { vocabularyByLength } from "./vocabulary";
 // within the distance; none: the word matches nothing), and a definition's groups become GroupConditions.
 
 /** A 400 naming the first fault of a query: its message, and where it is (offset, length in UTF-16 units). */
-export function queryFaultError(fault: QueryFault & { groupIndex?: number; valueIndex?: number }): AppError {
+function queryFaultError(fault: QueryFault & { groupIndex?: number; valueIndex?: number }): AppError {
   const error = badRequest(fault.message);
   error.details = {
     offset: fault.offset,

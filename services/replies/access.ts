@@ -13,7 +13,7 @@ import type { OutboundAgent, OutboundTarget } from "../inbox/outbound-ports";
 
 export type InboxPermission = "inbox.items.read" | "inbox.items.write";
 
-export function requirePermission(actor: Actor, permission: InboxPermission): void {
+function requirePermission(actor: Actor, permission: InboxPermission): void {
   if (!hasPermission(actor.permissions, permission)) throw forbidden();
 }
 

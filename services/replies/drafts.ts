@@ -16,12 +16,12 @@ export interface DraftView {
   updatedAt: string;
 }
 
-export function draftView(row: ReplyDraftRow): DraftView {
+function draftView(row: ReplyDraftRow): DraftView {
   return { feedItemId: row.feedItemId, text: row.text, templateId: row.templateId, createdAt: row.createdAt, updatedAt: row.updatedAt };
 }
 
 /** The caller's draft of an item, or null (for the item's detail, already checked). */
-export async function callerDraft(deps: ServiceDeps, actor: Actor, feedItemId: number): Promise<DraftView | null> {
+async function callerDraft(deps: ServiceDeps, actor: Actor, feedItemId: number): Promise<DraftView | null> {
   const row = await findDraft(deps.db, actor.businessProfileId, feedItemId, actor.accountId);
   return row ? draftView(row) : null;
 }

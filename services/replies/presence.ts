@@ -29,7 +29,7 @@ function windowStart(deps: Pick<ServiceDeps, "now">): string {
 }
 
 /** Who else is on each of these items (the list and the detail pane); items without anyone are absent. */
-export async function viewersOfItems(deps: ServiceDeps, actor: Actor, feedItemIds: readonly number[]): Promise<Map<number, ViewerView[]>> {
+async function viewersOfItems(deps: ServiceDeps, actor: Actor, feedItemIds: readonly number[]): Promise<Map<number, ViewerView[]>> {
   const rows = await listViewers(deps.db, actor.businessProfileId, feedItemIds, windowStart(deps), actor.accountId);
   const byItem = new Map<number, ViewerView[]>();
   for (const row of rows) {

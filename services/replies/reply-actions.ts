@@ -12,7 +12,7 @@ export async function findReplyAction(deps: ServiceDeps, actor: Actor, feedItemI
 }
 
 /** How long a delivery may stay 'sending' before it counts as interrupted (well past the connectors' time-out). */
-export const SENDING_GRACE_MS = 60_000;
+const SENDING_GRACE_MS = 60_000;
 
 export function sendingInterrupted(deps: Pick<ServiceDeps, "now">, attemptedAt: string | undefined): boolean {
   return attemptedAt === undefined || deps.now().getTime() - Date.parse(attemptedAt) > SENDING_GRACE_MS;

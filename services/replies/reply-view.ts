@@ -6,7 +6,7 @@ import type { ReplyVisibility } from "../../domain/schemas/replies";
  * Where a reply's delivery stands: REPLY_DELIVERIES, plus 'sending' while a connector is being called
  * (between the stored reply and the connector's answer; a reply left there by a crash may be retried).
  */
-export type ReplyDeliveryState = ReplyDelivery | "sending";
+type ReplyDeliveryState = ReplyDelivery | "sending";
 
 /** A reply as stored in its `replied_by` action's data (snake_case JSON, like the network's replies). */
 export interface ReplyData {

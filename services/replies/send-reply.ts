@@ -17,7 +17,7 @@ import { agentOf, findWorkableItem, outboundTargetOf } from "./access";
 import { replyView, type ReplyData, type ReplyView } from "./reply-view";
 
 /** The account event a reply records (ADR 014 counters): an answer to a review, or a public / private reply. */
-export function replyEventType(item: Pick<FeedItemRow, "socialType">, visibility: ReplyVisibility): CountedAccountEvent {
+function replyEventType(item: Pick<FeedItemRow, "socialType">, visibility: ReplyVisibility): CountedAccountEvent {
   if (templateCategoryOf(item.socialType as NetworkId) === "review") return "review";
   return visibility === "private" ? "replies_private" : "replies_public";
 }

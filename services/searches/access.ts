@@ -100,7 +100,7 @@ export async function resolveVisibilityChange(
  * by default; guests read only); brand searches need an admin or system admin; a "my" search or folder
  * is changed by its owner, or by an admin who can see it.
  */
-export function mayWriteSearches(actor: Actor, category: string): boolean {
+function mayWriteSearches(actor: Actor, category: string): boolean {
   if (!hasPermission(actor.permissions, "searches.index.write")) return false;
   if (category === "brand") return roleAtLeast(actor.role, ROLES.admin);
   return true;

@@ -30,7 +30,7 @@ import { visibleSearchItemViews } from "./items";
 import { searchFolderView, type SearchFolderView } from "./views";
 import { assertRoomFor, pinWithinLimit } from "../limits/assert-room-for";
 
-export const SEARCH_FOLDER_PIN = "search_folder";
+const SEARCH_FOLDER_PIN = "search_folder";
 
 /** A folder the caller may see, or 404 (missing, another tenant's and invisible answer alike). */
 export async function findVisibleSearchFolder(deps: ServiceDeps, actor: Actor, id: number): Promise<SearchFolderRow> {

@@ -34,7 +34,7 @@ import { definitionDeleted, definitionSaved } from "./definition-events";
 import { searchItemView, type SearchItemView } from "./views";
 import { assertRoomFor, pinWithinLimit } from "../limits/assert-room-for";
 
-export const SEARCH_ITEM_PIN = "search_item";
+const SEARCH_ITEM_PIN = "search_item";
 
 /**
  * The folder a search goes into: one the caller sees (else it is unknown, like a missing one), of the

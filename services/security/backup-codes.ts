@@ -1,6 +1,6 @@
 import crypto from "node:crypto";
 
-export const BACKUP_CODE_COUNT = 10;
+const BACKUP_CODE_COUNT = 10;
 const ALPHABET = "abcdefghjkmnpqrstuvwxyz23456789"; // no look-alikes (0/o, 1/l/i)
 
 /** Ten single-use codes like `k7mq-x3vp`, 40 bits each, shown once and stored hashed. */
@@ -11,7 +11,7 @@ export function generateBackupCodes(count = BACKUP_CODE_COUNT): string[] {
   });
 }
 
-export function normalizeBackupCode(code: string): string {
+function normalizeBackupCode(code: string): string {
   const clean = code.toLowerCase().replace(/[^a-z0-9]/g, "");
   return clean.length === 8 ? `${clean.slice(0, 4)}-${clean.slice(4)}` : clean;
 }

@@ -23,7 +23,7 @@ export interface CreateSessionInput {
   clientIp: string | null;
 }
 
-export const LOGIN_CHALLENGE_TTL_MS = 5 * 60 * 1000;
+const LOGIN_CHALLENGE_TTL_MS = 5 * 60 * 1000;
 
 /** Login (POST /v1/session): password, then the second factor when the account has one. */
 export async function createSession(

@@ -5,9 +5,9 @@ import { MESSAGES } from "../../domain/messages";
 
 // Per account: 5 failures in 15 minutes lock that account's logins for 15 minutes.
 // Per client address: a higher bar, so one address cannot walk through many accounts.
-export const ACCOUNT_FAILURE_LIMIT = 5;
-export const ADDRESS_FAILURE_LIMIT = 20;
-export const THROTTLE_WINDOW_MS = 15 * 60 * 1000;
+const ACCOUNT_FAILURE_LIMIT = 5;
+const ADDRESS_FAILURE_LIMIT = 20;
+const THROTTLE_WINDOW_MS = 15 * 60 * 1000;
 
 export function throttleKeys(email: string, clientIp: string | null) {
   const keys = [{ key: `account:${email.trim().toLowerCase()}`, limit: ACCOUNT_FAILURE_LIMIT }];

@@ -3,8 +3,8 @@ import type { Database } from "../../db/client";
 import { expireSessionTokens, insertAuthSession, insertAuthToken } from "../../db/repositories/auth-sessions";
 import { hashToken, randomToken } from "../security/tokens";
 
-export const ACCESS_TOKEN_TTL_MS = 15 * 60 * 1000;
-export const REFRESH_TOKEN_TTL_MS = 30 * 24 * 60 * 60 * 1000;
+const ACCESS_TOKEN_TTL_MS = 15 * 60 * 1000;
+const REFRESH_TOKEN_TTL_MS = 30 * 24 * 60 * 60 * 1000;
 export const SESSION_TTL_MS = 30 * 24 * 60 * 60 * 1000;
 
 export interface IssuedTokens {

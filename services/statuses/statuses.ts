@@ -27,7 +27,7 @@ function requireRead(actor: Actor) {
 }
 
 /** The `filters` JSON of GET /v1/statuses and /counts. */
-export const StatusFiltersSchema = z
+const StatusFiltersSchema = z
   .object({
     social_types: z.array(z.enum(NETWORK_IDS)).max(24),
     sentiments: z.array(z.union([z.literal(-1), z.literal(0), z.literal(1)])).max(3),
@@ -52,8 +52,6 @@ export const StatusFiltersSchema = z
   .partial()
   .strict();
 
-export type StatusFilters = z.infer<typeof StatusFiltersSchema>;
-
 function parseJsonParam<T>(raw: string | undefined, schema: z.ZodType<T>, name: string): T | undefined {
   if (raw === undefined || raw === "") return undefined;
   let value: unknown;
@@ -71,7 +69,7 @@ function parseJsonParam<T>(raw: string | undefined, schema: z.ZodType<T>, name: 
  * The `query` parameter: a boolean query (ADR 012). A JSON string (`"refund"`), or `{"text": ...}`, as the
  * first clients sent, still works: the raw text is taken when it lints, else the decoded JSON string.
  */
-export function queryText(raw: string | undefined): string | undefined {
+function queryText(raw: string | undefined): string | undefined {
   if (raw === undefined || raw.trim() === "") return undefined;
   if (lintQuery(raw).length === 0) return raw;
   try {

@@ -32,7 +32,7 @@ function requireManage(actor: Actor) {
   if (!canManageChannels(actor)) throw forbidden();
 }
 
-export function newIngestKey(): string {
+function newIngestKey(): string {
   return `esk_${crypto.randomBytes(24).toString("base64url")}`;
 }
 

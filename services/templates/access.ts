@@ -15,10 +15,10 @@ export const TEMPLATE_PIN = "template";
 /** A template as the API answers it: the camelCase twin of TemplateResponseSchema (ADR 027). */
 export type TemplateView = FromWire<typeof TemplateResponseSchema>;
 
-export type TemplateAuthor = NonNullable<TemplateView["createdBy"]>;
+type TemplateAuthor = NonNullable<TemplateView["createdBy"]>;
 
 /** Reading templates (and pinning them: a pin is the caller's own) needs templates.index.read. */
-export function requireReadTemplates(actor: Actor): void {
+function requireReadTemplates(actor: Actor): void {
   if (!hasPermission(actor.permissions, "templates.index.read")) throw forbidden();
 }
 
@@ -40,7 +40,7 @@ function author(id: number | null, name: string | null): TemplateAuthor | null {
   return id === null || name === null ? null : { id, name };
 }
 
-export function templateView(row: ReplyTemplateWithAuthors, pinned: boolean): TemplateView {
+function templateView(row: ReplyTemplateWithAuthors, pinned: boolean): TemplateView {
   return {
     id: row.id,
     name: row.name,

@@ -32,7 +32,7 @@ export interface TopicView {
 }
 
 /** Topics and topic groups are written with `topics.index.write` (agents and above by default; ADR 013). */
-export function mayWriteTopics(actor: Actor): boolean {
+function mayWriteTopics(actor: Actor): boolean {
   return hasPermission(actor.permissions, "topics.index.write");
 }
 

@@ -22,7 +22,7 @@ import { parseKeywords, requireWriteTopics, TOPIC_PIN, topicView, type TopicView
 import { assertRoomFor } from "../limits/assert-room-for";
 
 /** Topic names are unique in a business profile whatever their case (analytics spec §5). */
-export function topicNameKey(name: string): string {
+function topicNameKey(name: string): string {
   return name.trim().normalize("NFC").toLowerCase();
 }
 

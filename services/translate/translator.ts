@@ -33,7 +33,7 @@ export function createTranslator(options: TranslatorOptions = {}): Translator {
 }
 
 /** Tries each provider that supports the pair in order; unavailable everywhere → TranslationUnavailableError. */
-export function chainTranslators(providers: TranslationProvider[]): Translator {
+function chainTranslators(providers: TranslationProvider[]): Translator {
   return {
     async translate(input) {
       const from = normalizeLanguage(input.from);

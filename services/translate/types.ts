@@ -11,7 +11,7 @@ export interface TranslationPair {
   to: string;
 }
 
-export interface TranslateInput {
+interface TranslateInput {
   text: string;
   /** ISO 639-1 code, or 'und' when unknown. */
   from: string;
@@ -19,7 +19,7 @@ export interface TranslateInput {
   to: string;
 }
 
-export interface TranslateResult {
+interface TranslateResult {
   text: string;
   /** Which provider answered: "libretranslate", "apertium", or "none" when from equals to. */
   provider: string;

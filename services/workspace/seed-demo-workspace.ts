@@ -15,7 +15,7 @@ export const DEMO_MEMBERS: ReadonlyArray<{ role: Role; email: string; firstName:
 ];
 
 /** A readable password that satisfies the password rules (digit, lower, upper, special). */
-export function generateDemoPassword(): string {
+function generateDemoPassword(): string {
   return `Demo-${crypto.randomBytes(6).toString("base64url").replace(/[-_]/g, "x")}7a`;
 }
 

@@ -10,7 +10,7 @@ import { errorResponses, json } from "../../lib/schemas";
 const wrongFormat = { error: MESSAGES.wrongFormat };
 const tooLong = { error: MESSAGES.maxLength };
 
-export const AccountEventBodySchema = z.object({
+const AccountEventBodySchema = z.object({
   action_type: requiredString().max(100, tooLong),
   event_type: requiredString().max(100, tooLong),
   action_module: requiredString().max(300, tooLong),

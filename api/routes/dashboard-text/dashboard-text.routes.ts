@@ -17,7 +17,7 @@ const bool = z.preprocess((v) => (v === "true" || v === "1" || v === true ? true
 export const KeywordCloudParams = z.object({ limit: int(1, 1000).default(DEFAULT_LIMIT) });
 
 /** Fields the stored keywords are taken from (ADR 016): the title and the text of a mention. */
-export const NLP_FIELDS = ["title", "description", "keywords"] as const;
+const NLP_FIELDS = ["title", "description", "keywords"] as const;
 export const TrendingParams = z.object({
   nlp_fields: list(z.enum(NLP_FIELDS)),
   tkw_num_terms: int(1, 5000).default(TRENDING_DEFAULT_NUM_TERMS),

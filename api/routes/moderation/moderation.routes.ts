@@ -4,7 +4,7 @@ import { MODERATION_ACTION_CODES, MODERATION_REASONS } from "../../../domain/inb
 import { ModerationFormSchema } from "../../../domain/schemas/replies";
 import { errorResponses, IdParamSchema, json } from "../../lib/schemas";
 
-export const ModerationEventResponseSchema = z.object({
+const ModerationEventResponseSchema = z.object({
   id: z.number(),
   feed_item_id: z.number().nullable().describe("null once the item was deleted"),
   social_type: z.string(),

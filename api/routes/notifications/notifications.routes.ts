@@ -3,7 +3,7 @@ import * as z from "zod";
 import { MARK_AS_READ_MAX_IDS, NOTIFICATION_LIST_LIMIT } from "../../../domain/notifications";
 import { errorResponses, IdParamSchema, json } from "../../lib/schemas";
 
-export const NotificationResponseSchema = z.object({
+const NotificationResponseSchema = z.object({
   id: z.number(),
   text: z.string(),
   category: z.string(),

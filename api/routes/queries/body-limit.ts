@@ -3,7 +3,7 @@ import { badRequest } from "../../../domain/errors";
 import { MESSAGES } from "../../../domain/messages";
 
 /** The largest JSON body a query, saved search, topic or pin call takes (a query is at most 8,000 characters). */
-export const DEFINITION_BODY_MAX = 64 * 1024;
+const DEFINITION_BODY_MAX = 64 * 1024;
 
 /**
  * Refuses a larger body with 400 before it is read to the end or parsed (the request's content-length

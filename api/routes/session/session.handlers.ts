@@ -12,10 +12,10 @@ import { clientIp, requireActor } from "../../middleware/auth";
 import { toSnakeCase } from "../../lib/case";
 import { createSessionRoute, deleteSessionRoute, logoutRoute, refreshSessionRoute, tokenRoute } from "./session.routes";
 
-export const API_SESSION_COOKIE = "earshot_api_session";
+const API_SESSION_COOKIE = "earshot_api_session";
 
 /** The API session cookie of spec §7's "requests go with cookies": GET accounts/token reads it. */
-export function setApiSessionCookie(c: Context<ApiEnv>, value: string) {
+function setApiSessionCookie(c: Context<ApiEnv>, value: string) {
   setCookie(c, API_SESSION_COOKIE, value, {
     httpOnly: true,
     sameSite: "Lax",

@@ -12,7 +12,7 @@ import { exampleCsvRoute, ingestRoute, listWebhooksRoute, webhookReceiveRoute } 
  * A JSON array (or a single object) gives entries by index; anything else is read as NDJSON, one item per
  * line, by line number. A malformed line is that line's error; the others go on.
  */
-export function parseIngestBody(text: string, contentType: string | undefined): IngestEntry[] {
+function parseIngestBody(text: string, contentType: string | undefined): IngestEntry[] {
   const trimmed = text.trimStart();
   const looksJson = contentType?.includes("application/json") || trimmed.startsWith("[");
   if (looksJson && !contentType?.includes("ndjson")) {

@@ -2,7 +2,7 @@ import { createRoute } from "@hono/zod-openapi";
 import * as z from "zod";
 import { errorResponses, IdParamSchema, json } from "../../lib/schemas";
 
-export const IngestReportSchema = z.object({
+const IngestReportSchema = z.object({
   accepted: z.number(),
   duplicates: z.number(),
   rejected: z.number(),
@@ -80,4 +80,4 @@ export const exampleCsvRoute = createRoute({
   responses: { 200: { description: "CSV", content: { "text/csv": { schema: z.string() } } } },
 });
 
-export { IdParamSchema };
+;

@@ -11,7 +11,7 @@ const CHANNEL_LABELS = MESSAGES.channelScreen;
 type Phase = { kind: "idle" } | { kind: "uploading"; percent: number } | { kind: "processing" };
 
 /** Where the enhanced form sends the file (a resource route answering JSON). */
-export function importUploadPath(streamId: number): string {
+function importUploadPath(streamId: number): string {
   return `/settings/channels/${streamId}/import`;
 }
 

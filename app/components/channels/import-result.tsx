@@ -31,7 +31,7 @@ export function ImportResult({ outcome }: { outcome: ImportOutcome }) {
   );
 }
 
-export function RejectedLines({
+function RejectedLines({
   errors,
   caption = CHANNEL_LABELS.rejectedLines,
 }: {

@@ -35,7 +35,7 @@ function contextTokensOf(config: ApiSharedLinkConfig): string[] {
 }
 
 /** The address a link hands out: `/?shared_link_code=…&from&to&timeUnit&contextIds&config` (spec §2). */
-export function sharedLinkPath(link: Pick<ApiSharedLink, "code" | "config">, fallbackTimeZone: string): string {
+function sharedLinkPath(link: Pick<ApiSharedLink, "code" | "config">, fallbackTimeZone: string): string {
   const P = DASHBOARD_PARAMS;
   const config = link.config;
   const out = new URLSearchParams({ [P.sharedLinkCode]: link.code });

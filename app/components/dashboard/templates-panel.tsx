@@ -14,7 +14,7 @@ const UI = MESSAGES.dashboardUi;
 const HOUR_MS = 3_600_000;
 
 /** A template's `time` and `time_unit`: the period's length (yesterday is one day; custom in whole days). */
-export function templateTimeOf(query: DashboardQuery): { time: number; timeUnit: TemplateTimeUnit } {
+function templateTimeOf(query: DashboardQuery): { time: number; timeUnit: TemplateTimeUnit } {
   const preset = PERIOD_PRESETS.find((p) => p.id === query.period);
   if (preset && "hours" in preset) return { time: preset.hours, timeUnit: "Hours" };
   if (preset && "days" in preset) return { time: preset.days, timeUnit: "Days" };
@@ -52,7 +52,7 @@ function periodOf(time: number, unit: TemplateTimeUnit): PeriodPresetId | null {
 }
 
 /** What loading a template changes: its period, contexts and widgets (with their parameters). */
-export function templateChanges(template: ApiDashboardTemplate, query: DashboardQuery, now: Date = new Date()): DashboardChanges {
+function templateChanges(template: ApiDashboardTemplate, query: DashboardQuery, now: Date = new Date()): DashboardChanges {
   const widgets = template.config.widgets.map((w) => w.id).filter(isWidgetId);
   const widgetParams: Record<string, string> = {};
   for (const widget of template.config.widgets) {

@@ -20,11 +20,3 @@ export type ApiSharedLink = FromWire<typeof SharedLinkResponseSchema> | FromWire
 export type ApiAnnotationLayer = FromWire<typeof LayerResponseSchema>;
 
 export type ApiAnnotation = FromWire<typeof AnnotationResponseSchema>;
-
-/** What the page shows of the tenant's annotations and layers. */
-export interface DashboardAnnotations {
-  layers: ApiAnnotationLayer[];
-  /** The annotations of the selected layers. */
-  annotations: ApiAnnotation[];
-  types: string[];
-}

@@ -2,7 +2,6 @@ import { getFormProps, useForm, type SubmissionResult } from "@conform-to/react"
 import { parseWithZod } from "@conform-to/zod/v4";
 import type { FetcherWithComponents } from "@remix-run/react";
 import { useEffect, useRef, useState, type ReactNode } from "react";
-import { FEED_ITEM_STATE } from "../../../domain/constants";
 import { FEED_ITEM_STATE_LABELS, MODERATION_ACTIONS, MODERATION_ACTIONS_WITH_TEXT, MODERATION_REASONS } from "../../../domain/inbox";
 import { MESSAGES } from "../../../domain/messages";
 import { LANGUAGES } from "../../../domain/reference/languages";
@@ -330,11 +329,6 @@ export function StatePicker({ row }: { row: InboxRow }) {
       </ItemForm>
     </Popover>
   );
-}
-
-/** The next state for the 'e' key when the picker is already open: open → pending → closed → open. */
-export function nextState(state: number): number {
-  return state === FEED_ITEM_STATE.open ? FEED_ITEM_STATE.pending : state === FEED_ITEM_STATE.pending ? FEED_ITEM_STATE.closed : FEED_ITEM_STATE.open;
 }
 
 // ── Translate ───────────────────────────────────────────────────────────────────────────────────

@@ -13,7 +13,7 @@ export function useItemFetcher(kind: "assign" | "state" | "labels" | "translate"
 }
 
 /** The index route's action at the current view: a refused form re-renders the same page without JavaScript. */
-export function useItemActionUrl(): string {
+function useItemActionUrl(): string {
   const { search } = useLocation();
   const params = new URLSearchParams(search);
   params.delete("index");

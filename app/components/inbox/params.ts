@@ -16,7 +16,7 @@ export type InboxSource =
   | { type: "stream" | "search" | "label"; id: number };
 
 export const SENTIMENT_FILTERS = ["positive", "neutral", "negative"] as const;
-export type SentimentFilter = (typeof SENTIMENT_FILTERS)[number];
+type SentimentFilter = (typeof SENTIMENT_FILTERS)[number];
 const SENTIMENT_VALUES: Readonly<Record<SentimentFilter, number>> = { positive: 1, neutral: 0, negative: -1 };
 
 const STATE_VALUES: readonly number[] = Object.values(FEED_ITEM_STATE);
@@ -43,7 +43,7 @@ export interface InboxView {
   item: number | null;
 }
 
-export const DEFAULT_SORT: InboxSort = "created_at";
+const DEFAULT_SORT: InboxSort = "created_at";
 
 const MAX_PAGE = 5000;
 
@@ -102,7 +102,7 @@ export function parseInboxView(params: URLSearchParams): InboxView {
 }
 
 /** The query string of a view (defaults left out, so links stay short); no leading '?'. */
-export function inboxSearch(view: InboxView): string {
+function inboxSearch(view: InboxView): string {
   const params = new URLSearchParams();
   const source = sourceParam(view.source);
   if (source) params.set("source", source);

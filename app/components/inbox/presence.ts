@@ -5,7 +5,7 @@ import { useHydrated } from "../../lib/use-hydrated";
 import { viewerRows, type ViewerRow } from "./format";
 import type { ApiViewer } from "./types";
 
-export const PRESENCE_PATH = "/inbox/presence";
+const PRESENCE_PATH = "/inbox/presence";
 
 /**
  * Presence with JavaScript: a heartbeat every PRESENCE_HEARTBEAT_SECONDS (and at once when the agent starts

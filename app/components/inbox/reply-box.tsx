@@ -14,7 +14,7 @@ import { ItemForm, useItemAnswer, useItemFetcher } from "./item-form";
 
 const LABELS = MESSAGES.inboxUi;
 
-export const DRAFT_PATH = "/inbox/draft";
+const DRAFT_PATH = "/inbox/draft";
 
 const parseReply = (formData: FormData) => parseWithZod(formData, { schema: ReplyFormSchema });
 

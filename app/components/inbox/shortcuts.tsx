@@ -11,7 +11,7 @@ import { inboxHrefWith, neighbourItem, type InboxView } from "./params";
 const LABELS = MESSAGES.inboxUi;
 
 /** True while the key belongs to what the agent is typing (a field, an editable region) or to an open dialog. */
-export function isTypingTarget(target: EventTarget | null): boolean {
+function isTypingTarget(target: EventTarget | null): boolean {
   if (!(target instanceof HTMLElement)) return false;
   if (target.isContentEditable) return true;
   const tag = target.tagName;

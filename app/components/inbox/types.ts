@@ -2,13 +2,7 @@
 // from the response schemas (ADR 027).
 import type { FromWire } from "../../../domain/key-case";
 import type { TeamResponseSchema } from "../../../domain/schemas/accounts";
-import type {
-  AssignedToResponseSchema,
-  FeedItemDetailResponseSchema,
-  FeedItemResponseSchema,
-  HistoryEntryResponseSchema,
-  ViewerResponseSchema,
-} from "../../../domain/schemas/feed-items";
+import type { FeedItemDetailResponseSchema, FeedItemResponseSchema, HistoryEntryResponseSchema, ViewerResponseSchema } from "../../../domain/schemas/feed-items";
 import type { LabelResponseSchema } from "../../../domain/schemas/inbox";
 import type { ReplyResponseSchema } from "../../../domain/schemas/replies";
 import type { StatusResponseSchema } from "../../../domain/schemas/statuses";
@@ -16,8 +10,6 @@ import type { StatusResponseSchema } from "../../../domain/schemas/statuses";
 export type ApiLabel = FromWire<typeof LabelResponseSchema>;
 
 export type ApiViewer = FromWire<typeof ViewerResponseSchema>;
-
-export type ApiAssignedTo = FromWire<typeof AssignedToResponseSchema>;
 
 /** One item of GET /v1/feed-items: the status view plus labels, the assignee's name and viewers. */
 export type ApiFeedItem = FromWire<typeof FeedItemResponseSchema>;
@@ -28,13 +20,11 @@ export type ApiHistoryEntry = FromWire<typeof HistoryEntryResponseSchema>;
 /** GET /v1/feed-items/{id}: one item with its thread, author, history, the caller's draft and viewers. */
 export type ApiFeedItemDetail = FromWire<typeof FeedItemDetailResponseSchema>;
 
-export type ApiItemActions = ApiFeedItemDetail["actions"];
-
 /** A reply as POST /v1/feed-items/{id}/reply (and its retry) answers it. */
 export type ApiReplyAction = FromWire<typeof ReplyResponseSchema>;
 
 /** A mention of an item's thread or of its author's recent items: the status view alone. */
-export type ApiThreadItem = FromWire<typeof StatusResponseSchema>;
+type ApiThreadItem = FromWire<typeof StatusResponseSchema>;
 
 /** What an inbox row is made of: a feed item, or a thread's mention (its labels then come from their ids). */
 export type ApiRowItem = Omit<ApiThreadItem, "assignedTo"> & {
@@ -42,8 +32,6 @@ export type ApiRowItem = Omit<ApiThreadItem, "assignedTo"> & {
   labels?: ApiFeedItem["labels"];
   viewers?: ApiFeedItem["viewers"];
 };
-
-export type ApiModerationEvent = ApiFeedItemDetail["moderationEvents"][number];
 
 export type { ApiTemplate } from "../templates/types";
 

@@ -10,7 +10,7 @@ import type { NotificationsAnswer } from "./types";
 type Change = Partial<Pick<ShellNotification, "readAt" | "dismissed">>;
 
 /** The loader's notifications and those that arrived live since, newest first (the loader's copy wins). */
-export function mergeNotifications(loaded: readonly ShellNotification[], arrived: readonly ShellNotification[]): ShellNotification[] {
+function mergeNotifications(loaded: readonly ShellNotification[], arrived: readonly ShellNotification[]): ShellNotification[] {
   const byId = new Map<number, ShellNotification>();
   for (const notification of arrived) byId.set(notification.id, notification);
   for (const notification of loaded) byId.set(notification.id, notification);

@@ -5,7 +5,7 @@ import { queryGroupsField, SearchItemEditFormSchema, SearchItemFormSchema } from
  * The editor posts one form three ways: Search (intent run) needs only its definition, the query field
  * of the shared schema; Save checks it all, with the create or the edit schema of domain/schemas.
  */
-export const SearchDraftSchema = z.object({ query: queryGroupsField() });
+const SearchDraftSchema = z.object({ query: queryGroupsField() });
 
 export type EditorIntent = "run" | "save" | "update";
 

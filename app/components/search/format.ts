@@ -41,7 +41,7 @@ export interface SidebarSection {
   items: SidebarItem[];
 }
 
-export const SECTION_TITLES: Readonly<Record<SavedSearchCategory, string>> = {
+const SECTION_TITLES: Readonly<Record<SavedSearchCategory, string>> = {
   brand: MESSAGES.brandSearches,
   my: MESSAGES.mySearches,
   team: MESSAGES.teamSearches,
@@ -126,7 +126,7 @@ export const SORT_OPTIONS: ReadonlyArray<{ key: string; orderBy: StatusOrderBy; 
 ];
 
 /** Spec core §9: by total engagements unless the user chose another order. */
-export const DEFAULT_SORT = "engagements";
+const DEFAULT_SORT = "engagements";
 
 export function sortOption(key: string | null) {
   return SORT_OPTIONS.find((option) => option.key === key) ?? SORT_OPTIONS.find((o) => o.key === DEFAULT_SORT)!;

@@ -14,7 +14,7 @@ const LABELS = MESSAGES.searchScreen;
 const LINT_DEBOUNCE_MS = 300;
 /** Longer addresses go as a POST (a request line stays well under the server's header limit). */
 const LINT_URL_MAX = 6000;
-export const LINT_PATH = "/search/lint";
+const LINT_PATH = "/search/lint";
 
 /** What /search/lint answers: the API's verdict, with the query it is about. */
 export type LintAnswer = QueryValidation & { query: string };

@@ -1,16 +1,13 @@
-// The API's answers for the Live Search screens as the web client hands them over (camelCase): derived
-// from the response schemas (ADR 027).
-import type { SavedSearchCategory } from "../../../domain/constants";
+
 import type { FromWire } from "../../../domain/key-case";
 import type { TeamResponseSchema } from "../../../domain/schemas/accounts";
 import type { SearchFolderResponseSchema, SearchItemResponseSchema } from "../../../domain/schemas/searches";
 import type { StatusCountsResponseSchema, StatusResponseSchema } from "../../../domain/schemas/statuses";
-import type { Visibility } from "../../../domain/visibility";
 
-export type QueryGroupType = "must" | "must-not";
-export type QueryFilterType = "keywords" | "labels" | "topics" | "networks" | "languages" | "countries" | "sentiment" | "authors";
+type QueryGroupType = "must" | "must-not";
+type QueryFilterType = "keywords" | "labels" | "topics" | "networks" | "languages" | "countries" | "sentiment" | "authors";
 
-export interface QueryValue {
+interface QueryValue {
   filterType: QueryFilterType;
   value: string | number;
 }
@@ -35,27 +32,6 @@ export type ApiSearchStatus = FromWire<typeof StatusResponseSchema>;
 export type ApiStatusCounts = FromWire<typeof StatusCountsResponseSchema>;
 
 export type ApiTeam = FromWire<typeof TeamResponseSchema>;
-
-/** POST / PUT /search/items (PUT takes any of these; folderId alone moves it). */
-export interface SearchItemInput {
-  name: string;
-  category: SavedSearchCategory;
-  folderId: number | null;
-  query: QueryGroup[];
-  /** Without it the section's default applies; Only Me and Everyone ids are set by the API. */
-  entityType?: Visibility;
-  entityIds?: number[];
-  logoSrc?: string | null;
-}
-
-/** POST / PUT /search/folders. */
-export interface SearchFolderInput {
-  name: string;
-  category: SavedSearchCategory;
-  /** Without it the section's default applies (domain/schemas/searches DEFAULT_VISIBILITY). */
-  entityType?: Visibility;
-  entityIds?: number[];
-}
 
 /** The `filters` of GET /v1/statuses, /counts and /live (sent as JSON, snake_case on the wire). */
 export interface StatusFilters {

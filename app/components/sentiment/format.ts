@@ -1,6 +1,4 @@
 import { MESSAGES } from "../../../domain/messages";
-
-export type Sentiment = -1 | 0 | 1;
 export type SentimentName = "positive" | "neutral" | "negative";
 
 /** -1 negative, 0 neutral, 1 positive (docs/architecture.md "Sentiment"); anything above 0 reads positive. */

@@ -10,7 +10,7 @@ export interface SentimentPreviewResult {
 }
 
 /** A mention's sentiment as a coloured badge with its label (the colour is never the only cue). */
-export function SentimentBadge({ sentiment }: { sentiment: number }) {
+function SentimentBadge({ sentiment }: { sentiment: number }) {
   return (
     <span
       data-testid="sentiment-badge"

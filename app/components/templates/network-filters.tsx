@@ -15,7 +15,7 @@ const ICONS: Readonly<Record<TemplateCategory, { color: string; mark: string }>>
   review: { color: "#F59E0B", mark: "★" },
 };
 
-export function NetworkIcon({ code, className = "size-8 text-xs" }: { code: TemplateCategory; className?: string }) {
+function NetworkIcon({ code, className = "size-8 text-xs" }: { code: TemplateCategory; className?: string }) {
   const icon = ICONS[code];
   return (
     <span

@@ -30,7 +30,7 @@ export const TEMPLATE_PARAMS = {
 
 export const NEW_TEMPLATE = "new";
 
-export type TemplatesMode = "manage" | "select";
+type TemplatesMode = "manage" | "select";
 export type SelectedTemplate = number | typeof NEW_TEMPLATE | null;
 
 export interface TemplatesDialogQuery {
@@ -118,13 +118,6 @@ export function templatesDialogHref(pathname: string, params: URLSearchParams, q
 /** The page without the modal. */
 export function closedDialogHref(pathname: string, params: URLSearchParams): string {
   return href(pathname, pageParams(params));
-}
-
-/** The page again, told which template was chosen (`template_id`). */
-export function selectedTemplateHref(pathname: string, params: URLSearchParams, templateId: number): string {
-  const out = pageParams(params);
-  out.set(SELECTED_TEMPLATE_PARAM, String(templateId));
-  return href(pathname, out);
 }
 
 /**

@@ -19,9 +19,8 @@ export const TOPICS = [
   "shop",
   "content",
 ] as const;
-export type Topic = (typeof TOPICS)[number];
 
-export interface ByTone {
+interface ByTone {
   pos: string[];
   neg: string[];
   neu: string[];

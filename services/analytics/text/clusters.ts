@@ -21,7 +21,7 @@ export interface ClusterSummary {
  * as base64url JSON. The same inputs give the same id; the id alone finds the cluster again (in any
  * process, after a restart), under the reader's tenant, so a forged id reaches nothing more than a request.
  */
-export function clusterId(context: TextContext["input"], range: TimeRange, key: string): string {
+function clusterId(context: TextContext["input"], range: TimeRange, key: string): string {
   const value = [1, context.contextType, context.contextId, context.properties ?? null, range.from, range.to, key];
   return Buffer.from(JSON.stringify(value), "utf8").toString("base64url");
 }

@@ -77,7 +77,7 @@ export function inRange(filter: FeedItemFilter, range: TimeRange): FeedItemFilte
 
 const DAY_MS = 86_400_000;
 /** Terms read from the daily rollup per request (most mentioned first): far more than any widget shows. */
-export const TERM_READ_LIMIT = 5000;
+const TERM_READ_LIMIT = 5000;
 
 /** Whole UTC days inside a range, and the partial edges around them (ADR 015 "Term widgets"). */
 export function splitDays(range: TimeRange): { days: TimeRange | null; edges: TimeRange[] } {

@@ -45,7 +45,7 @@ export function topicsCsv(
 }
 
 /** "YYYY-MM-DD HH:mm:ss" in a time zone. */
-export function wallClock(iso: string, timeZone: string): string {
+function wallClock(iso: string, timeZone: string): string {
   const parts: Record<string, string> = {};
   const format = new Intl.DateTimeFormat("en-CA", {
     timeZone,

@@ -6,7 +6,7 @@ import type { ServiceDeps } from "../../context";
 import { inRange, metaOf, previousRange, type ContextRef, type TextMeta, type TextRequest } from "./context";
 
 export const LABEL_SORTS = ["mentions", "previous", "change", "name"] as const;
-export type LabelSort = (typeof LABEL_SORTS)[number];
+type LabelSort = (typeof LABEL_SORTS)[number];
 
 export interface LabelTrend {
   labelId: number;

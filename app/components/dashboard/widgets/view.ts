@@ -2,7 +2,6 @@
 // the widget shows: the table the server renders (visible without JavaScript) and the chart's series.
 // The same numbers feed both, so the chart never says something the table does not.
 import {
-  ALL_DATA_POINTS_LABEL,
   DEFAULT_HIDDEN_SENTIMENTS,
   SENTIMENT_LABELS,
   type WidgetId,
@@ -23,7 +22,7 @@ export interface Drill {
   query?: string;
 }
 
-export interface ViewRow {
+interface ViewRow {
   key: string;
   cells: string[];
   drill?: Drill;
@@ -31,7 +30,7 @@ export interface ViewRow {
   href?: string;
 }
 
-export interface ChartSeries {
+interface ChartSeries {
   name: string;
   color: string;
   data: number[];
@@ -71,7 +70,7 @@ export interface ViewOptions {
   perPage?: number;
 }
 
-export const SENTIMENT_HEX = { neutral: "#9CA3AF", positive: "#16A34A", negative: "#DC2626" } as const;
+const SENTIMENT_HEX = { neutral: "#9CA3AF", positive: "#16A34A", negative: "#DC2626" } as const;
 type SentimentKey = keyof typeof SENTIMENT_HEX;
 const SENTIMENT_KEYS: SentimentKey[] = ["positive", "negative", "neutral"];
 
@@ -91,12 +90,12 @@ function str(value: unknown): string {
   return typeof value === "string" ? value : typeof value === "number" ? String(value) : "";
 }
 /** A network id as people read it (X (Twitter), App Store, ...). */
-export function networkName(value: unknown): string {
+function networkName(value: unknown): string {
   const id = str(value);
   return isNetworkId(id) ? networkById(id).name : id;
 }
 
-export interface ContextEntry {
+interface ContextEntry {
   index: number;
   title: string;
   color: string;
@@ -104,7 +103,7 @@ export interface ContextEntry {
 }
 
 /** The `data` entries of an answer, one per context in request order. */
-export function contextEntries(answer: unknown): ContextEntry[] {
+function contextEntries(answer: unknown): ContextEntry[] {
   return arr(obj(answer).data).map((entry, index) => {
     const e = obj(entry);
     const context = obj(e.context);
@@ -121,10 +120,10 @@ export function contextEntries(answer: unknown): ContextEntry[] {
 // ── Formatting ─────────────────────────────────────────────────────────────────────────────────
 const integer = new Intl.NumberFormat("en-US", { maximumFractionDigits: 0 });
 const decimal = new Intl.NumberFormat("en-US", { maximumFractionDigits: 2 });
-export const formatInt = (n: number) => integer.format(n);
-export const formatDecimal = (n: number) => decimal.format(n);
-export const formatPercent = (n: number) => `${decimal.format(n)}%`;
-export function formatChange(n: number | null): string {
+const formatInt = (n: number) => integer.format(n);
+const formatDecimal = (n: number) => decimal.format(n);
+const formatPercent = (n: number) => `${decimal.format(n)}%`;
+function formatChange(n: number | null): string {
   if (n === null) return "–";
   return `${n > 0 ? "+" : ""}${decimal.format(n)}%`;
 }
@@ -143,7 +142,7 @@ export function formatSeconds(seconds: number | null): string {
   return `${Math.floor(h / 24)}d ${h % 24}h`;
 }
 /** A bucket start as the table shows it (UTC text of the instant the API names). */
-export function formatBucket(iso: string): string {
+function formatBucket(iso: string): string {
   const d = new Date(iso);
   if (Number.isNaN(d.getTime())) return iso;
   return d.toISOString().slice(0, 16).replace("T", " ");
@@ -631,4 +630,4 @@ export function widgetView(widgetId: WidgetId, rawData: unknown, opts: ViewOptio
   return emptyView();
 }
 
-export { ALL_DATA_POINTS_LABEL };
+;

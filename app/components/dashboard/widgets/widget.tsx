@@ -39,13 +39,13 @@ const TIMELINE_WIDGETS: readonly WidgetId[] = ["trend-sentiment", "impact-score"
 export const TRENDING_KEYWORDS_PER_PAGE = 7;
 export const MOST_IMPACTFUL_POSTS_PER_PAGE = 6;
 
-export function widgetParamValue(query: DashboardQuery, widgetId: WidgetId, name: string): string | undefined {
+function widgetParamValue(query: DashboardQuery, widgetId: WidgetId, name: string): string | undefined {
   const value = query.widgetParams[`${widgetId}.${name}`];
   return value ? value : undefined;
 }
 
 /** The page state as search parameters, with some widget parameters changed (`null` removes one). */
-export function widgetSearch(
+function widgetSearch(
   query: DashboardQuery,
   changes: Record<string, string | null> = {},
   extraParams: Record<string, string> = {},
@@ -335,7 +335,7 @@ function FilterForm({ basePath, params, fields }: { basePath: string; params: UR
   );
 }
 
-export function drillFields(widgetId: WidgetId, drill: Drill, state: string, returnTo: string): Record<string, string> {
+function drillFields(widgetId: WidgetId, drill: Drill, state: string, returnTo: string): Record<string, string> {
   const fields: Record<string, string> = {
     widgetId,
     returnTo,
