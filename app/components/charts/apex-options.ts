@@ -1,7 +1,8 @@
 // The options handed to ApexCharts, built in one pure function so a test can read them. ApexCharts
-// writes series names, categories and annotation labels into its legend, tooltip and labels as HTML:
-// every label from user text (a saved search's or topic's name, a label, an annotation) goes through
-// chartText, so `<img src=x onerror=...>` shows as text and never becomes an element (issue 31).
+// writes series names into its legend and tooltip, and a category into the tooltip's title, as HTML:
+// those labels from user text (a saved search's or topic's name, a label) go through chartText, so
+// `<img src=x onerror=...>` shows as text and never becomes an element (issue 31). Axis labels and
+// annotation labels are SVG text (textContent): they get the raw text, or they would show '&lt;'.
 import type ApexCharts from "apexcharts";
 import type { ApexOptions } from "apexcharts";
 import type { ApexChartProps } from "./types";
@@ -47,11 +48,16 @@ export function buildApexChart({ spec, annotations, type, onPoint, onChart, titl
     dataLabels: { enabled: false },
     legend: { show: spec.series.length > 1, position: "bottom" },
     markers: { size: chartType === "bar" ? 0 : 3 },
-    tooltip: { shared: false, intersect: chartType !== "bar" ? false : true },
+    tooltip: {
+      shared: false,
+      intersect: chartType !== "bar" ? false : true,
+      // The category is the tooltip's title, written as HTML; a timeline's dates keep the library's format.
+      ...(spec.timeline ? {} : { x: { formatter: (value: number | string) => chartText(String(value)) } }),
+    },
     yaxis: { labels: { formatter: (value: number | string) => (typeof value === "number" ? NUMBER.format(value) : value) } },
     xaxis: spec.timeline
       ? { type: "datetime", labels: { datetimeUTC: true } }
-      : { type: "category", categories: spec.categories.map(chartText) },
+      : { type: "category", categories: spec.categories, tooltip: { enabled: false } },
     annotations: spec.timeline
       ? {
           xaxis: (annotations ?? []).map((a) => ({
@@ -60,7 +66,7 @@ export function buildApexChart({ spec, annotations, type, onPoint, onChart, titl
             borderColor: a.color,
             strokeDashArray: 0,
             label: {
-              text: chartText(a.name),
+              text: a.name,
               borderColor: a.color,
               style: { background: a.color, color: "#fff" },
             },
