@@ -190,6 +190,7 @@ export const MESSAGES = {
   takeoverNotAllowed: "This account cannot be taken over.",
   notTakingOver: "You are not taking over an account.",
   takeoverStarted: (name: string) => `You are now signed in as ${name}.`,
+  takeoverExpired: "The take-over has ended: it lasts one hour at most. You are back in your own account.",
 
   // Users and teams screens under /settings (our wording).
   inviteUser: "Invite a user",

@@ -15,5 +15,10 @@ export const REQUEST_BODY_LIMITS = {
 
 /** A web session unused for this long is signed out (ADR 025). */
 export const SESSION_IDLE_TIMEOUT_MS = 12 * 60 * 60 * 1000;
+/**
+ * A take-over session ends this long after it began, whatever the activity (ADR 025): the API refuses
+ * its tokens, and the web session goes back to the system admin's own.
+ */
+export const TAKEOVER_SESSION_LIFETIME_MS = 60 * 60 * 1000;
 /** The session records its last activity at most this often (each record rewrites the cookie). */
 export const SESSION_ACTIVITY_RESOLUTION_MS = 60 * 1000;

@@ -1,6 +1,7 @@
 import { createCookieSessionStorage } from "@remix-run/node";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createApiFixture, type ApiFixture, type TenantFixture } from "../../tests/support/api-fixture";
+import { MESSAGES } from "../../domain/messages";
 import { ApiError, createApiClient, type ApiTransport } from "./api.server";
 import type { WebFlashData, WebSessionData } from "./session.server";
 
@@ -85,6 +86,21 @@ describe("the web app's API client against the real API", () => {
     expect((error as Response).headers.get("location")).toBe("/login?redirectFrom=%2Finbox%3Fx%3D1");
     expect(session.get("accessToken")).toBeUndefined();
     expect(logs).toContain("We were not able to generate a new token.");
+  });
+
+  it("when a take-over's session has ended, goes back to the system admin's own session with a toast", async () => {
+    const { api, session } = await client();
+    await api.signIn({ email: tenant.accounts.systemAdmin.email, password: "Secret-pass1" });
+    await api.startTakeover({ accountId: tenant.accounts.agent.id });
+    expect(session.get("accountId")).toBe(tenant.accounts.agent.id);
+    // The hour is over: the API refuses the take-over session's tokens, its refresh and its cookie.
+    await fx.db.updateTable("authSessions").set({ expiresAt: "2000-01-01T00:00:00.000Z" }).where("impersonatorAccountId", "is not", null).execute();
+    const error = await thrown(api.currentAccount({ force: true }));
+    expect((error as Response).headers.get("location")).toBe("/");
+    expect(session.get("accountId")).toBe(tenant.accounts.systemAdmin.id);
+    expect(session.get("stashedAdmin")).toBeUndefined();
+    expect(session.get("toast")).toEqual({ kind: "error", message: MESSAGES.takeoverExpired });
+    expect((await api.currentAccount({ force: true })).id).toBe(tenant.accounts.systemAdmin.id);
   });
 
   it("passes errors of session, token and password_reset paths to the caller without redirecting", async () => {

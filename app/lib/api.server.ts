@@ -247,6 +247,14 @@ export function createApiClient(options: ApiClientOptions) {
     if (response.status === 401 && session.get("accessToken") && !NO_REDIRECT_PATHS.test(path.split("?")[0]!)) {
       if (!(await renewTokens())) {
         options.log(MESSAGES.tokenGenerationFailed, { path });
+        const stash = session.get("stashedAdmin");
+        session.unset("stashedAdmin");
+        // A take-over's session has a fixed lifetime (ADR 025): at its end the admin is back in their own.
+        if (stash) {
+          restoreTokens(stash);
+          session.flash("toast", { kind: "error", message: MESSAGES.takeoverExpired });
+          throw redirect("/");
+        }
         clearTokens();
         throw redirect(loginLocation(pageUrl.pathname + pageUrl.search));
       }

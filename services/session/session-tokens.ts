@@ -48,6 +48,8 @@ export async function openSession(
   db: Database,
   input: { accountId: number; businessProfileId: number; impersonatorAccountId?: number | null },
   now: Date,
+  /** How long the session lives (a take-over's is short and fixed); its tokens die with it. */
+  lifetimeMs: number = SESSION_TTL_MS,
 ): Promise<OpenedSession> {
   const sessionId = crypto.randomUUID();
   const csrfToken = randomToken();
@@ -61,7 +63,7 @@ export async function openSession(
     impersonatorAccountId: input.impersonatorAccountId ?? null,
     createdAt: now.toISOString(),
     lastSeenAt: now.toISOString(),
-    expiresAt: new Date(now.getTime() + SESSION_TTL_MS).toISOString(),
+    expiresAt: new Date(now.getTime() + lifetimeMs).toISOString(),
     revokedAt: null,
     revokedReason: null,
   });

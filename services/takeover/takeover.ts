@@ -6,6 +6,7 @@ import { ACCOUNT_STATE } from "../../domain/constants";
 import { AppError, badRequest, forbidden, notFound } from "../../domain/errors";
 import { MESSAGES } from "../../domain/messages";
 import { ROLES } from "../../domain/roles";
+import { TAKEOVER_SESSION_LIFETIME_MS } from "../../domain/request-limits";
 import { buildAccountView } from "../accounts/account-view";
 import { requireSystemAdmin } from "../accounts/authorization";
 import type { Actor, ServiceDeps } from "../context";
@@ -57,6 +58,7 @@ export async function startTakeover(
       trx,
       { accountId: target.id, businessProfileId: target.businessProfileId, impersonatorAccountId: actor.accountId },
       now,
+      TAKEOVER_SESSION_LIFETIME_MS,
     );
     await insertTakeover(trx, {
       adminAccountId: actor.accountId,

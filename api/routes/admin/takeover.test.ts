@@ -285,6 +285,42 @@ describe.each(testEngines())("take-over on %s", (engine) => {
     });
   });
 
+  describe("a take-over's fixed lifetime (issue 31)", () => {
+    it("ends an hour after it began, however busy: its tokens and its refresh are refused; the admin's own session lives on", async () => {
+      let clock = Date.parse("2026-06-01T09:00:00.000Z");
+      const timed = await createApiFixture(engine, { now: () => new Date(clock) });
+      try {
+        const tenant = await timed.createTenant();
+        const operator = await timed.signIn(tenant.accounts.systemAdmin.email);
+        const res = await timed.request("POST", TAKEOVER, { auth: operator, body: { account_id: tenant.accounts.agent.id } });
+        expect(res.status).toBe(201);
+        let session = asSession(res.json);
+        const meOn = (auth: SignedIn) => timed.request("GET", "/api/accounts", { auth });
+        const refresh = (auth: SignedIn) =>
+          timed.request("PUT", "/api/v1/session", { headers: { authorization: `Bearer ${auth.refreshToken}` } });
+
+        clock += 59 * 60 * 1000;
+        const renewed = await refresh(session);
+        expect(renewed.status, "renewed within the hour").toBe(200);
+        session = { ...session, accessToken: renewed.json.access_token, refreshToken: renewed.json.refresh_token };
+        expect((await meOn(session)).status).toBe(200);
+
+        clock += 2 * 60 * 1000;
+        expect((await meOn(session)).status, "a fresh access token dies with the session").toBe(401);
+        expect((await refresh(session)).status).toBe(401);
+
+        const operatorRenewed = await refresh(operator);
+        expect(operatorRenewed.status).toBe(200);
+        expect((await meOn({ ...operator, accessToken: operatorRenewed.json.access_token })).json).toMatchObject({
+          id: tenant.accounts.systemAdmin.id,
+          is_account_overtaken: false,
+        });
+      } finally {
+        await timed.cleanup();
+      }
+    });
+  });
+
   describe("DELETE /v1/admin/accounts/takeover", () => {
     it("ends the take-over session: 200 with the admin's id; its tokens stop working; the admin's session lives on", async () => {
       const res = await start(systemAdmin, { account_id: other.accounts.guest.id });
