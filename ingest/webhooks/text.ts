@@ -1,148 +1,10 @@
 // Plain text out of the HTML (and HTML-ish text) that support desks and forums put in webhook bodies. Every
 // mention's text must be plain: markup is dropped, never escaped or kept, so what reaches the pipeline is inert.
+// The entity table and the cut are the feed reader's (ingest/feeds/html-text.ts); the markup rules differ on
+// purpose: desks and forums put emoji in <img alt>, lists and paragraphs a reply keeps.
+import { HTML_ENTITIES, truncate } from "../feeds/html-text";
 
-const NAMED_ENTITIES: Readonly<Record<string, string>> = {
-  amp: "&",
-  lt: "<",
-  gt: ">",
-  quot: '"',
-  apos: "'",
-  nbsp: " ",
-  ensp: " ",
-  emsp: " ",
-  thinsp: " ",
-  zwnj: "",
-  zwj: "",
-  shy: "",
-  hellip: "…",
-  mdash: "—",
-  ndash: "–",
-  minus: "−",
-  lsquo: "‘",
-  rsquo: "’",
-  sbquo: "‚",
-  ldquo: "“",
-  rdquo: "”",
-  bdquo: "„",
-  laquo: "«",
-  raquo: "»",
-  lsaquo: "‹",
-  rsaquo: "›",
-  bull: "•",
-  middot: "·",
-  prime: "′",
-  Prime: "″",
-  dagger: "†",
-  Dagger: "‡",
-  permil: "‰",
-  copy: "©",
-  reg: "®",
-  trade: "™",
-  deg: "°",
-  plusmn: "±",
-  times: "×",
-  divide: "÷",
-  frac12: "½",
-  frac14: "¼",
-  frac34: "¾",
-  sup1: "¹",
-  sup2: "²",
-  sup3: "³",
-  micro: "µ",
-  para: "¶",
-  sect: "§",
-  cent: "¢",
-  pound: "£",
-  yen: "¥",
-  euro: "€",
-  curren: "¤",
-  iexcl: "¡",
-  iquest: "¿",
-  ordf: "ª",
-  ordm: "º",
-  not: "¬",
-  macr: "¯",
-  acute: "´",
-  cedil: "¸",
-  uml: "¨",
-  larr: "←",
-  rarr: "→",
-  uarr: "↑",
-  darr: "↓",
-  harr: "↔",
-  hearts: "♥",
-  spades: "♠",
-  clubs: "♣",
-  diams: "♦",
-  check: "✓",
-  Agrave: "À",
-  Aacute: "Á",
-  Acirc: "Â",
-  Atilde: "Ã",
-  Auml: "Ä",
-  Aring: "Å",
-  AElig: "Æ",
-  Ccedil: "Ç",
-  Egrave: "È",
-  Eacute: "É",
-  Ecirc: "Ê",
-  Euml: "Ë",
-  Igrave: "Ì",
-  Iacute: "Í",
-  Icirc: "Î",
-  Iuml: "Ï",
-  ETH: "Ð",
-  Ntilde: "Ñ",
-  Ograve: "Ò",
-  Oacute: "Ó",
-  Ocirc: "Ô",
-  Otilde: "Õ",
-  Ouml: "Ö",
-  Oslash: "Ø",
-  Ugrave: "Ù",
-  Uacute: "Ú",
-  Ucirc: "Û",
-  Uuml: "Ü",
-  Yacute: "Ý",
-  THORN: "Þ",
-  szlig: "ß",
-  agrave: "à",
-  aacute: "á",
-  acirc: "â",
-  atilde: "ã",
-  auml: "ä",
-  aring: "å",
-  aelig: "æ",
-  ccedil: "ç",
-  egrave: "è",
-  eacute: "é",
-  ecirc: "ê",
-  euml: "ë",
-  igrave: "ì",
-  iacute: "í",
-  icirc: "î",
-  iuml: "ï",
-  eth: "ð",
-  ntilde: "ñ",
-  ograve: "ò",
-  oacute: "ó",
-  ocirc: "ô",
-  otilde: "õ",
-  ouml: "ö",
-  oslash: "ø",
-  ugrave: "ù",
-  uacute: "ú",
-  ucirc: "û",
-  uuml: "ü",
-  yacute: "ý",
-  thorn: "þ",
-  yuml: "ÿ",
-  OElig: "Œ",
-  oelig: "œ",
-  Scaron: "Š",
-  scaron: "š",
-  Yuml: "Ÿ",
-};
+export { truncate };
 
 /** Decodes named (common set) and numeric character references; unknown names stay as written. */
 export function decodeEntities(text: string): string {
@@ -151,7 +13,7 @@ export function decodeEntities(text: string): string {
     (whole, dec, hex, name) => {
       if (name !== undefined) {
         // Named references need their semicolon, except the few that browsers accept bare.
-        const known = NAMED_ENTITIES[name as string];
+        const known = Object.prototype.hasOwnProperty.call(HTML_ENTITIES, name) ? HTML_ENTITIES[name as string] : undefined;
         if (known === undefined) return whole;
         if (!whole.endsWith(";") && !["amp", "lt", "gt", "quot", "nbsp"].includes(name as string)) return whole;
         return known;
@@ -246,13 +108,4 @@ export function looksLikeHtml(text: string): boolean {
 /** HTML or plain, whichever the text looks like. */
 export function anyText(text: string): string {
   return looksLikeHtml(text) ? htmlToText(text) : plainText(text);
-}
-
-/** Cuts text to max UTF-16 units (ending in an ellipsis), never splitting a surrogate pair. */
-export function truncate(text: string, max: number): string {
-  if (text.length <= max) return text;
-  let cut = text.slice(0, Math.max(0, max - 1));
-  const last = cut.charCodeAt(cut.length - 1);
-  if (last >= 0xd800 && last <= 0xdbff) cut = cut.slice(0, -1);
-  return `${cut.trimEnd()}…`;
 }
