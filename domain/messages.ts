@@ -70,12 +70,6 @@ export const MESSAGES = {
   tooManyAttempts: "Too many attempts. Please try again later.",
   tooManyMails: "Too many e-mails were requested. Please try again later.",
   // A tenant's list is full (issue 31, ADR 026): 'You can have at most 1,000 labels.'
-  listPages: {
-    label: "Pages",
-    previous: "Previous page",
-    next: "Next page",
-    pageOf: (page: number, pages: number) => `Page ${page} of ${pages}`,
-  },
   limitReached: (limit: number, what: string) => `You can have at most ${limit.toLocaleString("en-US")} ${what}.`,
   notFound: "Not found",
   forbidden: "You are not allowed to do this.",

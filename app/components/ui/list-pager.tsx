@@ -6,18 +6,18 @@ export function ListPager({ page, pageCount, path }: { page: number; pageCount: 
   if (pageCount <= 1) return null;
   const href = (n: number) => (n === 1 ? path : `${path}?page=${n}`);
   return (
-    <nav aria-label={MESSAGES.listPages.label} className="flex items-center justify-between text-sm" data-testid="list-pager">
+    <nav aria-label={MESSAGES.inboxUi.pages} className="flex items-center justify-between text-sm" data-testid="list-pager">
       {page > 1 ? (
         <Link to={href(page - 1)} rel="prev" className="font-medium text-brand-600 underline">
-          {MESSAGES.listPages.previous}
+          {MESSAGES.searchScreen.previousPage}
         </Link>
       ) : (
         <span />
       )}
-      <span className="text-slate-500">{MESSAGES.listPages.pageOf(page, pageCount)}</span>
+      <span className="text-slate-500">{MESSAGES.searchScreen.pageOf(page, pageCount)}</span>
       {page < pageCount ? (
         <Link to={href(page + 1)} rel="next" className="font-medium text-brand-600 underline">
-          {MESSAGES.listPages.next}
+          {MESSAGES.searchScreen.nextPage}
         </Link>
       ) : (
         <span />
