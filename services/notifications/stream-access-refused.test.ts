@@ -29,7 +29,7 @@ describe("isAccessRefusal", () => {
   });
 });
 
-describe.each(testEngines())("notifications for refused streams on %s", (engine) => {
+describe.each(testEngines({ engineSpecific: true }))("notifications for refused streams on %s", (engine) => {
   let server: http.Server;
   let origin: string;
   let fx: ApiFixture;

@@ -14,7 +14,7 @@ const NOT_ALLOWED = MESSAGES.takeoverNotAllowed;
 const NOT_TAKING_OVER = MESSAGES.notTakingOver;
 const TAKEOVER = "/api/v1/admin/accounts/takeover";
 
-describe.each(testEngines())("take-over on %s", (engine) => {
+describe.each(testEngines({ engineSpecific: true }))("take-over on %s", (engine) => {
   let fx: ApiFixture;
   let home: TenantFixture;
   let other: TenantFixture;

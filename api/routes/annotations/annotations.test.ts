@@ -4,7 +4,7 @@ import { LAYER_COLORS } from "../../../domain/palette";
 import { createApiFixture, type ApiFixture, type SignedIn } from "../../../tests/support/api-fixture";
 import { testEngines } from "../../../tests/support/database";
 
-describe.each(testEngines())("annotations API on %s", (engine) => {
+describe.each(testEngines({ engineSpecific: true }))("annotations API on %s", (engine) => {
   let fx: ApiFixture;
   let admin: SignedIn;
   let agent: SignedIn;

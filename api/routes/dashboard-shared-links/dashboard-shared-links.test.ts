@@ -7,7 +7,7 @@ import { testEngines } from "../../../tests/support/database";
 
 const READ = { "x-http-method-override": "GET" };
 
-describe.each(testEngines())("dashboard templates and shared links on %s", (engine) => {
+describe.each(testEngines({ engineSpecific: true }))("dashboard templates and shared links on %s", (engine) => {
   let fx: ApiFixture;
   let admin: SignedIn;
   let agent: SignedIn;

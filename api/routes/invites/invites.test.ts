@@ -30,7 +30,7 @@ function newEmail(label = "invitee"): string {
   return `${label}-${counter}-${process.pid}@example.test`;
 }
 
-describe.each(testEngines())("invites and sign-up on %s", (engine) => {
+describe.each(testEngines({ engineSpecific: true }))("invites and sign-up on %s", (engine) => {
   let fx: ApiFixture;
   let mine: TenantFixture;
   let theirs: TenantFixture;

@@ -3,7 +3,7 @@ import { MESSAGES } from "../../../domain/messages";
 import { createApiFixture, type ApiFixture, type SignedIn, type TenantFixture } from "../../../tests/support/api-fixture";
 import { testEngines } from "../../../tests/support/database";
 
-describe.each(testEngines())("GET /v1/keywords on %s", (engine) => {
+describe.each(testEngines({ engineSpecific: true }))("GET /v1/keywords on %s", (engine) => {
   let fx: ApiFixture;
   let mine: TenantFixture;
   let agent: SignedIn;

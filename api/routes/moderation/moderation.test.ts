@@ -9,7 +9,7 @@ import { testEngines } from "../../../tests/support/database";
 
 const SCRIPT_TEXT = `<img src=x onerror="alert(1)"> spam spam`;
 
-describe.each(testEngines())("moderation API on %s", (engine) => {
+describe.each(testEngines({ engineSpecific: true }))("moderation API on %s", (engine) => {
   let fx: ApiFixture;
   let mine: TenantFixture;
   let roles: Record<"systemAdmin" | "admin" | "agent" | "guest", SignedIn>;

@@ -19,7 +19,7 @@ interface Keyword {
   value: string;
 }
 
-describe.each(testEngines())("muted keywords API on %s", (engine) => {
+describe.each(testEngines({ engineSpecific: true }))("muted keywords API on %s", (engine) => {
   let fx: ApiFixture;
 
   beforeAll(async () => {

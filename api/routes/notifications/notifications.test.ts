@@ -24,7 +24,7 @@ interface ApiNotification {
   dismissed: boolean;
 }
 
-describe.each(testEngines())("notifications API on %s", (engine) => {
+describe.each(testEngines({ engineSpecific: true }))("notifications API on %s", (engine) => {
   let fx: ApiFixture;
   let tenant: TenantFixture;
   let other: TenantFixture;

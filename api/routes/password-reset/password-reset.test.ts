@@ -26,7 +26,7 @@ function newPassword(): string {
   return `Reset-pass${passwordCounter}!`;
 }
 
-describe.each(testEngines())("password reset on %s", (engine) => {
+describe.each(testEngines({ engineSpecific: true }))("password reset on %s", (engine) => {
   let fx: ApiFixture;
   // The clock only moves forward here.
   let clock = Date.now();

@@ -16,7 +16,7 @@ const INVALID_OTP = MESSAGES.invalidOtpCode;
 const TOO_MANY = MESSAGES.tooManyAttempts;
 const STEP = 30 * 1000;
 
-describe.each(testEngines())("two-factor login on %s", (engine) => {
+describe.each(testEngines({ engineSpecific: true }))("two-factor login on %s", (engine) => {
   let fx: ApiFixture;
   let tenant: TenantFixture;
   let spare: TenantFixture;

@@ -10,7 +10,7 @@ import { testEngines } from "../../../tests/support/database";
 
 const SCRIPT_TEXT = `<script>alert("x")</script> Thanks & <b>sorry</b> 'for' "that"`;
 
-describe.each(testEngines())("replies, drafts and presence API on %s", (engine) => {
+describe.each(testEngines({ engineSpecific: true }))("replies, drafts and presence API on %s", (engine) => {
   let fx: ApiFixture;
   let mine: TenantFixture;
   let roles: Record<"systemAdmin" | "admin" | "agent" | "guest", SignedIn>;

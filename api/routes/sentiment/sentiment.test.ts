@@ -26,7 +26,7 @@ interface ExcludeWordJson {
   updated_at: string;
 }
 
-describe.each(testEngines())("sentiment exclusion words API on %s", (engine) => {
+describe.each(testEngines({ engineSpecific: true }))("sentiment exclusion words API on %s", (engine) => {
   let fx: ApiFixture;
   let mine: TenantFixture;
   let theirs: TenantFixture;

@@ -5,7 +5,7 @@ import { createApiFixture, TEST_PASSWORD, type ApiFixture, type TenantFixture } 
 import { testEngines } from "../../../tests/support/database";
 
 // The code step of two-factor login carries a short-lived token instead of the password (ADR 008).
-describe.each(testEngines())("two-factor code step with a login token on %s", (engine) => {
+describe.each(testEngines({ engineSpecific: true }))("two-factor code step with a login token on %s", (engine) => {
   let fx: ApiFixture;
   let tenant: TenantFixture;
   let now = new Date("2026-11-22T10:00:00.000Z");

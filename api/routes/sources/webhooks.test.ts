@@ -79,7 +79,7 @@ const CASES = [
   },
 ] as const;
 
-describe.each(testEngines())("webhook receivers on %s", (engine) => {
+describe.each(testEngines({ engineSpecific: true }))("webhook receivers on %s", (engine) => {
   let fx: ApiFixture;
   let mine: TenantFixture;
   let admin: SignedIn;
@@ -282,7 +282,7 @@ describe.each(testEngines())("webhook receivers on %s", (engine) => {
   });
 });
 
-describe.each(testEngines())("a webhook delivery that fails while being stored, on %s", (engine) => {
+describe.each(testEngines({ engineSpecific: true }))("a webhook delivery that fails while being stored, on %s", (engine) => {
   let fx: ApiFixture;
   let admin: SignedIn;
   let agent: SignedIn;

@@ -42,7 +42,7 @@ interface StreamJson {
   health: Record<string, unknown>;
 }
 
-describe.each(testEngines())("streams API on %s", (engine) => {
+describe.each(testEngines({ engineSpecific: true }))("streams API on %s", (engine) => {
   let replay: ReplayServer;
   let fx: ApiFixture;
   let mine: TenantFixture;

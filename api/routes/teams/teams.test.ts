@@ -21,7 +21,7 @@ function uniqueName(prefix = "Team"): string {
   return `${prefix} ${nameCounter}`;
 }
 
-describe.each(testEngines())("teams API on %s", (engine) => {
+describe.each(testEngines({ engineSpecific: true }))("teams API on %s", (engine) => {
   let fx: ApiFixture;
   let mine: TenantFixture;
   let theirs: TenantFixture;

@@ -24,7 +24,7 @@ type Template = {
   updated_at: string;
 };
 
-describe.each(testEngines())("templates API on %s", (engine) => {
+describe.each(testEngines({ engineSpecific: true }))("templates API on %s", (engine) => {
   let fx: ApiFixture;
   let mine: TenantFixture;
   let admin: SignedIn;
