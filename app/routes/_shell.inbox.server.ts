@@ -15,7 +15,7 @@ import { ITEM_INTENTS, ItemActionSchema, type ItemAction, type ItemIntent } from
 import { ApiError, type Account, type ApiTeamList, type Member } from "../lib/api.server";
 import { readForm, replyWithApiError, statusOf } from "../lib/forms.server";
 import { flashToast } from "../lib/toast.server";
-import type { ApiStream } from "../components/channels/types";
+import type { ApiStream, ApiStreamList } from "../components/channels/types";
 import type { ApiSearchItemList } from "../components/search/types";
 import {
   buildStreamSidebar,
@@ -99,7 +99,7 @@ export async function loadSidebar(request: Request, context: AppLoadContext, acc
   const canSearch = hasPermission(account.permissions, "searches.index.read");
   const searchList = canSearch ? context.api.get<ApiSearchItemList>("/search/items") : Promise.resolve({ data: [] });
   const [streams, searches, searchCounts, labels, assigned] = await Promise.all([
-    context.api.get<{ data: ApiStream[] }>("/v1/streams"),
+    context.api.get<ApiStreamList>("/v1/streams"),
     searchList,
     // The counts per saved search, asked only when the caller sees some (no call for an empty list).
     searchList.then((list) =>

@@ -178,6 +178,9 @@ export const StreamResponseSchema = z.object({
   created_at: z.string(),
 });
 
+/** GET /v1/streams. */
+export const StreamListResponseSchema = z.object({ data: z.array(StreamResponseSchema) });
+
 /** POST /v1/streams/{id}/imports: what one upload did. */
 export const ImportResponseSchema = z.object({
   id: z.number(),
