@@ -7,7 +7,6 @@ import {
   TopicGroupDetailResponseSchema,
   TopicGroupFormSchema,
   TopicGroupListResponseSchema,
-  TopicGroupResponseSchema,
   TopicListResponseSchema,
   TopicResponseSchema,
   TopicUpdateSchema,
