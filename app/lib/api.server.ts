@@ -5,7 +5,7 @@ import { redirect } from "@remix-run/node";
 import { loginLocation, safeRedirectPath } from "../../domain/navigation";
 import type { FromWire } from "../../domain/key-case";
 import { MESSAGES } from "../../domain/messages";
-import type { AccountResponseSchema, MemberResponseSchema } from "../../domain/schemas/accounts";
+import type { AccountResponseSchema, MemberResponseSchema, TeamListResponseSchema } from "../../domain/schemas/accounts";
 import { camelCaseKeys, snakeCaseKeys, toQueryString } from "./case";
 import type { StashedTokens, WebSession } from "./session.server";
 export type ApiTransport = (request: Request) => Promise<Response>;
@@ -62,6 +62,9 @@ export type Account = FromWire<typeof AccountResponseSchema>;
 
 /** A colleague's account as `GET /v1/accounts` gives it to everyone (admins get the whole Account; ADR 019). */
 export type Member = FromWire<typeof MemberResponseSchema>;
+
+/** GET /v1/teams: the business profile's teams with their members' account ids. */
+export type ApiTeamList = FromWire<typeof TeamListResponseSchema>;
 
 interface TokenPair {
   accessToken: string;

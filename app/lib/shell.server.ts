@@ -1,7 +1,7 @@
 import type { AppLoadContext } from "@remix-run/node";
 import { avatarMenu, sideMenu } from "../../domain/navigation";
 import { NOTIFICATION_LIST_LIMIT, NOTIFICATIONS_POPOVER_LIMIT } from "../../domain/notifications";
-import type { ShellData, ShellNotification, ShellNotifications } from "../components/layout/shell-data";
+import type { ApiNotificationList, ShellData, ShellNotifications } from "../components/layout/shell-data";
 import type { Account } from "./api.server";
 import { loadTemplatesDialog } from "../routes/_shell.templates.server";
 import { shellParams } from "./shell-params";
@@ -24,7 +24,7 @@ export async function loadShell(account: Account | null, request: Request, conte
     isSharedView
       ? NO_NOTIFICATIONS
       : context.api
-          .get<{ data: ShellNotification[]; unreadCount: number; hasMore: boolean }>("/v1/notifications", {
+          .get<ApiNotificationList>("/v1/notifications", {
             query: { limit: allNotifications ? NOTIFICATION_LIST_LIMIT : NOTIFICATIONS_POPOVER_LIMIT },
           })
           .then((answer) => ({ items: answer.data, unreadCount: answer.unreadCount, hasMore: answer.hasMore })),

@@ -4,8 +4,10 @@ import { redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@rem
 import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import type { ReactNode } from "react";
 import * as z from "zod";
+import type { FromWire } from "../../domain/key-case";
 import { MESSAGES } from "../../domain/messages";
 import { ChangePasswordSchema, DisableTwoFactorSchema, OtpCodeSchema } from "../../domain/schemas/accounts";
+import type { BackupCodesResponseSchema, TwoFactorSetupResponseSchema } from "../../domain/schemas/accounts";
 import { Button } from "../components/ui/button";
 import { CsrfInput } from "../components/ui/csrf-input";
 import { FormErrors, TextField } from "../components/ui/field";
@@ -21,6 +23,11 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 }
 
 const SECURITY = "/v1/accounts/preferences/security";
+
+/** What the two-factor setup, activation and backup-code renewal answer (camelCased by the API client). */
+type ApiTwoFactorSetup = FromWire<typeof TwoFactorSetupResponseSchema>;
+type ApiBackupCodes = FromWire<typeof BackupCodesResponseSchema>;
+
 const PASSWORDS = ["current_password", "password", "password_confirmation"];
 
 /** The forms of this page, told apart by their `intent` field. */
@@ -52,7 +59,7 @@ export async function action({ request, context }: ActionFunctionArgs): Promise<
     case "setup-2fa": {
       const { submission } = await readForm(request, context, IntentOnlySchema);
       try {
-        const setup = await context.api.post<{ secret: string; qrCodeSvg: string }>(`${SECURITY}/two_factor_authentication/setup`);
+        const setup = await context.api.post<ApiTwoFactorSetup>(`${SECURITY}/two_factor_authentication/setup`);
         const qrCodeBase64 = Buffer.from(setup.qrCodeSvg, "utf8").toString("base64");
         return { intent: "setup-2fa", result: submission.reply(), setup: { secret: setup.secret, qrCodeBase64 } };
       } catch (error) {
@@ -65,7 +72,7 @@ export async function action({ request, context }: ActionFunctionArgs): Promise<
       const setup = pendingSetupFrom(formData);
       if (submission.status !== "success") return { intent: "activate-2fa", result: submission.reply(), setup };
       try {
-        const { backupCodes } = await context.api.post<{ backupCodes: string[] }>(
+        const { backupCodes } = await context.api.post<ApiBackupCodes>(
           `${SECURITY}/two_factor_authentication/activate`,
           submission.value,
         );
@@ -79,7 +86,7 @@ export async function action({ request, context }: ActionFunctionArgs): Promise<
     case "regenerate-codes": {
       const { submission } = await readForm(request, context, IntentOnlySchema);
       try {
-        const { backupCodes } = await context.api.post<{ backupCodes: string[] }>(
+        const { backupCodes } = await context.api.post<ApiBackupCodes>(
           `${SECURITY}/two_factor_authentication/regenerate_backup_codes`,
         );
         flashToast(context, { kind: "success", message: MESSAGES.backupCodesRegenerated });

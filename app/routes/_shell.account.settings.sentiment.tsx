@@ -10,12 +10,14 @@ import { parseWithZod } from "@conform-to/zod/v4";
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useNavigate, useNavigation } from "@remix-run/react";
 import * as z from "zod";
+import type { FromWire } from "../../domain/key-case";
 import { MESSAGES } from "../../domain/messages";
 import { NETWORK_IDS, NETWORKS, isNetworkId, networkById } from "../../domain/networks";
 import { LANGUAGES, languageLabel } from "../../domain/reference/languages";
 import { ROLES } from "../../domain/roles";
 import { optionalString, requiredString } from "../../domain/schemas/common";
 import { SentimentExcludeWordSchema } from "../../domain/schemas/streams";
+import type { ExcludeWordListResponseSchema } from "../../domain/schemas/streams";
 import { ExclusionFields } from "../components/sentiment/exclusion-fields";
 import { SentimentPreview, type SentimentPreviewResult } from "../components/sentiment/sentiment-preview";
 import { Button } from "../components/ui/button";
@@ -32,20 +34,14 @@ import { useFormKey } from "../lib/use-form-key";
 
 const SENTIMENT_PATH = "/account/settings/sentiment";
 
-interface ExcludeWord {
-  id: number;
-  textToExclude: string;
-  replaceWith: string;
-  languages: string[];
-  socialTypes: string[];
-  businessProfileId: number | null;
-}
+/** The exclusion words GET /v1/sentiments/exclude_words answers (camelCased by the API client). */
+type ApiExcludeWordList = FromWire<typeof ExcludeWordListResponseSchema>;
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   // Admins and system admins only: the route rule sends everyone else to the dashboard.
   const account = await requireAccount(request, context);
   recordPageView(request, context, account);
-  const { data: entries } = await context.api.get<{ data: ExcludeWord[] }>("/v1/sentiments/exclude_words");
+  const { data: entries } = await context.api.get<ApiExcludeWordList>("/v1/sentiments/exclude_words");
   const isSystemAdmin = account.role === ROLES.systemAdmin;
   const exclusions = entries.map((entry) => {
     const isGlobal = entry.businessProfileId === null;

@@ -12,11 +12,11 @@ import { isNetworkId, networkById } from "../../domain/networks";
 import { hasPermission } from "../../domain/permissions";
 import { languageLabel } from "../../domain/reference/languages";
 import { ITEM_INTENTS, ItemActionSchema, type ItemAction, type ItemIntent } from "../../domain/schemas/inbox";
-import { ApiError, type Account, type Member } from "../lib/api.server";
+import { ApiError, type Account, type ApiTeamList, type Member } from "../lib/api.server";
 import { readForm, replyWithApiError, statusOf } from "../lib/forms.server";
 import { flashToast } from "../lib/toast.server";
-import type { ApiStream } from "../components/channels/types";
-import type { ApiSearchItem } from "../components/search/types";
+import type { ApiStream, ApiStreamList } from "../components/channels/types";
+import type { ApiSearchItemList } from "../components/search/types";
 import {
   buildStreamSidebar,
   fold,
@@ -44,11 +44,10 @@ import {
 import type {
   ApiFeedItem,
   ApiFeedItemDetail,
-  ApiLabel,
+  ApiLabelList,
   ApiReplyAction,
   ApiRowItem,
-  ApiTeamSummary,
-  ApiTemplate,
+  ApiTemplateList,
   ApiViewer,
 } from "../components/inbox/types";
 
@@ -77,7 +76,7 @@ export interface Assignees {
 export async function loadAssignees(context: AppLoadContext): Promise<Assignees> {
   const [accounts, teams] = await Promise.all([
     context.api.get<{ data: Member[] }>("/v1/accounts").catch(softFail({ data: [] as Member[] })),
-    context.api.get<{ data: ApiTeamSummary[] }>("/v1/teams").catch(softFail({ data: [] as ApiTeamSummary[] })),
+    context.api.get<ApiTeamList>("/v1/teams").catch(softFail<ApiTeamList>({ data: [] })),
   ]);
   const byLabel = (a: AssigneeOption, b: AssigneeOption) => compareNames(a.label, b.label);
   return {
@@ -98,9 +97,9 @@ export async function loadFilterLanguages(context: AppLoadContext): Promise<stri
 export async function loadSidebar(request: Request, context: AppLoadContext, account: Account) {
   const canManage = hasPermission(account.permissions, "channels.index.write");
   const canSearch = hasPermission(account.permissions, "searches.index.read");
-  const searchList = canSearch ? context.api.get<{ data: ApiSearchItem[] }>("/search/items") : Promise.resolve({ data: [] });
+  const searchList = canSearch ? context.api.get<ApiSearchItemList>("/search/items") : Promise.resolve({ data: [] });
   const [streams, searches, searchCounts, labels, assigned] = await Promise.all([
-    context.api.get<{ data: ApiStream[] }>("/v1/streams"),
+    context.api.get<ApiStreamList>("/v1/streams"),
     searchList,
     // The counts per saved search, asked only when the caller sees some (no call for an empty list).
     searchList.then((list) =>
@@ -113,7 +112,7 @@ export async function loadSidebar(request: Request, context: AppLoadContext, acc
         : { data: [] },
     ),
     // Names only: the counts per label would read every labelled item.
-    context.api.get<{ data: ApiLabel[] }>("/v1/labels", { query: { itemsCount: 0 } }).catch(softFail({ data: [] as ApiLabel[] })),
+    context.api.get<ApiLabelList>("/v1/labels", { query: { itemsCount: 0 } }).catch(softFail<ApiLabelList>({ data: [] })),
     context.api.get<{ count: number }>("/v1/feed-items/assigned-to-me-count").catch(softFail({ count: 0 })),
   ]);
   const counts = new Map(searchCounts.data.map((row) => [row.searchItemId, row.count]));
@@ -391,7 +390,7 @@ async function templateFill(url: URL, context: AppLoadContext, account: Account,
   const templateId = Number(url.searchParams.get("template_id"));
   if (itemId === null || !Number.isInteger(templateId) || templateId < 1) return null;
   const [templates, item] = await Promise.all([
-    context.api.get<{ data: ApiTemplate[] }>("/v1/templates").catch(softFail({ data: [] as ApiTemplate[] })),
+    context.api.get<ApiTemplateList>("/v1/templates").catch(softFail<ApiTemplateList>({ data: [], total: 0 })),
     context.api.get<ApiFeedItem>(`/v1/feed-items/${itemId}`).catch(softFail<ApiFeedItem | null>(null)),
   ]);
   const template = templates.data.find((entry) => entry.id === templateId);

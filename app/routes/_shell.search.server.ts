@@ -5,7 +5,7 @@ import { STATUS_PAGE_SIZE, type SavedSearchCategory } from "../../domain/constan
 import { MESSAGES } from "../../domain/messages";
 import { QUERY_MAX_LENGTH, QueryGroupsSchema } from "../../domain/query";
 import { VISIBILITY, type Visibility } from "../../domain/visibility";
-import { ApiError, type Account } from "../lib/api.server";
+import { ApiError, type Account, type ApiTeamList } from "../lib/api.server";
 import { readForm, readFormData, replyWithApiError, statusOf } from "../lib/forms.server";
 import { statusQuery } from "../lib/status-query";
 import { flashToast } from "../lib/toast.server";
@@ -22,7 +22,7 @@ import {
   type FormGroup,
   type SearchMention,
 } from "../components/search/format";
-import type { ApiSearchItem, ApiSearchStatus, ApiStatusCounts, ApiTeam, QueryFault, QueryGroup, QueryValidation, StatusSearch } from "../components/search/types";
+import type { ApiSearchItem, ApiSearchStatus, ApiStatusCounts, QueryFault, QueryGroup, QueryValidation, StatusSearch } from "../components/search/types";
 import { compareByName } from "../../domain/format";
 
 const LABELS = MESSAGES.searchScreen;
@@ -90,7 +90,7 @@ export async function loadSearchPage(request: Request, context: AppLoadContext, 
   const url = new URL(request.url);
   const [item, teams] = await Promise.all([
     itemId === null ? Promise.resolve(null) : orNotFound(context.api.get<ApiSearchItem>(`/search/items/${itemId}`)),
-    context.api.get<{ data: ApiTeam[] }>("/v1/teams"),
+    context.api.get<ApiTeamList>("/v1/teams"),
   ]);
   const sort = sortOption(url.searchParams.get("sort"));
   const page = pageParam(url.searchParams.get("page"));

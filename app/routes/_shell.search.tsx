@@ -21,11 +21,11 @@ import { canReadSearches } from "../components/search/access";
 import { searchReturnPath } from "../components/search/format";
 import { SearchRouteError } from "../components/search/route-error";
 import { SEARCH_PATH, SearchSidebar, useReturnPath, type DeleteTarget } from "../components/search/sidebar";
-import type { ApiSearchFolder, ApiSearchItem, ApiTeam } from "../components/search/types";
+import type { ApiSearchFolderList, ApiSearchItem, ApiSearchItemList } from "../components/search/types";
 import { Button } from "../components/ui/button";
 import { ConfirmDialog } from "../components/ui/confirm-dialog";
 import { CsrfInput } from "../components/ui/csrf-input";
-import { ApiError } from "../lib/api.server";
+import { ApiError, type ApiTeamList } from "../lib/api.server";
 import { readForm, readFormData, replyWithApiError, statusOf } from "../lib/forms.server";
 import { requireAccount } from "../lib/guard.server";
 import { titleMeta } from "../lib/meta";
@@ -42,9 +42,9 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const readable = canReadSearches(account);
   const [folders, items, teams] = readable
     ? await Promise.all([
-        context.api.get<{ data: ApiSearchFolder[] }>("/search/folders").then((r) => r.data),
-        context.api.get<{ data: ApiSearchItem[] }>("/search/items").then((r) => r.data),
-        context.api.get<{ data: ApiTeam[] }>("/v1/teams"),
+        context.api.get<ApiSearchFolderList>("/search/folders").then((r) => r.data),
+        context.api.get<ApiSearchItemList>("/search/items").then((r) => r.data),
+        context.api.get<ApiTeamList>("/v1/teams"),
       ])
     : [[], [], { data: [] }];
   const params = new URL(request.url).searchParams;

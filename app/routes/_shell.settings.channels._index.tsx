@@ -7,7 +7,7 @@ import { STREAM_SOURCE_LABELS } from "../../domain/streams";
 import { categoryLabel, groupStreamsByNetwork } from "../components/channels/format";
 import { ChannelsRouteError } from "../components/channels/route-error";
 import { HealthSummary } from "../components/channels/stream-health";
-import type { ApiStream } from "../components/channels/types";
+import type { ApiStream, ApiStreamList } from "../components/channels/types";
 import { ConfirmFormDialog } from "../components/ui/confirm-form-dialog";
 import { CsrfInput } from "../components/ui/csrf-input";
 import { ApiError } from "../lib/api.server";
@@ -25,7 +25,7 @@ const CHANNELS_PATH = "/settings/channels";
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const account = await requireAccount(request, context);
   recordPageView(request, context, account);
-  const { data: streams } = await context.api.get<{ data: ApiStream[] }>("/v1/streams");
+  const { data: streams } = await context.api.get<ApiStreamList>("/v1/streams");
   // The API decides (channels.index.write: admins); the screen only hides what it would refuse.
   const canManage = hasPermission(account.permissions, "channels.index.write");
   const rows = streams.map((stream) => ({

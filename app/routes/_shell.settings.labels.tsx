@@ -7,7 +7,7 @@ import { MESSAGES } from "../../domain/messages";
 import { hasPermission } from "../../domain/permissions";
 import { LabelFormSchema } from "../../domain/schemas/inbox";
 import { groupLabels } from "../components/inbox/format";
-import type { ApiLabel } from "../components/inbox/types";
+import type { ApiLabel, ApiLabelList } from "../components/inbox/types";
 import { Button } from "../components/ui/button";
 import { ConfirmFormDialog } from "../components/ui/confirm-form-dialog";
 import { CsrfInput } from "../components/ui/csrf-input";
@@ -30,7 +30,7 @@ const LABELS_PATH = "/settings/labels";
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const account = await requireAccount(request, context);
   recordPageView(request, context, account);
-  const { data: labels } = await context.api.get<{ data: ApiLabel[] }>("/v1/labels");
+  const { data: labels } = await context.api.get<ApiLabelList>("/v1/labels");
   const params = new URL(request.url).searchParams;
   const dialogId = params.get("dialog") === "delete" ? Number(params.get("id")) : NaN;
   // One page of the labels in screen order (group, then name); the groups' sizes count every page (ADR 026).

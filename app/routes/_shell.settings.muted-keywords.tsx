@@ -3,8 +3,10 @@ import { parseWithZod } from "@conform-to/zod/v4";
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { Form, useActionData, useLoaderData, useNavigate, useNavigation } from "@remix-run/react";
 import * as z from "zod";
+import type { FromWire } from "../../domain/key-case";
 import { MESSAGES } from "../../domain/messages";
 import { MutedKeywordsFormSchema, newMutedKeywords, splitMutedKeywords } from "../../domain/schemas/streams";
+import type { MutedKeywordListResponseSchema, MutedKeywordResponseSchema } from "../../domain/schemas/streams";
 import { Button } from "../components/ui/button";
 import { ConfirmFormDialog } from "../components/ui/confirm-form-dialog";
 import { CsrfInput } from "../components/ui/csrf-input";
@@ -21,15 +23,14 @@ import { ListPager } from "../components/ui/list-pager";
 
 const MUTED_KEYWORDS_PATH = "/settings/muted-keywords";
 
-interface MutedKeyword {
-  id: number;
-  value: string;
-}
+/** A muted keyword, and the list GET and POST /v1/muted_keywords answer (camelCased by the API client). */
+type MutedKeyword = FromWire<typeof MutedKeywordResponseSchema>;
+type ApiMutedKeywordList = FromWire<typeof MutedKeywordListResponseSchema>;
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const account = await requireAccount(request, context);
   recordPageView(request, context, account);
-  const { data: keywords } = await context.api.get<{ data: MutedKeyword[] }>("/v1/muted_keywords");
+  const { data: keywords } = await context.api.get<ApiMutedKeywordList>("/v1/muted_keywords");
   const params = new URL(request.url).searchParams;
   const dialogId = params.get("dialog") === "remove" ? Number(params.get("id")) : NaN;
   // One page of chips (ADR 026); the form still knows every muted word, to skip those already muted.
@@ -68,14 +69,14 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const intent = (await readFormData(request.clone())).get("intent");
 
   if (intent === "add") {
-    const { data: muted } = await context.api.get<{ data: MutedKeyword[] }>("/v1/muted_keywords");
+    const { data: muted } = await context.api.get<ApiMutedKeywordList>("/v1/muted_keywords");
     const alreadyMuted = muted.map((keyword) => keyword.value);
     const { submission } = await readForm(request, context, mutedKeywordsFormSchema(alreadyMuted));
     if (submission.status !== "success") return data({ intent, id: null, result: submission.reply() }, { status: 400 });
     const fresh = newMutedKeywords([submission.value.value], alreadyMuted);
     let added: MutedKeyword[];
     try {
-      ({ data: added } = await context.api.post<{ data: MutedKeyword[] }>("/v1/muted_keywords", {
+      ({ data: added } = await context.api.post<ApiMutedKeywordList>("/v1/muted_keywords", {
         mutedKeywords: fresh.map((value) => ({ value })),
       }));
     } catch (error) {

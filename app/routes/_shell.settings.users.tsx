@@ -20,7 +20,7 @@ import { Button } from "../components/ui/button";
 import { ConfirmFormDialog } from "../components/ui/confirm-form-dialog";
 import { CsrfInput } from "../components/ui/csrf-input";
 import { FieldErrors, FormErrors, TextField } from "../components/ui/field";
-import type { Member } from "../lib/api.server";
+import type { ApiTeamList, Member } from "../lib/api.server";
 import { readForm, readFormData, replyWithApiError, statusOf, submittedId } from "../lib/forms.server";
 import { recordPageView, requireAccount } from "../lib/guard.server";
 import { flashToast } from "../lib/toast.server";
@@ -36,7 +36,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   recordPageView(request, context, account);
   const [accounts, teams] = await Promise.all([
     context.api.get<{ data: Member[] }>("/v1/accounts"),
-    context.api.get<{ data: Array<{ id: number; name: string }> }>("/v1/teams"),
+    context.api.get<ApiTeamList>("/v1/teams"),
   ]);
   // ADR 008: system admins and admins manage; agents read. Nobody edits their own row or a role above theirs.
   const canManage = account.role === ROLES.systemAdmin || account.role === ROLES.admin;

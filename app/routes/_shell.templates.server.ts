@@ -1,8 +1,7 @@
 import type { AppLoadContext } from "@remix-run/node";
 import { hasPermission } from "../../domain/permissions";
-import { ApiError, type Account } from "../lib/api.server";
-import type { ApiTeam } from "../components/search/types";
-import type { ApiTemplate, TemplatesDialogData } from "../components/templates/types";
+import { ApiError, type Account, type ApiTeamList } from "../lib/api.server";
+import type { ApiTemplateList, TemplatesDialogData } from "../components/templates/types";
 
 /**
  * The modal's data (GET /v1/templates and /v1/teams), or null when the account may not read templates
@@ -12,9 +11,9 @@ export async function loadTemplatesDialog(context: AppLoadContext, account: Acco
   if (!hasPermission(account.permissions, "templates.index.read")) return null;
   try {
     const [templates, teams] = await Promise.all([
-      context.api.get<{ data: ApiTemplate[] }>("/v1/templates"),
+      context.api.get<ApiTemplateList>("/v1/templates"),
       // Teams are only needed to share a template; an account that cannot list them shares without them.
-      context.api.get<{ data: ApiTeam[] }>("/v1/teams").catch((error: unknown) => {
+      context.api.get<ApiTeamList>("/v1/teams").catch((error: unknown) => {
         if (error instanceof ApiError && error.status === 403) return { data: [] };
         throw error;
       }),

@@ -12,7 +12,7 @@ import { topicFormAction } from "./_shell.topics.server";
 import { TopicForm } from "../components/topics/topic-form";
 import { ConfirmFormDialog } from "../components/ui/confirm-form-dialog";
 import type { ApiTopic } from "../components/topics/types";
-import { ApiError } from "../lib/api.server";
+import { ApiError, type ApiTeamList } from "../lib/api.server";
 import { readForm, readFormData, replyWithApiError, statusOf, submittedId } from "../lib/forms.server";
 import { recordPageView, requireAccount } from "../lib/guard.server";
 import type { RootData } from "../lib/root-data";
@@ -45,7 +45,7 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
   // Changing it needs topics.index.write (the API says so per topic); others see it read-only.
   const canWrite = topic.editable && hasPermission(account.permissions, "topics.index.write");
   const teams = canWrite
-    ? (await context.api.get<{ data: Array<{ id: number; name: string }> }>("/v1/teams")).data
+    ? (await context.api.get<ApiTeamList>("/v1/teams")).data
     : [];
   const dialog = new URL(request.url).searchParams.get("dialog");
   return {

@@ -11,6 +11,7 @@ import { recordPageView, requireAccount } from "../lib/guard.server";
 import { titleMeta } from "../lib/meta";
 import type { loader as topicsLoader } from "./_shell.topics";
 import { useFormKey } from "../lib/use-form-key";
+import type { ApiTeamList } from "../lib/api.server";
 
 const LABELS = MESSAGES.topicsScreen;
 
@@ -18,7 +19,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const account = await requireAccount(request, context);
   recordPageView(request, context, account);
   if (!hasPermission(account.permissions, "topics.index.write")) return { canWrite: false, teams: [] };
-  const { data: teams } = await context.api.get<{ data: Array<{ id: number; name: string }> }>("/v1/teams");
+  const { data: teams } = await context.api.get<ApiTeamList>("/v1/teams");
   return { canWrite: true, teams: teams.map((team) => ({ id: team.id, name: team.name })) };
 }
 

@@ -19,7 +19,7 @@ import {
   withPendingKeyword,
 } from "../components/topics/format";
 import type { ServerSuggestions } from "../components/topics/keyword-field";
-import type { ApiTopic, KeywordSuggestion, QueryValidation, TopicInput } from "../components/topics/types";
+import type { ApiKeywordSuggestions, ApiTopic, QueryValidation, TopicInput } from "../components/topics/types";
 
 const LABELS = MESSAGES.topicsScreen;
 
@@ -68,7 +68,7 @@ export async function topicFormAction(
   if (intent === "suggest") {
     const word = cleanKeyword(entry);
     const suggestions = word
-      ? await context.api.get<{ data: KeywordSuggestion[] }>("/v1/keywords", { query: { word, limit: KEYWORD_SUGGESTION_LIMIT } }).then((r) => r.data, (error: unknown) => {
+      ? await context.api.get<ApiKeywordSuggestions>("/v1/keywords", { query: { word, limit: KEYWORD_SUGGESTION_LIMIT } }).then((r) => r.data, (error: unknown) => {
           if (error instanceof ApiError) return [];
           throw error;
         })

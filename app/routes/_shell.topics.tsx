@@ -23,7 +23,7 @@ import { Button } from "../components/ui/button";
 import { CsrfInput } from "../components/ui/csrf-input";
 import { FormErrors, TextField } from "../components/ui/field";
 import { Modal } from "../components/ui/modal";
-import type { ApiTopic, ApiTopicGroup } from "../components/topics/types";
+import type { ApiTopic, ApiTopicGroupList, ApiTopicList } from "../components/topics/types";
 import { ApiError } from "../lib/api.server";
 import { readForm, readFormData, redirectIfGone, replyWithApiError, statusOf, submittedId } from "../lib/forms.server";
 import { requireAccount } from "../lib/guard.server";
@@ -43,8 +43,8 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   // the screen only hides what the API would refuse.
   const canWrite = hasPermission(account.permissions, "topics.index.write");
   const [topics, groups] = await Promise.all([
-    context.api.get<{ data: ApiTopic[] }>("/v1/topics").then((r) => r.data),
-    context.api.get<{ data: ApiTopicGroup[] }>("/v1/topic_groups").then((r) => r.data),
+    context.api.get<ApiTopicList>("/v1/topics").then((r) => r.data),
+    context.api.get<ApiTopicGroupList>("/v1/topic_groups").then((r) => r.data),
   ]);
   const rows = topics
     .map((topic) => ({
@@ -143,7 +143,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
     // A row button has no room for an error under it: a refusal comes back as a toast.
     try {
       const topic = await context.api.put<ApiTopic>(`/v1/topics/move/${submission.value.id}`, { topicGroupId: submission.value.topic_group_id });
-      const groups = topic.topicGroupId === null ? [] : (await context.api.get<{ data: ApiTopicGroup[] }>("/v1/topic_groups")).data;
+      const groups = topic.topicGroupId === null ? [] : (await context.api.get<ApiTopicGroupList>("/v1/topic_groups")).data;
       const group = groups.find((candidate) => candidate.id === topic.topicGroupId)?.name ?? LABELS.noGroup;
       flashToast(context, { kind: "success", message: LABELS.topicMoved(topic.name, group) });
     } catch (error) {

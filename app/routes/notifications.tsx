@@ -3,7 +3,7 @@ import * as z from "zod";
 import { MESSAGES } from "../../domain/messages";
 import { isUnread, MARK_AS_READ_MAX_IDS, NOTIFICATIONS_OPEN, NOTIFICATIONS_OPEN_ALL, NOTIFICATIONS_OPEN_PARAM } from "../../domain/notifications";
 import { safeRedirectPath } from "../../domain/navigation";
-import type { ShellNotification } from "../components/layout/shell-data";
+import type { ApiNotificationList, ApiNotificationsRead, ShellNotification } from "../components/layout/shell-data";
 import type { NotificationIntent, NotificationsAnswer } from "../components/notifications/types";
 import { ApiError } from "../lib/api.server";
 import { readForm, statusOf } from "../lib/forms.server";
@@ -57,7 +57,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
         // 'Mark all as read' also reads those the popover did not list (it lists the newest few at first).
         const ids = form.intent === "mark-all-read" ? [...new Set([...(form.ids ?? []), ...(await unreadIds(context))])] : (form.ids ?? []);
         if (ids.length) {
-          ({ data: notifications } = await context.api.post<{ data: ShellNotification[] }>("/v1/notifications/mark_as_read", { ids }));
+          ({ data: notifications } = await context.api.post<ApiNotificationsRead>("/v1/notifications/mark_as_read", { ids }));
         }
       }
     } catch (error) {
@@ -78,7 +78,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
 
 /** The caller's unread notifications among those the API lists (the newest hundred). */
 async function unreadIds(context: AppLoadContext): Promise<number[]> {
-  const { data } = await context.api.get<{ data: ShellNotification[] }>("/v1/notifications");
+  const { data } = await context.api.get<ApiNotificationList>("/v1/notifications");
   return data.filter(isUnread).map((n) => n.id);
 }
 

@@ -1,7 +1,7 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { KEYWORD_SUGGESTION_LIMIT } from "../../domain/constants";
 import { cleanKeyword } from "../components/topics/format";
-import type { KeywordSuggestion } from "../components/topics/types";
+import type { ApiKeywordSuggestions } from "../components/topics/types";
 import { ApiError } from "../lib/api.server";
 import { requireAccountOr401 } from "../lib/guard.server";
 
@@ -13,7 +13,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   await requireAccountOr401(request, context);
   const word = cleanKeyword(new URL(request.url).searchParams.get("word") ?? "");
   try {
-    const suggestions = word ? (await context.api.get<{ data: KeywordSuggestion[] }>("/v1/keywords", { query: { word, limit: KEYWORD_SUGGESTION_LIMIT } })).data : [];
+    const suggestions = word ? (await context.api.get<ApiKeywordSuggestions>("/v1/keywords", { query: { word, limit: KEYWORD_SUGGESTION_LIMIT } })).data : [];
     return Response.json({ suggestions }, { headers: { "cache-control": "no-store" } });
   } catch (error) {
     if (!(error instanceof ApiError)) throw error;

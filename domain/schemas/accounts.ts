@@ -141,3 +141,9 @@ export const MemberResponseSchema = AccountResponseSchema.pick({
 export const TeamResponseSchema = z.object({ id: z.number(), name: z.string(), account_ids: z.array(z.number()) });
 
 export const TeamListResponseSchema = z.object({ data: z.array(TeamResponseSchema) });
+
+/** POST …/two_factor_authentication/setup: a new TOTP secret with its otpauth URI and QR code. */
+export const TwoFactorSetupResponseSchema = z.object({ secret: z.string(), otpauth_uri: z.string(), qr_code_svg: z.string() });
+
+/** POST …/two_factor_authentication/activate and …/regenerate_backup_codes: the account's new backup codes. */
+export const BackupCodesResponseSchema = z.object({ backup_codes: z.array(z.string()) });

@@ -178,6 +178,9 @@ export const StreamResponseSchema = z.object({
   created_at: z.string(),
 });
 
+/** GET /v1/streams. */
+export const StreamListResponseSchema = z.object({ data: z.array(StreamResponseSchema) });
+
 /** POST /v1/streams/{id}/imports: what one upload did. */
 export const ImportResponseSchema = z.object({
   id: z.number(),
@@ -212,4 +215,33 @@ export const PollOutcomeResponseSchema = z.object({
       errors: z.array(z.object({ position: z.number(), external_id: z.string().optional(), message: z.string() })),
     })
     .optional(),
+});
+
+/** A muted keyword of the business profile (GET /v1/muted_keywords). */
+export const MutedKeywordResponseSchema = z.object({ id: z.number(), value: z.string() });
+
+/** GET /v1/muted_keywords, and POST's words newly muted. */
+export const MutedKeywordListResponseSchema = z.object({ data: z.array(MutedKeywordResponseSchema) });
+
+/** A sentiment exclusion word: the profile's own, or a global one (business_profile_id null). */
+export const ExcludeWordResponseSchema = z.object({
+  id: z.number(),
+  text_to_exclude: z.string(),
+  replace_with: z.string(),
+  languages: z.array(z.string()),
+  social_types: z.array(z.string()),
+  business_profile_id: z.number().nullable(),
+  created_at: z.string(),
+  updated_at: z.string(),
+});
+
+/** GET /v1/sentiments/exclude_words: the profile's entries and the global ones. */
+export const ExcludeWordListResponseSchema = z.object({ data: z.array(ExcludeWordResponseSchema) });
+
+/** POST /v1/sentiments/preview: a text's sentiment, its score and language, and the words that drove it. */
+export const SentimentPreviewResponseSchema = z.object({
+  language: z.string(),
+  sentiment: z.number(),
+  sentiment_score: z.number(),
+  sentiment_drivers: z.array(z.object({ term: z.string(), weight: z.number() })),
 });

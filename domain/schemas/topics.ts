@@ -158,6 +158,10 @@ export const TopicGroupResponseSchema = z.object({
   created_at: z.string(),
   updated_at: z.string(),
 });
+/** GET /v1/topics and /v1/topic_groups. */
+export const TopicListResponseSchema = z.object({ data: z.array(TopicResponseSchema) });
+export const TopicGroupListResponseSchema = z.object({ data: z.array(TopicGroupResponseSchema) });
+
 export const TopicGroupDetailResponseSchema = TopicGroupResponseSchema.extend({ topics: z.array(TopicResponseSchema) });
 
 /** GET /v1/keywords: words of the stored mentions starting like the typed one, with their counts. */

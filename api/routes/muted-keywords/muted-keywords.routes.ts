@@ -1,15 +1,12 @@
 import { createRoute } from "@hono/zod-openapi";
-import * as z from "zod";
-import { MutedKeywordsSchema } from "../../../domain/schemas/streams";
+import { MutedKeywordListResponseSchema, MutedKeywordsSchema } from "../../../domain/schemas/streams";
 import { errorResponses, IdParamSchema, json } from "../../lib/schemas";
-
-const MutedKeywordSchema = z.object({ id: z.number(), value: z.string() });
 
 export const listMutedKeywordsRoute = createRoute({
   method: "get",
   path: "/v1/muted_keywords",
   tags: ["muted keywords"],
-  responses: { 200: json(z.object({ data: z.array(MutedKeywordSchema) }), "Muted keywords"), 403: errorResponses[403] },
+  responses: { 200: json(MutedKeywordListResponseSchema, "Muted keywords"), 403: errorResponses[403] },
 });
 
 export const addMutedKeywordsRoute = createRoute({
@@ -19,7 +16,7 @@ export const addMutedKeywordsRoute = createRoute({
   summary: "Mute words: ' / ' splits an entry; words already muted are skipped",
   request: { body: { content: { "application/json": { schema: MutedKeywordsSchema } }, required: true } },
   responses: {
-    201: json(z.object({ data: z.array(MutedKeywordSchema) }), "The words newly muted"),
+    201: json(MutedKeywordListResponseSchema, "The words newly muted"),
     403: errorResponses[403],
     422: errorResponses[422],
   },

@@ -1,19 +1,12 @@
 import { createRoute } from "@hono/zod-openapi";
 import * as z from "zod";
 import { MARK_AS_READ_MAX_IDS, NOTIFICATION_LIST_LIMIT } from "../../../domain/notifications";
+import {
+  NotificationListResponseSchema,
+  NotificationResponseSchema,
+  NotificationsReadResponseSchema,
+} from "../../../domain/schemas/notifications";
 import { errorResponses, IdParamSchema, json } from "../../lib/schemas";
-
-const NotificationResponseSchema = z.object({
-  id: z.number(),
-  text: z.string(),
-  category: z.string(),
-  social_type: z.string().nullable(),
-  entity_name: z.string().nullable(),
-  link: z.string().nullable(),
-  read_at: z.string().nullable(),
-  created_at: z.string(),
-  dismissed: z.boolean(),
-});
 
 const body = <T extends z.ZodType>(schema: T) => ({ content: { "application/json": { schema } }, required: true });
 
@@ -28,10 +21,7 @@ export const listNotificationsRoute = createRoute({
     query: z.object({ limit: z.coerce.number().int().min(1).max(NOTIFICATION_LIST_LIMIT).optional() }),
   },
   responses: {
-    200: json(
-      z.object({ data: z.array(NotificationResponseSchema), unread_count: z.number().int(), has_more: z.boolean() }),
-      "Notifications",
-    ),
+    200: json(NotificationListResponseSchema, "Notifications"),
     422: errorResponses[422],
     401: errorResponses[401],
   },
@@ -77,7 +67,7 @@ export const markNotificationsReadRoute = createRoute({
     body: body(z.object({ ids: z.array(z.number().int().positive()).max(MARK_AS_READ_MAX_IDS) })),
   },
   responses: {
-    200: json(z.object({ data: z.array(NotificationResponseSchema) }), "The updated notifications"),
+    200: json(NotificationsReadResponseSchema, "The updated notifications"),
     422: errorResponses[422],
     401: errorResponses[401],
   },

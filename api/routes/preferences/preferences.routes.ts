@@ -6,14 +6,17 @@ import {
   GeneralPreferencesSchema,
   OtpCodeSchema,
 } from "../../../domain/schemas/accounts";
-import { AccountResponseSchema } from "../../../domain/schemas/accounts";
+import {
+  AccountResponseSchema,
+  BackupCodesResponseSchema,
+  TwoFactorSetupResponseSchema,
+} from "../../../domain/schemas/accounts";
 import { errorResponses, json } from "../../lib/schemas";
 
 const BASE = "/v1/accounts/preferences";
 const jsonBody = <T extends z.ZodType>(schema: T) => ({
   body: { content: { "application/json": { schema } }, required: true },
 });
-const BackupCodesSchema = z.object({ backup_codes: z.array(z.string()) });
 
 export const generalPreferencesRoute = createRoute({
   method: "put",
@@ -38,7 +41,7 @@ export const setupTwoFactorRoute = createRoute({
   tags: ["two-factor"],
   summary: "A new TOTP secret with its otpauth URI and QR code (inactive until activated)",
   responses: {
-    200: json(z.object({ secret: z.string(), otpauth_uri: z.string(), qr_code_svg: z.string() }), "Secret"),
+    200: json(TwoFactorSetupResponseSchema, "Secret"),
     409: { description: "Already on" },
   },
 });
@@ -48,14 +51,14 @@ export const activateTwoFactorRoute = createRoute({
   path: `${BASE}/security/two_factor_authentication/activate`,
   tags: ["two-factor"],
   request: jsonBody(OtpCodeSchema),
-  responses: { 200: json(BackupCodesSchema, "On, with 10 backup codes"), 422: errorResponses[422] },
+  responses: { 200: json(BackupCodesResponseSchema, "On, with 10 backup codes"), 422: errorResponses[422] },
 });
 
 export const regenerateBackupCodesRoute = createRoute({
   method: "post",
   path: `${BASE}/security/two_factor_authentication/regenerate_backup_codes`,
   tags: ["two-factor"],
-  responses: { 200: json(BackupCodesSchema, "10 new backup codes"), 400: errorResponses[400] },
+  responses: { 200: json(BackupCodesResponseSchema, "10 new backup codes"), 400: errorResponses[400] },
 });
 
 export const disableTwoFactorRoute = createRoute({

@@ -2,24 +2,18 @@ import { createRoute } from "@hono/zod-openapi";
 import * as z from "zod";
 import { MESSAGES } from "../../../domain/messages";
 import { NETWORK_IDS } from "../../../domain/networks";
-import { SentimentExcludeWordSchema } from "../../../domain/schemas/streams";
+import {
+  ExcludeWordListResponseSchema,
+  ExcludeWordResponseSchema,
+  SentimentExcludeWordSchema,
+  SentimentPreviewResponseSchema,
+} from "../../../domain/schemas/streams";
 import { errorResponses, IdParamSchema, json } from "../../lib/schemas";
 
 const tooLong = { error: MESSAGES.maxLength };
 
-const ExcludeWordSchema = z.object({
-  id: z.number(),
-  text_to_exclude: z.string(),
-  replace_with: z.string(),
-  languages: z.array(z.string()),
-  social_types: z.array(z.string()),
-  business_profile_id: z.number().nullable(),
-  created_at: z.string(),
-  updated_at: z.string(),
-});
-
 const listResponse = {
-  200: json(z.object({ data: z.array(ExcludeWordSchema) }), "The profile's entries and the global ones"),
+  200: json(ExcludeWordListResponseSchema, "The profile's entries and the global ones"),
   403: errorResponses[403],
 };
 
@@ -44,7 +38,7 @@ export const createExcludeWordRoute = createRoute({
   path: "/v1/sentiments/exclude_words",
   tags: ["sentiment"],
   request: { body: { content: { "application/json": { schema: SentimentExcludeWordSchema } }, required: true } },
-  responses: { 201: json(ExcludeWordSchema, "Created"), 403: errorResponses[403], 422: errorResponses[422] },
+  responses: { 201: json(ExcludeWordResponseSchema, "Created"), 403: errorResponses[403], 422: errorResponses[422] },
 });
 
 export const updateExcludeWordRoute = createRoute({
@@ -56,7 +50,7 @@ export const updateExcludeWordRoute = createRoute({
     body: { content: { "application/json": { schema: SentimentExcludeWordSchema } }, required: true },
   },
   responses: {
-    200: json(ExcludeWordSchema, "Updated"),
+    200: json(ExcludeWordResponseSchema, "Updated"),
     403: errorResponses[403],
     404: errorResponses[404],
     422: errorResponses[422],
@@ -77,7 +71,7 @@ export const updateExcludeWordByBodyRoute = createRoute({
     },
   },
   responses: {
-    200: json(ExcludeWordSchema, "Updated"),
+    200: json(ExcludeWordResponseSchema, "Updated"),
     403: errorResponses[403],
     404: errorResponses[404],
     422: errorResponses[422],
@@ -112,15 +106,7 @@ export const previewSentimentRoute = createRoute({
     },
   },
   responses: {
-    200: json(
-      z.object({
-        language: z.string(),
-        sentiment: z.number(),
-        sentiment_score: z.number(),
-        sentiment_drivers: z.array(z.object({ term: z.string(), weight: z.number() })),
-      }),
-      "Score",
-    ),
+    200: json(SentimentPreviewResponseSchema, "Score"),
   },
 });
 

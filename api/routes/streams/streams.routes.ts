@@ -5,6 +5,7 @@ import {
   ImportResponseSchema,
   PollOutcomeResponseSchema,
   StreamCreateSchema,
+  StreamListResponseSchema,
   StreamResponseSchema,
   StreamUpdateSchema,
 } from "../../../domain/schemas/streams";
@@ -24,7 +25,7 @@ export const listStreamsRoute = createRoute({
     }),
   },
   responses: {
-    200: json(z.object({ data: z.array(StreamResponseSchema) }), "Streams"),
+    200: json(StreamListResponseSchema, "Streams"),
     401: errorResponses[401],
     403: errorResponses[403],
   },

@@ -6,7 +6,8 @@ import {
   TopicFormSchema,
   TopicGroupDetailResponseSchema,
   TopicGroupFormSchema,
-  TopicGroupResponseSchema,
+  TopicGroupListResponseSchema,
+  TopicListResponseSchema,
   TopicResponseSchema,
   TopicUpdateSchema,
 } from "../../../domain/schemas/topics";
@@ -26,7 +27,7 @@ export const listTopicsRoute = createRoute({
       type: z.enum(TOPIC_TYPES).optional(),
     }),
   },
-  responses: { 200: json(z.object({ data: z.array(TopicResponseSchema) }), "Topics"), 401: errorResponses[401] },
+  responses: { 200: json(TopicListResponseSchema, "Topics"), 401: errorResponses[401] },
 });
 
 export const getTopicRoute = createRoute({
@@ -87,7 +88,7 @@ export const listTopicGroupsRoute = createRoute({
   path: "/v1/topic_groups",
   tags: ["topics"],
   summary: "Topic groups by name, with how many of their topics the caller sees",
-  responses: { 200: json(z.object({ data: z.array(TopicGroupResponseSchema) }), "Topic groups"), 401: errorResponses[401] },
+  responses: { 200: json(TopicGroupListResponseSchema, "Topic groups"), 401: errorResponses[401] },
 });
 
 export const getTopicGroupRoute = createRoute({

@@ -2,9 +2,12 @@
 // from the response schemas (ADR 027).
 import type { FromWire } from "../../../domain/key-case";
 import type { StatusResponseSchema } from "../../../domain/schemas/statuses";
-import type { ImportRecordResponseSchema, ImportResponseSchema, StreamResponseSchema } from "../../../domain/schemas/streams";
+import type { ImportRecordResponseSchema, ImportResponseSchema, StreamListResponseSchema, StreamResponseSchema } from "../../../domain/schemas/streams";
 
 export type ApiStream = FromWire<typeof StreamResponseSchema>;
+
+/** GET /v1/streams. */
+export type ApiStreamList = FromWire<typeof StreamListResponseSchema>;
 
 export type StreamHealth = ApiStream["health"];
 

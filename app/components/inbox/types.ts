@@ -1,13 +1,15 @@
 // The API's answers for the inbox screens as the web client hands them over (camelCase), ADR 014: derived
 // from the response schemas (ADR 027).
 import type { FromWire } from "../../../domain/key-case";
-import type { TeamResponseSchema } from "../../../domain/schemas/accounts";
 import type { FeedItemDetailResponseSchema, FeedItemResponseSchema, HistoryEntryResponseSchema, ViewerResponseSchema } from "../../../domain/schemas/feed-items";
-import type { LabelResponseSchema } from "../../../domain/schemas/inbox";
+import type { LabelListResponseSchema, LabelResponseSchema } from "../../../domain/schemas/inbox";
 import type { ReplyResponseSchema } from "../../../domain/schemas/replies";
 import type { StatusResponseSchema } from "../../../domain/schemas/statuses";
 
 export type ApiLabel = FromWire<typeof LabelResponseSchema>;
+
+/** GET /v1/labels. */
+export type ApiLabelList = FromWire<typeof LabelListResponseSchema>;
 
 export type ApiViewer = FromWire<typeof ViewerResponseSchema>;
 
@@ -33,6 +35,4 @@ export type ApiRowItem = Omit<ApiThreadItem, "assignedTo"> & {
   viewers?: ApiFeedItem["viewers"];
 };
 
-export type { ApiTemplate } from "../templates/types";
-
-export type ApiTeamSummary = FromWire<typeof TeamResponseSchema>;
+export type { ApiTemplate, ApiTemplateList } from "../templates/types";

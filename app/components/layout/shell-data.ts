@@ -1,7 +1,13 @@
 // What the shell layout is given (loaded by app/lib/shell.server.ts): the account, the notifications and
 // the menus. Its own module so that the layout and the notifications bell, which both read it, do not
 // import each other.
+import type { FromWire } from "../../../domain/key-case";
 import type { MenuItem } from "../../../domain/navigation";
+import type {
+  NotificationListResponseSchema,
+  NotificationResponseSchema,
+  NotificationsReadResponseSchema,
+} from "../../../domain/schemas/notifications";
 import type { TemplatesDialogData } from "../templates/types";
 
 export interface ShellAccount {
@@ -12,18 +18,12 @@ export interface ShellAccount {
   businessProfile: { name: string; logoUrl: string | null };
 }
 
-export interface ShellNotification {
-  id: number;
-  text: string;
-  category: string;
-  socialType: string | null;
-  entityName: string | null;
-  /** Where the notification leads (an inbox item, the profiles screen), or null. */
-  link: string | null;
-  readAt: string | null;
-  createdAt: string;
-  dismissed: boolean;
-}
+/** A notification as GET /v1/notifications answers it (camelCased by the API client). */
+export type ShellNotification = FromWire<typeof NotificationResponseSchema>;
+/** GET /v1/notifications. */
+export type ApiNotificationList = FromWire<typeof NotificationListResponseSchema>;
+/** POST /v1/notifications/mark_as_read. */
+export type ApiNotificationsRead = FromWire<typeof NotificationsReadResponseSchema>;
 
 /** The popover's notifications: the newest few (or all on asking), and what the badge counts. */
 export interface ShellNotifications {

@@ -1,7 +1,11 @@
 
 import type { FromWire } from "../../../domain/key-case";
-import type { TeamResponseSchema } from "../../../domain/schemas/accounts";
-import type { SearchFolderResponseSchema, SearchItemResponseSchema } from "../../../domain/schemas/searches";
+import type {
+  SearchFolderListResponseSchema,
+  SearchFolderResponseSchema,
+  SearchItemListResponseSchema,
+  SearchItemResponseSchema,
+} from "../../../domain/schemas/searches";
 import type { StatusCountsResponseSchema, StatusResponseSchema } from "../../../domain/schemas/statuses";
 
 type QueryGroupType = "must" | "must-not";
@@ -22,6 +26,10 @@ export type ApiSearchItem = FromWire<typeof SearchItemResponseSchema>;
 
 export type ApiSearchFolder = FromWire<typeof SearchFolderResponseSchema>;
 
+/** GET /search/items and /search/folders. */
+export type ApiSearchItemList = FromWire<typeof SearchItemListResponseSchema>;
+export type ApiSearchFolderList = FromWire<typeof SearchFolderListResponseSchema>;
+
 // POST /v1/queries/validate answers (the client's validateQuery) are typed with the topics screens.
 export type { QueryFault, QueryValidation } from "../topics/types";
 
@@ -30,8 +38,6 @@ export type ApiSearchStatus = FromWire<typeof StatusResponseSchema>;
 
 /** GET /v1/statuses/counts. */
 export type ApiStatusCounts = FromWire<typeof StatusCountsResponseSchema>;
-
-export type ApiTeam = FromWire<typeof TeamResponseSchema>;
 
 /** The `filters` of GET /v1/statuses, /counts and /live (sent as JSON, snake_case on the wire). */
 export interface StatusFilters {

@@ -1,13 +1,11 @@
+import type { FromWire } from "../../../domain/key-case";
+import type { SentimentPreviewResponseSchema } from "../../../domain/schemas/streams";
 import { languageLabel } from "../../../domain/reference/languages";
 import { formatScore, formatWeight, SENTIMENT_TONES, sentimentLabel, sentimentName } from "./format";
 import { MESSAGES as TEXT } from "../../../domain/messages";
 
-export interface SentimentPreviewResult {
-  language: string;
-  sentiment: number;
-  sentimentScore: number;
-  sentimentDrivers: Array<{ term: string; weight: number }>;
-}
+/** What POST /v1/sentiments/preview answers (camelCased by the API client). */
+export type SentimentPreviewResult = FromWire<typeof SentimentPreviewResponseSchema>;
 
 /** A mention's sentiment as a coloured badge with its label (the colour is never the only cue). */
 function SentimentBadge({ sentiment }: { sentiment: number }) {

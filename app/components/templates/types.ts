@@ -1,8 +1,11 @@
 import type { FromWire } from "../../../domain/key-case";
-import type { TemplateResponseSchema } from "../../../domain/schemas/templates";
+import type { TemplateListResponseSchema, TemplateResponseSchema } from "../../../domain/schemas/templates";
 
 /** A template as GET /v1/templates answers it (camelCased by the API client). */
 export type ApiTemplate = FromWire<typeof TemplateResponseSchema>;
+
+/** GET /v1/templates. */
+export type ApiTemplateList = FromWire<typeof TemplateListResponseSchema>;
 
 /** A template as the modal shows it: who changed it last (shown in the list), or null when that account is gone. */
 export type TemplateItem = Pick<

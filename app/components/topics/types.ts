@@ -4,7 +4,9 @@ import type { FromWire } from "../../../domain/key-case";
 import type { BackfillResponseSchema, QueryValidationResponseSchema } from "../../../domain/schemas/searches";
 import type {
   KeywordSuggestionsResponseSchema,
+  TopicGroupListResponseSchema,
   TopicGroupResponseSchema,
+  TopicListResponseSchema,
   TopicResponseSchema,
   TopicType,
 } from "../../../domain/schemas/topics";
@@ -17,6 +19,11 @@ export type TopicBackfill = FromWire<typeof BackfillResponseSchema>;
 export type ApiTopic = FromWire<typeof TopicResponseSchema>;
 
 export type ApiTopicGroup = FromWire<typeof TopicGroupResponseSchema>;
+
+/** GET /v1/topics, /v1/topic_groups and /v1/keywords. */
+export type ApiTopicList = FromWire<typeof TopicListResponseSchema>;
+export type ApiTopicGroupList = FromWire<typeof TopicGroupListResponseSchema>;
+export type ApiKeywordSuggestions = FromWire<typeof KeywordSuggestionsResponseSchema>;
 
 /**
  * What the topic form sends: the create call's fields, then the update's visibility (spec analytics

@@ -1,0 +1,27 @@
+import * as z from "zod";
+
+// ── Responses (ADR 027) ──────────────────────────────────────────────────────────────────────────
+
+/** A notification of the signed-in account as the API answers it. */
+export const NotificationResponseSchema = z.object({
+  id: z.number(),
+  text: z.string(),
+  category: z.string(),
+  social_type: z.string().nullable(),
+  entity_name: z.string().nullable(),
+  /** Where the notification leads (an inbox item, the profiles screen), or null. */
+  link: z.string().nullable(),
+  read_at: z.string().nullable(),
+  created_at: z.string(),
+  dismissed: z.boolean(),
+});
+
+/** GET /v1/notifications: the newest notifications, the unread count among the newest 100, and whether more are there. */
+export const NotificationListResponseSchema = z.object({
+  data: z.array(NotificationResponseSchema),
+  unread_count: z.number().int(),
+  has_more: z.boolean(),
+});
+
+/** POST /v1/notifications/mark_as_read: the caller's notifications as they now are. */
+export const NotificationsReadResponseSchema = z.object({ data: z.array(NotificationResponseSchema) });
