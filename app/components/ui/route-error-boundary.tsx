@@ -9,7 +9,7 @@ import { RefusalReason, refusalReason } from "./refusal-reason";
  * What a route's error screen may word itself; everything else (the title per status, the reason of a
  * refusal, no details of an unexpected error) is the same on every route.
  */
-export interface RouteErrorOptions {
+interface RouteErrorOptions {
   /** The line under 'Page not found' when the 404 carries no reason of its own ('This topic does not exist…'). */
   notFound?: string;
   /** The way back; the dashboard when not given, none when null (the dashboard's own screen). */
@@ -70,7 +70,7 @@ export const SCREEN_ERRORS = {
 } satisfies Record<string, RouteErrorOptions>;
 
 /** The one error screen every route renders (each route's ErrorBoundary is `routeErrorBoundary(...)`). */
-export function RouteErrorBoundary({ notFound, back = DASHBOARD_LINK, testId, variant = "panel" }: RouteErrorOptions) {
+function RouteErrorBoundary({ notFound, back = DASHBOARD_LINK, testId, variant = "panel" }: RouteErrorOptions) {
   const error = useRouteError();
   const { productName } = useRootData();
   const title = errorTitle(error);
