@@ -1,18 +1,14 @@
 import type { LinksFunction, LoaderFunctionArgs } from "@remix-run/node";
 import {
-  isRouteErrorResponse,
   Links,
   Meta,
   Outlet,
   Scripts,
   ScrollRestoration,
-  useRouteError,
 } from "@remix-run/react";
 import { useEffect, type ReactNode } from "react";
-import { MESSAGES } from "../domain/messages";
-import { pageTitle } from "../domain/product";
 import { ToastMessage } from "./components/ui/toast";
-import { RefusalReason } from "./components/ui/refusal-reason";
+import { routeErrorBoundary } from "./components/ui/route-error-boundary";
 import { ensureFormToken } from "./lib/csrf.server";
 import { useNonce } from "./lib/nonce";
 import { useHydrated } from "./lib/use-hydrated";
@@ -70,18 +66,5 @@ export default function App() {
   );
 }
 
-export function ErrorBoundary() {
-  const error = useRouteError();
-  const { productName } = useRootData();
-  const notFound = isRouteErrorResponse(error) && error.status === 404;
-  return (
-    <main className="flex min-h-full flex-col items-center justify-center gap-4 px-4 text-center">
-      <title>{pageTitle(notFound ? MESSAGES.pageNotFound : MESSAGES.somethingWentWrong, productName)}</title>
-      <h1 className="text-2xl font-semibold">{notFound ? MESSAGES.pageNotFound : MESSAGES.somethingWentWrong}</h1>
-      <RefusalReason />
-      <a className="text-brand-600 underline" href="/">
-        {MESSAGES.dashboard}
-      </a>
-    </main>
-  );
-}
+// An error no route below caught (or the shell's own): a whole page, since no layout is left.
+export const ErrorBoundary = routeErrorBoundary({ variant: "page" });

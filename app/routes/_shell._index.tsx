@@ -1,6 +1,6 @@
 import type { SubmissionResult } from "@conform-to/react";
 import { data, redirect, type ActionFunctionArgs, type AppLoadContext, type LoaderFunctionArgs } from "@remix-run/node";
-import { Link, isRouteErrorResponse, useActionData, useLoaderData, useLocation, useRouteError } from "@remix-run/react";
+import { Link, useActionData, useLoaderData, useLocation } from "@remix-run/react";
 import { formatDate, formatDateTime } from "../../domain/format";
 import { MESSAGES } from "../../domain/messages";
 import { ROLE_LABELS } from "../../domain/roles";
@@ -24,7 +24,7 @@ import { TemplatesPanel, templateBody } from "../components/dashboard/templates-
 import type { ApiAnnotation, ApiAnnotationLayer, ApiDashboardTemplate, ApiSharedLink } from "../components/dashboard/types";
 import { WidgetGrid, visibleAnnotations } from "../components/dashboard/widget-grid";
 import { FeedHashPanel } from "../components/dashboard/widgets/feed-hash-panel";
-import { RefusalReason } from "../components/ui/refusal-reason";
+import { routeErrorBoundary } from "../components/ui/route-error-boundary";
 import { ApiError } from "../lib/api.server";
 import {
   ALL_MENTIONS_TOKEN,
@@ -438,14 +438,5 @@ export default function DashboardRoute() {
 
 export const meta = titleMeta(MESSAGES.dashboard);
 
-export function ErrorBoundary() {
-  const error = useRouteError();
-  const notFound = isRouteErrorResponse(error) && error.status === 404;
-  return (
-    <div className="py-12 text-center" data-testid="dashboard-error">
-      <h1 className="text-2xl font-semibold">{notFound ? MESSAGES.pageNotFound : MESSAGES.somethingWentWrong}</h1>
-      {notFound && isRouteErrorResponse(error) && typeof error.data === "string" ? <p className="mt-2 text-sm text-slate-600">{error.data}</p> : null}
-      <RefusalReason />
-    </div>
-  );
-}
+// The dashboard is the way back from everywhere else: its own error screen has no link.
+export const ErrorBoundary = routeErrorBoundary({ back: null, testId: "dashboard-error" });

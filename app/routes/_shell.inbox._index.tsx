@@ -8,7 +8,7 @@ import { canReadInbox, handleItemAction, loadInbox, type Assignees, type ItemAct
 import { PageActionContext } from "../components/inbox/item-form";
 import { InboxList, networkChoices, type RowContext } from "../components/inbox/item-list";
 import { canonicalInboxAddress, INBOX_PATH, type InboxSource } from "../components/inbox/params";
-import { InboxRouteError } from "../components/inbox/route-error";
+import { routeErrorBoundary, SCREEN_ERRORS } from "../components/ui/route-error-boundary";
 import { ShortcutsDialog, useInboxShortcuts } from "../components/inbox/shortcuts";
 import type { loader as layoutLoader } from "./_shell.inbox";
 import { recordPageView, requireAccount } from "../lib/guard.server";
@@ -143,6 +143,4 @@ export default function InboxIndexRoute() {
 
 export const meta = titleMeta(MESSAGES.inbox);
 
-export function ErrorBoundary() {
-  return <InboxRouteError />;
-}
+export const ErrorBoundary = routeErrorBoundary(SCREEN_ERRORS.inbox);

@@ -11,7 +11,7 @@ import { ConfirmDialog } from "../components/ui/confirm-dialog";
 import { CsrfInput } from "../components/ui/csrf-input";
 import { requireAccount } from "../lib/guard.server";
 import { titleMeta } from "../lib/meta";
-import { InboxRouteError } from "../components/inbox/route-error";
+import { routeErrorBoundary, SCREEN_ERRORS } from "../components/ui/route-error-boundary";
 
 const LABELS = MESSAGES.inboxUi;
 
@@ -138,6 +138,4 @@ function DeleteStreamDialog({ stream, fromUrl, onClose }: { stream: { id: number
 
 export const meta = titleMeta(MESSAGES.inbox);
 
-export function ErrorBoundary() {
-  return <InboxRouteError />;
-}
+export const ErrorBoundary = routeErrorBoundary(SCREEN_ERRORS.inbox);

@@ -3,7 +3,7 @@ import { useActionData, useLoaderData, type ShouldRevalidateFunction } from "@re
 import { MESSAGES } from "../../domain/messages";
 import { pageTitle } from "../../domain/product";
 import { canReadSearches } from "../components/search/access";
-import { SearchRouteError } from "../components/search/route-error";
+import { errorTitle, routeErrorBoundary, SCREEN_ERRORS } from "../components/ui/route-error-boundary";
 import { SearchPage } from "../components/search/search-page";
 import { handleSearchAction, loadSearchPage, SEARCH_PATH, searchIdOf } from "./_shell.search.server";
 import { recordPageView, requireAccount } from "../lib/guard.server";
@@ -35,13 +35,11 @@ export default function SavedSearchRoute() {
   return data ? <SearchPage data={data} actionData={actionData} /> : null;
 }
 
-/** '{search name} | {PRODUCT_NAME}'; 'Page not found' when there is no such search. */
-export const meta: MetaFunction<typeof loader> = ({ data, matches }) => [
+/** '{search name} | {PRODUCT_NAME}'; the error's own title on the error screen ('Page not found', a 403's refusal). */
+export const meta: MetaFunction<typeof loader> = ({ data, error, matches }) => [
   {
-    title: pageTitle(data?.item?.name ?? MESSAGES.pageNotFound, (matches[0]?.data as RootData | undefined)?.productName),
+    title: pageTitle(error ? errorTitle(error) : (data?.item?.name ?? MESSAGES.pageNotFound), (matches[0]?.data as RootData | undefined)?.productName),
   },
 ];
 
-export function ErrorBoundary() {
-  return <SearchRouteError />;
-}
+export const ErrorBoundary = routeErrorBoundary(SCREEN_ERRORS.search);

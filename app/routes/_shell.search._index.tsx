@@ -2,7 +2,7 @@ import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { useActionData, useLoaderData, type ShouldRevalidateFunction } from "@remix-run/react";
 import { MESSAGES } from "../../domain/messages";
 import { canReadSearches } from "../components/search/access";
-import { SearchRouteError } from "../components/search/route-error";
+import { routeErrorBoundary, SCREEN_ERRORS } from "../components/ui/route-error-boundary";
 import { SearchPage } from "../components/search/search-page";
 import { handleSearchAction, loadSearchPage, SEARCH_PATH } from "./_shell.search.server";
 import { recordPageView, requireAccount } from "../lib/guard.server";
@@ -34,6 +34,4 @@ export default function NewSearchRoute() {
 
 export const meta = titleMeta(MESSAGES.liveSearch);
 
-export function ErrorBoundary() {
-  return <SearchRouteError />;
-}
+export const ErrorBoundary = routeErrorBoundary(SCREEN_ERRORS.search);

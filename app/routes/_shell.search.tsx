@@ -19,7 +19,7 @@ import { MoveSearchItemSchema, SearchFolderFormSchema } from "../../domain/schem
 import { EditorGuardProvider } from "../components/search/editor-guard";
 import { canReadSearches } from "../components/search/access";
 import { searchReturnPath } from "../components/search/format";
-import { SearchRouteError } from "../components/search/route-error";
+import { routeErrorBoundary, SCREEN_ERRORS } from "../components/ui/route-error-boundary";
 import { SEARCH_PATH, SearchSidebar, useReturnPath, type DeleteTarget } from "../components/search/sidebar";
 import type { ApiSearchFolderList, ApiSearchItem, ApiSearchItemList } from "../components/search/types";
 import { Button } from "../components/ui/button";
@@ -255,6 +255,4 @@ function DeleteDialog({ target, fromUrl, onClose }: { target: DeleteTarget; from
 
 export const meta = titleMeta(MESSAGES.liveSearch);
 
-export function ErrorBoundary() {
-  return <SearchRouteError />;
-}
+export const ErrorBoundary = routeErrorBoundary(SCREEN_ERRORS.search);

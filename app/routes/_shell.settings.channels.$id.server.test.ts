@@ -147,6 +147,17 @@ describe("streamImport (the multipart file import, streamed)", () => {
       status: 400,
     });
   });
+
+  it("shows a refusal's reason in the field's own words, not the API's message prefixed with the field's key", async () => {
+    const context = await contextWith(async () => {
+      throw new ApiError(422, `file ${MESSAGES.importFormatUnknown}`, { file: [MESSAGES.importFormatUnknown] });
+    });
+    const body = fieldPart("csrf", FORM_TOKEN) + fieldPart("intent", "import") + fileHead("notes.txt", "text/plain") + "x" + END;
+    expect(await streamImport(post(body), context, 5)).toEqual({
+      outcome: { ok: false, error: MESSAGES.importFormatUnknown },
+      status: 422,
+    });
+  });
 });
 
 describe("the API client's upload, against the real API", () => {

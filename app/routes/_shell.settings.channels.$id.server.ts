@@ -94,7 +94,7 @@ export async function streamImport(
       answer = { outcome: { ok: true, summary }, status: 200 };
     } catch (error) {
       if (!(error instanceof ApiError)) throw error;
-      answer = { outcome: { ok: false, error: error.message }, status: error.status };
+      answer = { outcome: { ok: false, error: error.reason }, status: error.status };
     } finally {
       // The API may stop reading early (a refused format): the rest of the part is read and dropped.
       await stream.cancel().catch(() => undefined);

@@ -18,7 +18,7 @@ import { ImportHistory } from "../components/channels/import-result";
 import { FEED_INTERVAL_CHOICES as INTERVAL_CHOICES } from "../../domain/streams";
 import { MentionList, type MentionRow } from "../components/channels/mention-list";
 import { NetworkName } from "../components/channels/network-name";
-import { ChannelsRouteError } from "../components/channels/route-error";
+import { errorTitle, routeErrorBoundary, SCREEN_ERRORS } from "../components/ui/route-error-boundary";
 import { HealthCard } from "../components/channels/stream-health";
 import type { ApiStatus, ApiStream, ImportOutcome, ImportRecord } from "../components/channels/types";
 import { isMultipart, streamImport } from "./_shell.settings.channels.$id.server";
@@ -555,16 +555,14 @@ function MentionPages({ page, hasOlder }: { page: number; hasOlder: boolean }) {
   );
 }
 
-/** '{stream name} | {PRODUCT_NAME}'; 'Page not found' when there is no such stream. */
-export const meta: MetaFunction<typeof loader> = ({ data, matches }) => [
+/** '{stream name} | {PRODUCT_NAME}'; the error's own title on the error screen ('Page not found', a 403's refusal). */
+export const meta: MetaFunction<typeof loader> = ({ data, error, matches }) => [
   {
     title: pageTitle(
-      data?.stream.name ?? MESSAGES.pageNotFound,
+      error ? errorTitle(error) : (data?.stream.name ?? MESSAGES.pageNotFound),
       (matches[0]?.data as RootData | undefined)?.productName,
     ),
   },
 ];
 
-export function ErrorBoundary() {
-  return <ChannelsRouteError />;
-}
+export const ErrorBoundary = routeErrorBoundary(SCREEN_ERRORS.channels);

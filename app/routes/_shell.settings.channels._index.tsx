@@ -5,7 +5,7 @@ import { MESSAGES } from "../../domain/messages";
 import { hasPermission } from "../../domain/permissions";
 import { STREAM_SOURCE_LABELS } from "../../domain/streams";
 import { categoryLabel, groupStreamsByNetwork } from "../components/channels/format";
-import { ChannelsRouteError } from "../components/channels/route-error";
+import { routeErrorBoundary, SCREEN_ERRORS } from "../components/ui/route-error-boundary";
 import { HealthSummary } from "../components/channels/stream-health";
 import type { ApiStream, ApiStreamList } from "../components/channels/types";
 import { ConfirmFormDialog } from "../components/ui/confirm-form-dialog";
@@ -314,6 +314,4 @@ function StreamListRow({ stream, timeZone, onDelete }: { stream: StreamRow; time
 
 export const meta = titleMeta(MESSAGES.channels);
 
-export function ErrorBoundary() {
-  return <ChannelsRouteError />;
-}
+export const ErrorBoundary = routeErrorBoundary(SCREEN_ERRORS.channels);

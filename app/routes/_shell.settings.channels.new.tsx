@@ -21,7 +21,7 @@ import {
 } from "../../domain/streams";
 import { categoryLabel } from "../components/channels/format";
 import { FEED_INTERVAL_CHOICES as INTERVAL_CHOICES } from "../../domain/streams";
-import { ChannelsRouteError } from "../components/channels/route-error";
+import { routeErrorBoundary, SCREEN_ERRORS } from "../components/ui/route-error-boundary";
 import type { ApiStream } from "../components/channels/types";
 import { Button } from "../components/ui/button";
 import { CsrfInput } from "../components/ui/csrf-input";
@@ -312,6 +312,4 @@ function SelectField({
 
 export const meta = titleMeta(MESSAGES.connectStream);
 
-export function ErrorBoundary() {
-  return <ChannelsRouteError />;
-}
+export const ErrorBoundary = routeErrorBoundary(SCREEN_ERRORS.channels);

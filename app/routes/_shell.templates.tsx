@@ -1,5 +1,5 @@
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
-import { isRouteErrorResponse, useActionData, useLoaderData, useNavigate, useRouteError } from "@remix-run/react";
+import { useActionData, useLoaderData, useNavigate } from "@remix-run/react";
 import * as z from "zod";
 import { MESSAGES } from "../../domain/messages";
 import { safeRedirectPath } from "../../domain/navigation";
@@ -14,7 +14,7 @@ import {
 import type { TemplatesActionAnswer } from "../components/templates/templates-modal";
 import { TemplatesModal } from "../components/templates/templates-modal";
 import { loadTemplatesDialog } from "./_shell.templates.server";
-import { RefusalReason } from "../components/ui/refusal-reason";
+import { routeErrorBoundary } from "../components/ui/route-error-boundary";
 import { ApiError } from "../lib/api.server";
 import { readForm, readFormData, replyWithApiError } from "../lib/forms.server";
 import { requireAccount } from "../lib/guard.server";
@@ -158,16 +158,4 @@ export default function TemplatesRoute() {
 
 export const meta = titleMeta(MESSAGES.templates);
 
-export function ErrorBoundary() {
-  const error = useRouteError();
-  const status = isRouteErrorResponse(error) ? error.status : 500;
-  return (
-    <div className="rounded-lg border border-slate-200 bg-white px-4 py-10 text-center">
-      <h2 className="text-xl font-semibold">{status === 404 ? MESSAGES.pageNotFound : status === 403 ? MESSAGES.forbidden : MESSAGES.somethingWentWrong}</h2>
-      <RefusalReason />
-      <a href="/" className="mt-4 inline-block text-sm text-brand-600 underline">
-        {MESSAGES.dashboard}
-      </a>
-    </div>
-  );
-}
+export const ErrorBoundary = routeErrorBoundary();

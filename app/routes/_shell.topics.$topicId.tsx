@@ -7,7 +7,7 @@ import { hasPermission } from "../../domain/permissions";
 import { VISIBILITY, VISIBILITY_LABELS, type Visibility } from "../../domain/visibility";
 import { BackfillProgress } from "../components/topics/backfill-progress";
 import { topicTypeLabel, TOPICS_PATH } from "../components/topics/format";
-import { TopicsRouteError } from "../components/topics/route-error";
+import { errorTitle, routeErrorBoundary, SCREEN_ERRORS } from "../components/ui/route-error-boundary";
 import { topicFormAction } from "./_shell.topics.server";
 import { TopicForm } from "../components/topics/topic-form";
 import { ConfirmFormDialog } from "../components/ui/confirm-form-dialog";
@@ -234,16 +234,14 @@ function TopicSummary({ topic }: { topic: LoaderData["topic"] }) {
   );
 }
 
-/** '{topic name} | {PRODUCT_NAME}'; 'Page not found' when there is no such topic. */
-export const meta: MetaFunction<typeof loader> = ({ data, matches }) => [
+/** '{topic name} | {PRODUCT_NAME}'; the error's own title on the error screen ('Page not found', a 403's refusal). */
+export const meta: MetaFunction<typeof loader> = ({ data, error, matches }) => [
   {
     title: pageTitle(
-      data?.topic.name ?? MESSAGES.pageNotFound,
+      error ? errorTitle(error) : (data?.topic.name ?? MESSAGES.pageNotFound),
       (matches[0]?.data as RootData | undefined)?.productName,
     ),
   },
 ];
 
-export function ErrorBoundary() {
-  return <TopicsRouteError />;
-}
+export const ErrorBoundary = routeErrorBoundary(SCREEN_ERRORS.topics);

@@ -5,7 +5,7 @@ import { hasPermission } from "../../domain/permissions";
 import { VISIBILITY } from "../../domain/visibility";
 import { topicFormAction } from "./_shell.topics.server";
 import { TopicForm } from "../components/topics/topic-form";
-import { TopicsRouteError } from "../components/topics/route-error";
+import { routeErrorBoundary, SCREEN_ERRORS } from "../components/ui/route-error-boundary";
 import { createTopic } from "../lib/create-topic.server";
 import { recordPageView, requireAccount } from "../lib/guard.server";
 import { titleMeta } from "../lib/meta";
@@ -75,6 +75,4 @@ export default function NewTopicRoute() {
 
 export const meta = titleMeta(MESSAGES.customTopics);
 
-export function ErrorBoundary() {
-  return <TopicsRouteError />;
-}
+export const ErrorBoundary = routeErrorBoundary(SCREEN_ERRORS.topics);

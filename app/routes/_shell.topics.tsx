@@ -17,7 +17,7 @@ import { MESSAGES } from "../../domain/messages";
 import { hasPermission } from "../../domain/permissions";
 import { MoveTopicSchema, TopicGroupFormSchema } from "../../domain/schemas/topics";
 import { backfillPercent, topicTypeLabel, TOPICS_PATH } from "../components/topics/format";
-import { TopicsRouteError } from "../components/topics/route-error";
+import { routeErrorBoundary, SCREEN_ERRORS } from "../components/ui/route-error-boundary";
 import { useDetailsDismiss } from "../lib/use-details-dismiss";
 import { Button } from "../components/ui/button";
 import { CsrfInput } from "../components/ui/csrf-input";
@@ -580,6 +580,4 @@ function DeleteGroupDialog({
 
 export const meta = titleMeta(MESSAGES.customTopics);
 
-export function ErrorBoundary() {
-  return <TopicsRouteError />;
-}
+export const ErrorBoundary = routeErrorBoundary(SCREEN_ERRORS.topics);
