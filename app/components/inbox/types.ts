@@ -35,4 +35,4 @@ export type ApiRowItem = Omit<ApiThreadItem, "assignedTo"> & {
   viewers?: ApiFeedItem["viewers"];
 };
 
-export type { ApiTemplate, ApiTemplateList } from "../templates/types";
+export type { ApiTemplateList } from "../templates/types";

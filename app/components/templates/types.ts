@@ -2,7 +2,7 @@ import type { FromWire } from "../../../domain/key-case";
 import type { TemplateListResponseSchema, TemplateResponseSchema } from "../../../domain/schemas/templates";
 
 /** A template as GET /v1/templates answers it (camelCased by the API client). */
-export type ApiTemplate = FromWire<typeof TemplateResponseSchema>;
+type ApiTemplate = FromWire<typeof TemplateResponseSchema>;
 
 /** GET /v1/templates. */
 export type ApiTemplateList = FromWire<typeof TemplateListResponseSchema>;
