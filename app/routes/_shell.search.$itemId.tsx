@@ -5,7 +5,8 @@ import { pageTitle } from "../../domain/product";
 import { canReadSearches } from "../components/search/access";
 import { errorTitle, routeErrorBoundary, SCREEN_ERRORS } from "../components/ui/route-error-boundary";
 import { SearchPage } from "../components/search/search-page";
-import { handleSearchAction, loadSearchPage, SEARCH_PATH, searchIdOf } from "./_shell.search.server";
+import { handleSearchAction, loadSearchPage, SEARCH_PATH } from "./_shell.search.server";
+import { recordIdOr404 } from "../lib/not-found.server";
 import { recordPageView, requireAccount } from "../lib/guard.server";
 import type { RootData } from "../lib/root-data";
 
@@ -13,7 +14,7 @@ import type { RootData } from "../lib/root-data";
 // it is applied to older mentions), and flow mode on what it matches from now on.
 export async function loader({ request, context, params }: LoaderFunctionArgs) {
   const account = await requireAccount(request, context);
-  const id = searchIdOf(params.itemId);
+  const id = recordIdOr404(params.itemId);
   recordPageView(request, context, account);
   // Without access the layout says so; nothing is asked of the API.
   if (!canReadSearches(account)) return null;
@@ -22,7 +23,7 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
 
 export async function action({ request, context, params }: ActionFunctionArgs) {
   await requireAccount(request, context);
-  return handleSearchAction(request, context, searchIdOf(params.itemId));
+  return handleSearchAction(request, context, recordIdOr404(params.itemId));
 }
 
 /** The live query check posts to /search/lint: nothing on this page changes, so nothing is reloaded. */

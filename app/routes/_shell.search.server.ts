@@ -24,25 +24,12 @@ import {
 } from "../components/search/format";
 import type { ApiSearchItem, ApiSearchStatus, ApiStatusCounts, QueryFault, QueryGroup, QueryValidation, StatusSearch } from "../components/search/types";
 import { compareByName } from "../../domain/format";
+import { orNotFound } from "../lib/not-found.server";
 
 const LABELS = MESSAGES.searchScreen;
 export const SEARCH_PATH = "/search";
 
-/** The search id of the URL, or a 404 (an id the user may not see is a 404 at the API too). */
-export function searchIdOf(param: string | undefined): number {
-  const id = Number(param);
-  if (!/^\d{1,9}$/.test(param ?? "") || id < 1) throw new Response(MESSAGES.notFound, { status: 404 });
-  return id;
-}
 
-async function orNotFound<T>(promise: Promise<T>): Promise<T> {
-  try {
-    return await promise;
-  } catch (error) {
-    if (error instanceof ApiError && error.status === 404) throw new Response(MESSAGES.notFound, { status: 404 });
-    throw error;
-  }
-}
 
 /** `?q=…&groups=…`: a definition being tried (not saved), or null. Groups that do not parse are dropped. */
 function readDraft(url: URL): { query: string; extra: QueryGroup[] } | null {

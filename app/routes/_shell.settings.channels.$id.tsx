@@ -35,32 +35,18 @@ import { useHydrated } from "../lib/use-hydrated";
 import { driversText, sentimentLabel, sentimentName } from "../components/sentiment/format";
 import { useFormKey } from "../lib/use-form-key";
 import { useOpenPerLocation } from "../lib/use-open-per-location";
+import { orNotFound, recordIdOr404 } from "../lib/not-found.server";
 
 const CHANNEL_LABELS = MESSAGES.channelScreen;
 
 const CHANNELS_PATH = "/settings/channels";
 const MENTIONS_PER_PAGE = 20;
 
-/** The stream id of the URL, or a 404 (an id of another tenant is a 404 at the API too). */
-function streamIdOf(param: string | undefined): number {
-  const id = Number(param);
-  if (!/^\d{1,9}$/.test(param ?? "") || id < 1) throw new Response(MESSAGES.notFound, { status: 404 });
-  return id;
-}
 
-/** The API's 404 becomes the route's 404 (rendered by the ErrorBoundary). */
-async function orNotFound<T>(promise: Promise<T>): Promise<T> {
-  try {
-    return await promise;
-  } catch (error) {
-    if (error instanceof ApiError && error.status === 404) throw new Response(MESSAGES.notFound, { status: 404 });
-    throw error;
-  }
-}
 
 export async function loader({ request, context, params }: LoaderFunctionArgs) {
   const account = await requireAccount(request, context);
-  const id = streamIdOf(params.id);
+  const id = recordIdOr404(params.id);
   recordPageView(request, context, account);
   const url = new URL(request.url);
   const page = pageParam(url.searchParams.get("page"));
@@ -147,7 +133,7 @@ async function pollToast(api: ApiClient, id: number) {
 
 export async function action({ request, context, params }: ActionFunctionArgs) {
   await requireAccount(request, context);
-  const id = streamIdOf(params.id);
+  const id = recordIdOr404(params.id);
   const here = `${CHANNELS_PATH}/${id}`;
 
   // The file import without JavaScript: multipart, streamed to the API part by part (never read whole).

@@ -21,19 +21,14 @@ import { useHydrated } from "../lib/use-hydrated";
 import { useRowDialog } from "../lib/use-row-dialog";
 import type { loader as topicsLoader } from "./_shell.topics";
 import { useFormKey } from "../lib/use-form-key";
+import { recordIdOr404 } from "../lib/not-found.server";
 
 const LABELS = MESSAGES.topicsScreen;
 
-/** The topic id of the URL, or a 404 (an id of another tenant is a 404 at the API too). */
-function topicIdOf(param: string | undefined): number {
-  const id = Number(param);
-  if (!/^\d{1,9}$/.test(param ?? "") || id < 1) throw new Response(MESSAGES.notFound, { status: 404 });
-  return id;
-}
 
 export async function loader({ request, context, params }: LoaderFunctionArgs) {
   const account = await requireAccount(request, context);
-  const id = topicIdOf(params.topicId);
+  const id = recordIdOr404(params.topicId);
   recordPageView(request, context, account);
   let topic;
   try {
@@ -73,7 +68,7 @@ const TopicIdSchema = z.object({ id: z.coerce.number().int().positive() });
 
 export async function action({ request, context, params }: ActionFunctionArgs) {
   const account = await requireAccount(request, context);
-  const topicId = topicIdOf(params.topicId);
+  const topicId = recordIdOr404(params.topicId);
   const intent = (await readFormData(request.clone())).get("intent");
 
   if (intent === "delete") {
