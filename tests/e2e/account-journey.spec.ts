@@ -31,8 +31,7 @@ test.describe("account journey", () => {
     const admin = DEMO_ACCOUNTS.admin;
 
     // 1. The admin invites a new colleague as an agent.
-    await signIn(page, "admin");
-    await open(page, "/settings/users");
+    await signIn(page, "admin", { at: "/settings/users" });
     await expect(page).toHaveURL(atPath("/settings/users"));
     const inviteForm = page.getByRole("region", { name: "Invite a user" });
     await inviteForm.getByLabel("Email").fill(email);

@@ -290,8 +290,7 @@ test.describe("channels", () => {
 
   test("the connect form wants an inbox name, and the category of the chosen network @no-js", async ({ page, browserErrors }) => {
     allowRefusedForms(browserErrors, `${CHANNELS}/new`);
-    await signIn(page, "admin");
-    await open(page, `${CHANNELS}/new`);
+    await signIn(page, "admin", { at: `${CHANNELS}/new` });
     await fillConnectForm(page, { network: "Zendesk", category: "Inboxes", source: "Webhook", name: "" });
     await page.getByRole("button", { name: MESSAGES.connectStream }).click();
     const nameField = page.getByLabel(MESSAGES.inboxName);
@@ -334,8 +333,7 @@ test.describe("channels", () => {
     const name = unique("Partner API");
     const id = await connectAsAdminElsewhere(browser, { network: "X (Twitter)", category: "Streams", source: "Ingest API", name });
 
-    await signIn(page, "agent");
-    await open(page, CHANNELS);
+    await signIn(page, "agent", { at: CHANNELS });
     await expect(page.getByRole("link", { name: MESSAGES.connectStream })).toHaveCount(0);
     await expect(page.getByRole("button", { name: `Duplicate ${name}` })).toHaveCount(0);
     // Other journeys' streams may have folded it under the network's 'show more' divider.
@@ -355,8 +353,7 @@ test.describe("channels", () => {
 
     // The admin sees the key and the curl example, and replaces the key after confirming.
     await page.context().clearCookies();
-    await signIn(page, "admin");
-    await open(page, `${CHANNELS}/${id}`);
+    await signIn(page, "admin", { at: `${CHANNELS}/${id}` });
     const key = await page.getByTestId("ingest-key").inputValue();
     expect(key).toMatch(/^esk_/);
     await expect(page.getByTestId("curl-example")).toHaveValue(new RegExp(`^curl -X POST http://127\\.0\\.0\\.1:\\d+/api/v1/ingest/streams/${id} `));

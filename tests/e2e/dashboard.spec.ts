@@ -133,8 +133,7 @@ test.describe("dashboard", () => {
   test("save the layout as a template, load it, rename it @no-js", async ({ page, browserErrors }) => {
     allowRefusedForms(browserErrors);
     const word = tagWord();
-    await signIn(page, "admin");
-    await open(page, "/?period=14d&timeUnit=week&config=sentiment,network-breakdown");
+    await signIn(page, "admin", { at: "/?period=14d&timeUnit=week&config=sentiment,network-breakdown" });
     await expect(page.getByTestId("widget")).toHaveCount(2);
     await openDetails(page.getByTestId("templates-toggle"));
     const save = page.getByRole("form", { name: UI.saveAsTemplate });
@@ -230,8 +229,7 @@ test.describe("dashboard", () => {
   }) => {
     allowRefusedForms(browserErrors);
     const word = tagWord();
-    await signIn(page, "admin");
-    await open(page, "/?period=30d&timeUnit=week&tz=UTC&config=sentiment,network-breakdown,first-reply-time");
+    await signIn(page, "admin", { at: "/?period=30d&timeUnit=week&tz=UTC&config=sentiment,network-breakdown,first-reply-time" });
     const numbers = {
       sentiment: await widgetNumbers(page, "sentiment"),
       networks: await widgetNumbers(page, "network-breakdown"),

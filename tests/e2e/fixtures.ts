@@ -3,7 +3,7 @@
 // - Every test fails on a console error, an uncaught page error or a 5xx response (`browserErrors`,
 //   automatic). A test that expects one (a 404 document logs "Failed to load resource") says so
 //   with `browserErrors.allowNotFoundDocument(path)` or `browserErrors.allow(/pattern/)`.
-// - `signIn(page, role)` goes through the real login form, as a user does.
+// - `signIn(page, role, { at })` signs in (the login form's post, over HTTP) and opens a page.
 // - `waitForHydration(page)` waits until React has hydrated (html[data-hydrated=true], set in an
 //   effect of app/root.tsx); it returns at once in the no-js project.
 import { test as base, expect, type Locator, type Page } from "@playwright/test";
@@ -110,20 +110,38 @@ export async function submitLogin(page: Page, email: string, password: string): 
 }
 
 /**
- * Signs in through the real login form and waits for the dashboard (or `expectPath`, when the
- * login page carries a redirectFrom). Opens /login first unless `onLoginPage` says it is on screen.
+ * Signs in as `role` and opens `at` (default: the dashboard, where it waits for the welcome line).
+ *
+ * Without `onLoginPage` it posts the login form's fields (with the form token the login page renders) over
+ * HTTP in the page's own browser context, as the form does, and only then opens a page: the login form
+ * itself is what tests/e2e/login.spec.ts and the account journey test, with JavaScript and without, and
+ * rendering it and the dashboard before every other journey cost about a third of their time (ADR 023).
+ * With `onLoginPage` (a journey sent to /login with a redirectFrom) it fills and submits the form on
+ * screen and waits for the dashboard or `expectPath`.
  */
 export async function signIn(
   page: Page,
   role: DemoRole,
-  options: { onLoginPage?: boolean; expectPath?: RegExp } = {},
+  options: { onLoginPage?: boolean; expectPath?: RegExp; at?: string } = {},
 ): Promise<DemoAccount> {
   const account = DEMO_ACCOUNTS[role];
-  if (!options.onLoginPage) await open(page, "/login");
-  else await waitForHydration(page);
-  await submitLogin(page, account.email, DEMO_PASSWORD);
-  await expect(page).toHaveURL(options.expectPath ?? /^http:\/\/[^/]+\/$/);
-  if (!options.expectPath) await expect(page.getByText(`Welcome, ${account.firstName}.`)).toBeVisible();
+  if (options.onLoginPage) {
+    await waitForHydration(page);
+    await submitLogin(page, account.email, DEMO_PASSWORD);
+    await expect(page).toHaveURL(options.expectPath ?? /^http:\/\/[^/]+\/$/);
+    if (!options.expectPath) await expect(page.getByText(`Welcome, ${account.firstName}.`)).toBeVisible();
+    return account;
+  }
+  const loginPage = await page.request.get("/login");
+  const formToken = /name="csrf" value="([^"]+)"/.exec(await loginPage.text())?.[1];
+  if (!formToken) throw new Error(`The login page (${loginPage.status()}) has no form token`);
+  const answer = await page.request.post("/login", {
+    form: { email: account.email, password: DEMO_PASSWORD, csrf: formToken, redirectFrom: "" },
+    maxRedirects: 0,
+  });
+  if (answer.status() !== 302) throw new Error(`Signing in as ${role} answered ${answer.status()}: ${(await answer.text()).slice(0, 300)}`);
+  await open(page, options.at ?? "/");
+  if (!options.at) await expect(page.getByText(`Welcome, ${account.firstName}.`)).toBeVisible();
   return account;
 }
 

@@ -362,8 +362,7 @@ test.describe("inbox", () => {
       { text: `Filter ${word}: me gusta la tienda`, language: "es", likes: 1 },
     ];
     const stream = await streamWith(admin, `Filters ${word}`, mentions);
-    await signIn(page, "agent");
-    await open(page, "/inbox");
+    await signIn(page, "agent", { at: "/inbox" });
 
     // The stream in the sidebar, under its network and catalogue category.
     const twitter = sidebar(page).getByTestId("network-group").filter({ hasText: "X (Twitter)" });
@@ -437,8 +436,7 @@ test.describe("inbox", () => {
     const word = tagWord();
     const admin = await apiAs("admin");
     const stream = await streamWith(admin, `Moves ${word}`, Array.from({ length: 16 }, (_, i) => ({ text: `Move ${word} number ${i + 1}` })));
-    await signIn(page, "agent");
-    await open(page, "/inbox");
+    await signIn(page, "agent", { at: "/inbox" });
     // What the browser asks the server for while the agent moves within the inbox.
     const loads: URL[] = [];
     page.on("request", (request) => {
@@ -472,8 +470,7 @@ test.describe("inbox", () => {
       { text: `Assign ${word}: my order arrived damaged` },
     ]);
     const team = await admin<{ id: number; name: string }>("POST", "/v1/teams", { name: `Team ${word}`, account_ids: [await accountId(admin, "agent")] });
-    await signIn(page, "agent");
-    await open(page, `/inbox?source=stream-${stream.id}&item=${stream.ids[0]}`);
+    await signIn(page, "agent", { at: `/inbox?source=stream-${stream.id}&item=${stream.ids[0]}` });
 
     // To the team, with a message.
     const assign = await openPopover(page, "assign-picker");
@@ -516,8 +513,7 @@ test.describe("inbox", () => {
     const admin = await apiAs("admin");
     const stream = await streamWith(admin, `Labels ${word}`, [{ text: `Labels ${word}: the new level is very good` }]);
     const id = stream.ids[0]!;
-    await signIn(page, "agent");
-    await open(page, `/inbox?source=stream-${stream.id}&item=${id}`);
+    await signIn(page, "agent", { at: `/inbox?source=stream-${stream.id}&item=${id}` });
 
     // Two new labels typed inline (comma separated).
     const [first, second] = [`Shipping ${word}`, `Vip ${word}`];
@@ -573,8 +569,7 @@ test.describe("inbox", () => {
     const admin = await apiAs("admin");
     const stream = await streamWith(admin, `Stale ${word}`, [{ text: `Stale ${word}: is the shop open on Sunday?` }]);
     const id = stream.ids[0]!;
-    await signIn(page, "agent");
-    await open(page, `/inbox?source=stream-${stream.id}&item=${id}`);
+    await signIn(page, "agent", { at: `/inbox?source=stream-${stream.id}&item=${id}` });
 
     // A draft: saved as one types (JavaScript) or with 'Save draft' (without), and there after a reload.
     const box = detail(page).getByTestId("reply-text");
@@ -635,8 +630,7 @@ test.describe("inbox", () => {
       languages: ["en"],
       entity_type: 2,
     });
-    await signIn(page, "agent");
-    await open(page, `/inbox?source=stream-${stream.id}&item=${stream.ids[0]}`);
+    await signIn(page, "agent", { at: `/inbox?source=stream-${stream.id}&item=${stream.ids[0]}` });
 
     await detail(page).getByTestId("reply-text").fill("Sorry for the wait!\n\n");
     await detail(page).getByTestId("insert-template").click();
@@ -709,8 +703,7 @@ test.describe("inbox", () => {
     const admin = await apiAs("admin");
     const stream = await streamWith(admin, `Moderate ${word}`, [{ text: `Moderate ${word}: buy followers cheap at spam.example` }]);
     const id = stream.ids[0]!;
-    await signIn(page, "agent");
-    await open(page, `/inbox?source=stream-${stream.id}&item=${id}`);
+    await signIn(page, "agent", { at: `/inbox?source=stream-${stream.id}&item=${id}` });
 
     // Edit post without a reason nor the new text: both are asked for.
     let menu = await openPopover(page, "moderation-menu");
@@ -746,8 +739,7 @@ test.describe("inbox", () => {
       // Ada opens the item (the page load records her as viewing).
       await open(ada, `/inbox?source=stream-${stream.id}&item=${id}`);
 
-      await signIn(page, "agent");
-      await open(page, `/inbox?source=stream-${stream.id}&item=${id}`);
+      await signIn(page, "agent", { at: `/inbox?source=stream-${stream.id}&item=${id}` });
       await expect(detail(page).getByTestId("presence")).toContainText(L.isViewing(DEMO_ACCOUNTS.admin.fullName));
       await expect(row(page, id).getByTestId("viewers")).toContainText(L.isViewing(DEMO_ACCOUNTS.admin.fullName));
       await shoot(page, "presence");
@@ -769,8 +761,7 @@ test.describe("inbox", () => {
     const admin = await apiAs("admin");
     const text = `<script>window.__pwned = 1</script><img src=x onerror="window.__pwned = 2"><b>bold ${word}</b>`;
     const stream = await streamWith(admin, `Html ${word}`, [{ text, author: { username: "<i>mallory</i>", name: "<u>Mallory</u>" } }]);
-    await signIn(page, "agent");
-    await open(page, `/inbox?source=stream-${stream.id}&item=${stream.ids[0]}`);
+    await signIn(page, "agent", { at: `/inbox?source=stream-${stream.id}&item=${stream.ids[0]}` });
     await expect(rows(page).getByTestId("row-text")).toHaveText(text);
     await expect(rows(page).getByTestId("row-author")).toHaveText("<u>Mallory</u>");
     await expect(detail(page).getByTestId("detail-text")).toHaveText(text);
@@ -796,8 +787,7 @@ test.describe("inbox", () => {
     const group = `Fold ${word}`;
     for (let i = 1; i <= 16; i++) await admin("POST", "/labels", { name: `${group} ${String(i).padStart(2, "0")}`, category: group });
 
-    await signIn(page, "agent");
-    await open(page, "/inbox");
+    await signIn(page, "agent", { at: "/inbox" });
     const reddit = sidebar(page).getByTestId("network-group").filter({ hasText: "Reddit" });
     const entry = reddit.getByTestId("stream-source").filter({ hasText: stream.name });
     await expect(entry).toHaveCount(1);
@@ -881,8 +871,7 @@ test.describe("inbox", () => {
   });
 
   test("the keyboard shortcuts dialog lists every shortcut; it is a link, so it opens without JavaScript too @no-js", async ({ page }) => {
-    await signIn(page, "agent");
-    await open(page, "/inbox");
+    await signIn(page, "agent", { at: "/inbox" });
     await shoot(page, "list");
     await page.getByTestId("shortcuts-link").click();
     await expect(page).toHaveURL(atPath("/inbox?dialog=shortcuts"));
@@ -906,8 +895,7 @@ test.describe("inbox", () => {
       `Quick keys ${word}`,
       [1, 2].map((n) => ({ text: `Quick keys ${word} item ${n}`, author: { username: `quick_${n}`, name: `Quick ${n}` } })),
     );
-    await signIn(page, "admin");
-    await open(page, `/inbox?source=stream-${stream.id}`);
+    await signIn(page, "admin", { at: `/inbox?source=stream-${stream.id}` });
     await expect(rows(page)).toHaveCount(2);
     // "?" is pressed in the task that shows the moved-to item (a MutationObserver's microtask), before React's
     // effects of that navigation have run: the tightest gap a fast typist or a loaded machine can hit.

@@ -119,8 +119,7 @@ test.describe("labels screen", () => {
   test("a label deleted in another tab: renaming or deleting it here says so, and the list shows it gone @no-js", async ({ page }) => {
     const word = tagWord();
     const [renamed, deleted] = [`Gone ${word}`, `Gone too ${word}`];
-    await signIn(page, "agent");
-    await open(page, LABELS_PATH);
+    await signIn(page, "agent", { at: LABELS_PATH });
     for (const name of [renamed, deleted]) {
       await createLabel(page, name);
       await expect(toast(page)).toHaveText(MESSAGES.inboxActions.labelCreated(name));
@@ -162,8 +161,7 @@ test.describe("labels screen", () => {
   });
 
   test("guests cannot open the labels screen", async ({ page }) => {
-    await signIn(page, "guest");
-    await open(page, LABELS_PATH);
+    await signIn(page, "guest", { at: LABELS_PATH });
     await expect(page).toHaveURL(atPath("/"));
   });
 });

@@ -2,7 +2,7 @@
 // already muted are skipped and, when none is new, nothing is sent (spec core §5). Both projects run at
 // once against one demo workspace, so each mutes words of its own.
 import type { Page } from "@playwright/test";
-import { atPath, expect, javaScriptEnabled, open, signIn, test, type BrowserErrors } from "./fixtures";
+import { atPath, expect, javaScriptEnabled, signIn, test, type BrowserErrors } from "./fixtures";
 
 const PATH = "/settings/muted-keywords";
 
@@ -40,8 +40,7 @@ test.describe("muted keywords", () => {
   test("an admin mutes 'spam / giveaway', re-adds 'spam' and is told nothing is new, then removes one @no-js", async ({ page, browserErrors }) => {
     allowRefusedForm(browserErrors);
     const { spam, giveaway } = words();
-    await signIn(page, "admin");
-    await open(page, PATH);
+    await signIn(page, "admin", { at: PATH });
     await expect(page).toHaveTitle("Muted keywords | Earshot");
     await expect(page.getByRole("navigation", { name: "Settings" }).getByRole("link", { name: "Muted keywords" })).toBeVisible();
     await expect(page.getByText("Mentions that hold a muted keyword are hidden from lists and counts.")).toBeVisible();
@@ -95,8 +94,7 @@ test.describe("muted keywords", () => {
 
   test("an empty entry shows 'Should not be empty!' under the field @no-js", async ({ page, browserErrors }) => {
     allowRefusedForm(browserErrors);
-    await signIn(page, "agent");
-    await open(page, PATH);
+    await signIn(page, "agent", { at: PATH });
     await mute(page, "  ");
     const field = page.getByLabel("Keywords", { exact: true });
     await expect(page.locator(`#${await field.getAttribute("aria-describedby")}`)).toHaveText("Should not be empty!");
@@ -104,8 +102,7 @@ test.describe("muted keywords", () => {
 
   test("cancelling a removal keeps the keyword @no-js", async ({ page }) => {
     const { spam } = words();
-    await signIn(page, "agent");
-    await open(page, PATH);
+    await signIn(page, "agent", { at: PATH });
     await mute(page, spam);
     await expect(page.getByTestId("toast")).toHaveText("1 keyword muted.");
     await page.getByRole("link", { name: `Remove ${spam}` }).click();
@@ -116,8 +113,7 @@ test.describe("muted keywords", () => {
   });
 
   test("guests are sent to the dashboard", async ({ page }) => {
-    await signIn(page, "guest");
-    await open(page, PATH);
+    await signIn(page, "guest", { at: PATH });
     await expect(page).toHaveURL(atPath("/"));
   });
 });

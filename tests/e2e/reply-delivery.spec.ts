@@ -79,8 +79,7 @@ async function createWebhookStream(page: Page): Promise<{ name: string; here: st
 }
 
 test("streams that are not webhooks have no reply delivery URL", async ({ page }) => {
-  await signIn(page, "admin");
-  await open(page, CHANNELS);
+  await signIn(page, "admin", { at: CHANNELS });
   const apiStream = page.getByTestId("stream-row").filter({ hasText: "Ingest API" }).first();
   await apiStream.getByRole("link").first().click();
   await expect(page).toHaveURL(STREAM_PAGE);

@@ -44,8 +44,7 @@ test.describe("screenshots", () => {
 
   test("page not found, signed in @no-js", async ({ page, browserErrors }) => {
     browserErrors.allowNotFoundDocument("/no/such/page");
-    await signIn(page, "admin");
-    await open(page, "/no/such/page");
+    await signIn(page, "admin", { at: "/no/such/page" });
     await expect(page.getByRole("heading", { name: "Page not found" })).toBeVisible();
     await shoot(page, "404-signed-in");
   });

@@ -156,8 +156,7 @@ test.describe("live search", () => {
     const searchName = `Search ${word}`;
 
     // An admin makes a team with the agent in it.
-    await signIn(page, "admin");
-    await open(page, "/settings/teams");
+    await signIn(page, "admin", { at: "/settings/teams" });
     const newTeam = page.getByRole("region", { name: MESSAGES.newTeam });
     await newTeam.getByLabel("Name").fill(teamName);
     await newTeam.getByLabel(DEMO_ACCOUNTS.agent.fullName).check();
@@ -307,8 +306,7 @@ test.describe("live search", () => {
     const word = tagWord();
     const api = await apiAs("agent");
     for (const name of [`beta ${word}`, `Alpha ${word}`, `charlie ${word}`]) await createSearch(api, { name, query: word });
-    await signIn(page, "agent");
-    await open(page, SEARCH);
+    await signIn(page, "agent", { at: SEARCH });
     await filterSidebar(page, word);
     const mine = section(page, "my").getByTestId("search-item-link");
     await expect(mine).toHaveText([`Alpha ${word}`, `beta ${word}`, `charlie ${word}`]);
@@ -341,8 +339,7 @@ test.describe("live search", () => {
     const api = await apiAs("agent");
     const folder = await createFolder(api, { name: `Folder ${word}` });
     await createSearch(api, { name: `Moving ${word}`, query: word });
-    await signIn(page, "agent");
-    await open(page, `${SEARCH}?filter=${word}`);
+    await signIn(page, "agent", { at: `${SEARCH}?filter=${word}` });
     await expect(itemRow(section(page, "my").getByTestId("section-top-level"), `Moving ${word}`)).toBeVisible();
 
     const row = await openActions(page, `Moving ${word}`);
@@ -387,8 +384,7 @@ test.describe("live search", () => {
     await createFolder(api, { name: `Mine ${word}` });
     await createFolder(api, { name: `Brand ${word}`, category: "brand" });
     await createSearch(api, { name: `Dragged ${word}`, query: word });
-    await signIn(page, "admin");
-    await open(page, `${SEARCH}?filter=${word}`);
+    await signIn(page, "admin", { at: `${SEARCH}?filter=${word}` });
     const item = itemRow(sidebar(page), `Dragged ${word}`);
     const mineFolder = folderRow(section(page, "my"), `Mine ${word}`);
     const brandFolder = folderRow(section(page, "brand"), `Brand ${word}`);
@@ -426,8 +422,7 @@ test.describe("live search", () => {
     const api = await apiAs("agent");
     const alpha = await createSearch(api, { name: `Alpha ${word}`, query: `refund OR ${word}` });
     const beta = await createSearch(api, { name: `Beta ${word}`, query: `delivery OR ${word}` });
-    await signIn(page, "agent");
-    await open(page, `${SEARCH}/${alpha.id}?filter=${word}`);
+    await signIn(page, "agent", { at: `${SEARCH}/${alpha.id}?filter=${word}` });
     await expect(queryField(page)).toHaveValue(`refund OR ${word}`);
 
     // Nothing changed: another search opens at once.
@@ -505,8 +500,7 @@ test.describe("live search", () => {
   });
 
   test("results: counts, sort by most shares, 15 a page with paging links @no-js", async ({ page }) => {
-    await signIn(page, "agent");
-    await open(page, SEARCH);
+    await signIn(page, "agent", { at: SEARCH });
     await queryField(page).fill("refund OR delivery OR support");
     await page.getByRole("button", { name: LABELS.runSearch, exact: true }).click();
     await expect(page).toHaveURL(/\/search\?q=/);
@@ -552,8 +546,7 @@ test.describe("live search", () => {
   test("filter groups: a must-not group on a network narrows the results, and a group's filter type can change @no-js", async ({
     page,
   }) => {
-    await signIn(page, "agent");
-    await open(page, SEARCH);
+    await signIn(page, "agent", { at: SEARCH });
     await queryField(page).fill("refund OR delivery");
     await page.getByRole("button", { name: LABELS.runSearch, exact: true }).click();
     await expect(page).toHaveURL(/\/search\?q=/);
@@ -597,8 +590,7 @@ test.describe("live search", () => {
     const word = tagWord();
     const api = await apiAs("agent");
     const doomed = await createSearch(api, { name: `Doomed ${word}`, query: word });
-    await signIn(page, "agent");
-    await open(page, `${SEARCH}/${doomed.id}`);
+    await signIn(page, "agent", { at: `${SEARCH}/${doomed.id}` });
     const row = await openActions(page, `Doomed ${word}`);
     await row.getByRole("link", { name: LABELS.deleteSearchNamed(`Doomed ${word}`) }).click();
     const dialog = page.getByRole("dialog", { name: MESSAGES.confirmTitle });

@@ -45,8 +45,7 @@ async function tryIt(page: Page, text: string, network: string) {
 test.describe("sentiment exclusions", () => {
   test("an admin adds an exclusion, sees the preview change, edits it and deletes it @no-js", async ({ page }) => {
     const network = projectNetwork();
-    await signIn(page, "admin");
-    await open(page, PATH);
+    await signIn(page, "admin", { at: PATH });
     await expect(page).toHaveTitle("Sentiment exclusions | Earshot");
     await expect(page.getByRole("navigation", { name: "Account settings" }).getByRole("link", { name: "Sentiment" })).toBeVisible();
     // Admins do not write global entries.
@@ -114,8 +113,7 @@ test.describe("sentiment exclusions", () => {
 
   test("cancelling a delete and an edit changes nothing @no-js", async ({ page }) => {
     const text = `glitch ${test.info().project.name}`;
-    await signIn(page, "admin");
-    await open(page, PATH);
+    await signIn(page, "admin", { at: PATH });
     const add = page.getByRole("region", { name: "New exclusion" });
     await add.getByLabel("Text to exclude").fill(text);
     await add.getByLabel("Replace with").fill("feature");
@@ -142,8 +140,7 @@ test.describe("sentiment exclusions", () => {
 
   test("errors show under the fields @no-js", async ({ page, browserErrors }) => {
     allowRefusedForm(browserErrors);
-    await signIn(page, "admin");
-    await open(page, PATH);
+    await signIn(page, "admin", { at: PATH });
     const add = page.getByRole("region", { name: "New exclusion" });
     await add.getByRole("button", { name: "Add exclusion" }).click();
     const field = add.getByLabel("Text to exclude");
@@ -158,8 +155,7 @@ test.describe("sentiment exclusions", () => {
 
   test("a system admin writes an entry for all business profiles; admins see it but cannot change it", async ({ page }) => {
     const text = `everywhere ${test.info().project.name}`;
-    await signIn(page, "sysadmin");
-    await open(page, PATH);
+    await signIn(page, "sysadmin", { at: PATH });
     const add = page.getByRole("region", { name: "New exclusion" });
     await add.getByLabel("Text to exclude").fill(text);
     await add.getByLabel("Replace with").fill("anywhere");
@@ -173,8 +169,7 @@ test.describe("sentiment exclusions", () => {
     await shoot(page, "sentiment-global-edit");
 
     await page.context().clearCookies();
-    await signIn(page, "admin");
-    await open(page, PATH);
+    await signIn(page, "admin", { at: PATH });
     await expect(row).toContainText("All business profiles");
     await expect(row.getByRole("link")).toHaveCount(0);
     // Not even by address.
@@ -182,8 +177,7 @@ test.describe("sentiment exclusions", () => {
     await expect(page.getByRole("form", { name: `Edit exclusion ${text}` })).toHaveCount(0);
 
     await page.context().clearCookies();
-    await signIn(page, "sysadmin");
-    await open(page, PATH);
+    await signIn(page, "sysadmin", { at: PATH });
     await row.getByRole("link", { name: `Delete ${text}` }).click();
     await page.getByRole("dialog", { name: "Are you sure?" }).getByRole("button", { name: "Confirm" }).click();
     await expect(page.getByTestId("toast")).toHaveText("Exclusion deleted.");

@@ -96,8 +96,12 @@ const unsavedDialog = (page: Page) => page.getByRole("dialog", { name: MESSAGES.
 const unsavedShown = (page: Page) => unsavedDialog(page).getByText(MESSAGES.unsavedText);
 
 /** Opens a page with the modal listing only the templates of `word` (the address a user could type). */
+function templatesPath(word: string, extra = ""): string {
+  return `/?dialog=templates&template_search=${word}${extra}`;
+}
+
 async function openTemplates(page: Page, word: string, extra = "") {
-  await open(page, `/?dialog=templates&template_search=${word}${extra}`);
+  await open(page, templatesPath(word, extra));
   await expect(dialog(page)).toBeVisible();
 }
 
@@ -159,8 +163,7 @@ async function timeZone(api: Api): Promise<string> {
 
 test.describe("the Templates modal", () => {
   test("opens from the avatar menu's Templates entry over the current page, and Cancel closes it @no-js", async ({ page }) => {
-    await signIn(page, "agent");
-    await open(page, "/topics");
+    await signIn(page, "agent", { at: "/topics" });
     const menu = avatarMenu(page);
     await menu.toggle.click();
     await menu.panel.getByRole("link", { name: MESSAGES.templates }).click();
@@ -173,8 +176,7 @@ test.describe("the Templates modal", () => {
   });
 
   test("is 800 px wide, with network filters on the left, the list in the middle and the form on the right", async ({ page }) => {
-    await signIn(page, "agent");
-    await open(page, "/?dialog=templates");
+    await signIn(page, "agent", { at: "/?dialog=templates" });
     const box = await dialog(page).boundingBox();
     expect(box?.width).toBe(800);
     const filters = dialog(page).getByTestId("template-network-filters");
@@ -207,8 +209,9 @@ test.describe("the Templates modal", () => {
       { name: `${word} German`, languages: ["de"] },
       { name: `${word} French`, languages: ["fr"] },
     );
-    await signIn(page, "agent");
-    await openTemplates(page, word);
+    await signIn(page, "agent", { at: templatesPath(word) });
+
+    await expect(dialog(page)).toBeVisible();
     await expect(dialog(page).getByRole("link", { name: MESSAGES.newMessage })).toBeVisible();
     await expect(dialog(page).getByPlaceholder(MESSAGES.searchForTemplate)).toHaveValue(word);
     await expect(dialog(page).getByTestId("template-sort")).toBeVisible();
@@ -227,8 +230,9 @@ test.describe("the Templates modal", () => {
     const api = await apiAs("admin");
     const [template] = await createTemplates(api, { name: `${word} Shipping`, message: "Your parcel is on its way, {{author_name}}." });
     const zone = await timeZone(api);
-    await signIn(page, "agent");
-    await openTemplates(page, word);
+    await signIn(page, "agent", { at: templatesPath(word) });
+
+    await expect(dialog(page)).toBeVisible();
     const item = itemNamed(page, template!.name);
     await expect(item.getByTestId("template-message")).toHaveText("Your parcel is on its way, {{author_name}}.");
     await expect(item.getByTestId("template-updated-by")).toHaveText(L.updatedBy(DEMO_ACCOUNTS.admin.fullName));
@@ -247,8 +251,9 @@ test.describe("the Templates modal", () => {
       { name: `${word} Delivery`, message: `Your PARCEL ${word} is late` },
       { name: `${word} Greeting`, message: "Hello there" },
     );
-    await signIn(page, "agent");
-    await openTemplates(page, word);
+    await signIn(page, "agent", { at: templatesPath(word) });
+
+    await expect(dialog(page)).toBeVisible();
     await expect(names(page)).toHaveCount(3);
     const search = dialog(page).getByPlaceholder(MESSAGES.searchForTemplate);
     await search.fill(`${word.toUpperCase()} refund`);
@@ -267,8 +272,9 @@ test.describe("the Templates modal", () => {
       { name: `${word} Facebook and Instagram`, categories: ["fb", "ig"] },
       { name: `${word} Reviews`, categories: ["review"] },
     );
-    await signIn(page, "agent");
-    await openTemplates(page, word);
+    await signIn(page, "agent", { at: templatesPath(word) });
+
+    await expect(dialog(page)).toBeVisible();
     const filters = dialog(page).getByTestId("template-network-filters");
     await filters.locator(`label[title="${TEMPLATE_CATEGORY_LABELS.ig}"]`).click();
     await applyFilters(page);
@@ -287,8 +293,9 @@ test.describe("the Templates modal", () => {
       { name: `${word} German and English`, languages: ["de", "en"] },
       { name: `${word} Spanish`, languages: ["es"] },
     );
-    await signIn(page, "agent");
-    await openTemplates(page, word);
+    await signIn(page, "agent", { at: templatesPath(word) });
+
+    await expect(dialog(page)).toBeVisible();
     const filter = dialog(page).getByTestId("template-language-filter");
     await filter.locator("summary").click();
     await filter.getByRole("checkbox", { name: "German" }).check();
@@ -309,8 +316,9 @@ test.describe("the Templates modal", () => {
       { name: `${word} second` },
       { name: `${word} third` },
     );
-    await signIn(page, "agent");
-    await openTemplates(page, word);
+    await signIn(page, "agent", { at: templatesPath(word) });
+
+    await expect(dialog(page)).toBeVisible();
     await expect(names(page)).toHaveText([third!.name, second!.name, first!.name]);
     await itemNamed(page, first!.name).getByRole("button", { name: MESSAGES.searchScreen.pinNamed(first!.name) }).click();
     await expect(toast(page, MESSAGES.templatePinned)).toBeVisible();
@@ -324,8 +332,9 @@ test.describe("the Templates modal", () => {
   test("on first load with nothing selected, the first item is selected", async ({ page }) => {
     const word = tagWord();
     const [, newest] = await createTemplates(await apiAs("admin"), { name: `${word} older` }, { name: `${word} newest` });
-    await signIn(page, "agent");
-    await openTemplates(page, word);
+    await signIn(page, "agent", { at: templatesPath(word) });
+
+    await expect(dialog(page)).toBeVisible();
     await expect(itemNamed(page, newest!.name).getByRole("link").first()).toHaveAttribute("aria-current", "true");
     await expect(nameField(page)).toHaveValue(newest!.name);
     await expect(messageField(page)).toHaveValue(newest!.message);
@@ -339,8 +348,9 @@ test.describe("the Templates modal", () => {
       languages: ["en"],
       entity_type: 2,
     });
-    await signIn(page, "agent");
-    await openTemplates(page, word);
+    await signIn(page, "agent", { at: templatesPath(word) });
+
+    await expect(dialog(page)).toBeVisible();
     await expect(nameField(page)).toHaveValue(template!.name);
     await expect(messageField(page)).toHaveAttribute("rows", "9");
     const visibility = detailForm(page).getByRole("group", { name: MESSAGES.templateVisibleFor });
@@ -354,8 +364,9 @@ test.describe("the Templates modal", () => {
     await context.grantPermissions(["clipboard-read", "clipboard-write"]);
     const word = tagWord();
     const [template] = await createTemplates(await apiAs("admin"), { name: `${word} Copy`, message: "Copy me, {{author_name}}" });
-    await signIn(page, "agent");
-    await openTemplates(page, word);
+    await signIn(page, "agent", { at: templatesPath(word) });
+
+    await expect(dialog(page)).toBeVisible();
     await detailForm(page).getByRole("button", { name: MESSAGES.copyText }).click();
     await expect(toast(page, MESSAGES.messageCopied)).toBeVisible();
     expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(template!.message);
@@ -368,8 +379,9 @@ test.describe("the Templates modal", () => {
     // The agent is in the team: a template shared with it stays in the agent's list.
     const team = await admin<{ id: number; name: string }>("POST", "/v1/teams", { name: `Team ${word}`, account_ids: [agentId] });
     await createTemplates(admin, { name: `${word} Teams` });
-    await signIn(page, "agent");
-    await openTemplates(page, word);
+    await signIn(page, "agent", { at: templatesPath(word) });
+
+    await expect(dialog(page)).toBeVisible();
     const visibility = detailForm(page).getByRole("group", { name: MESSAGES.templateVisibleFor });
     await visibility.getByRole("radio", { name: MESSAGES.teams }).check();
     const teams = visibility.getByTestId("teams-select");
@@ -387,8 +399,9 @@ test.describe("the Templates modal", () => {
   test("a new template: Name, Message and who sees it are required, errors under each field, on submit @no-js", async ({ page, browserErrors }) => {
     allowRefusals(browserErrors);
     const word = tagWord();
-    await signIn(page, "agent");
-    await openTemplates(page, word);
+    await signIn(page, "agent", { at: templatesPath(word) });
+
+    await expect(dialog(page)).toBeVisible();
     await dialog(page).getByRole("link", { name: MESSAGES.newMessage }).click();
     await nameField(page).fill(`${word} Needs more`);
     await saveButton(page).click();
@@ -412,8 +425,9 @@ test.describe("the Templates modal", () => {
   test("saving a new template says \"Template '{name}' successfully created\" and selects it @no-js", async ({ page }) => {
     const word = tagWord();
     const name = `${word} Welcome`;
-    await signIn(page, "agent");
-    await openTemplates(page, word);
+    await signIn(page, "agent", { at: templatesPath(word) });
+
+    await expect(dialog(page)).toBeVisible();
     await dialog(page).getByRole("link", { name: MESSAGES.newMessage }).click();
     await nameField(page).fill(name);
     await messageField(page).fill("Welcome, {{author_name}}! {{agent_first_name}}");
@@ -440,8 +454,9 @@ test.describe("the Templates modal", () => {
   test("saving changes says \"Template '{name}' successfully updated\"; the list shows who updated it", async ({ page }) => {
     const word = tagWord();
     const [template] = await createTemplates(await apiAs("admin"), { name: `${word} Before` });
-    await signIn(page, "agent");
-    await openTemplates(page, word);
+    await signIn(page, "agent", { at: templatesPath(word) });
+
+    await expect(dialog(page)).toBeVisible();
     await nameField(page).fill(`${word} After`);
     await saveButton(page).click();
     await expect(toast(page, MESSAGES.templateUpdated(`${word} After`))).toBeVisible();
@@ -452,8 +467,9 @@ test.describe("the Templates modal", () => {
   test("Save Template is disabled until something changed @js-only", async ({ page }) => {
     const word = tagWord();
     const [template] = await createTemplates(await apiAs("admin"), { name: `${word} Unchanged` });
-    await signIn(page, "agent");
-    await openTemplates(page, word);
+    await signIn(page, "agent", { at: templatesPath(word) });
+
+    await expect(dialog(page)).toBeVisible();
     await expect(saveButton(page)).toBeDisabled();
     await messageField(page).fill(`${template!.message}!`);
     await expect(saveButton(page)).toBeEnabled();
@@ -470,8 +486,9 @@ test.describe("the Templates modal", () => {
   test("only one unsaved new template exists at a time", async ({ page }) => {
     const word = tagWord();
     await createTemplates(await apiAs("admin"), { name: `${word} Saved` });
-    await signIn(page, "agent");
-    await openTemplates(page, word);
+    await signIn(page, "agent", { at: templatesPath(word) });
+
+    await expect(dialog(page)).toBeVisible();
     await dialog(page).getByRole("link", { name: MESSAGES.newMessage }).click();
     await expect(dialog(page).locator("[data-testid=template-item][data-new=true]")).toHaveCount(1);
     await nameField(page).fill(`${word} Draft`);
@@ -484,8 +501,9 @@ test.describe("the Templates modal", () => {
   test("selecting another item with unsaved changes asks: Cancel stays, Don't save moves on, Save saves then moves @js-only", async ({ page }) => {
     const word = tagWord();
     const [older, newer] = await createTemplates(await apiAs("admin"), { name: `${word} Older` }, { name: `${word} Newer` });
-    await signIn(page, "agent");
-    await openTemplates(page, word);
+    await signIn(page, "agent", { at: templatesPath(word) });
+
+    await expect(dialog(page)).toBeVisible();
     await expect(nameField(page)).toHaveValue(newer!.name);
     await messageField(page).fill("Edited text");
     await itemNamed(page, older!.name).getByRole("link").first().click();
@@ -514,8 +532,9 @@ test.describe("the Templates modal", () => {
   test("closing with unsaved changes asks to save or discard @js-only", async ({ page }) => {
     const word = tagWord();
     const [template] = await createTemplates(await apiAs("admin"), { name: `${word} Close` });
-    await signIn(page, "agent");
-    await openTemplates(page, word);
+    await signIn(page, "agent", { at: templatesPath(word) });
+
+    await expect(dialog(page)).toBeVisible();
     await messageField(page).fill("Not kept");
     await dialog(page).getByRole("button", { name: MESSAGES.cancel }).click();
     await expect(unsavedShown(page)).toBeVisible();
@@ -534,8 +553,9 @@ test.describe("the Templates modal", () => {
   test("delete asks 'Are you sure you want to delete template \"{name}\"? This action cannot be undone.' @no-js", async ({ page }) => {
     const word = tagWord();
     const [keep, remove] = await createTemplates(await apiAs("admin"), { name: `${word} Keep` }, { name: `${word} Remove "me"` });
-    await signIn(page, "agent");
-    await openTemplates(page, word);
+    await signIn(page, "agent", { at: templatesPath(word) });
+
+    await expect(dialog(page)).toBeVisible();
     await itemNamed(page, remove!.name).getByRole("link", { name: MESSAGES.topicsScreen.deleteGroup(remove!.name) }).click();
     const confirm = page.getByRole("dialog", { name: MESSAGES.confirmTitle });
     await expect(confirm.getByText(MESSAGES.templateDeleteConfirm(remove!.name), { exact: true })).toBeVisible();
@@ -549,8 +569,9 @@ test.describe("the Templates modal", () => {
   test("pin and unpin say 'Template was pinned successfully!' and 'Template was unpined successfully!' @no-js", async ({ page }) => {
     const word = tagWord();
     const [template] = await createTemplates(await apiAs("admin"), { name: `${word} Pin me` });
-    await signIn(page, "agent");
-    await openTemplates(page, word);
+    await signIn(page, "agent", { at: templatesPath(word) });
+
+    await expect(dialog(page)).toBeVisible();
     await itemNamed(page, template!.name).getByRole("button", { name: MESSAGES.searchScreen.pinNamed(template!.name) }).click();
     await expect(toast(page, MESSAGES.templatePinned)).toBeVisible();
     const unpin = itemNamed(page, template!.name).getByRole("button", { name: MESSAGES.searchScreen.unpinNamed(template!.name) });
@@ -588,8 +609,9 @@ test.describe("the Templates modal", () => {
     const word = tagWord();
     const admin = await apiAs("admin");
     const [template] = await createTemplates(admin, { name: `${word} Gone` });
-    await signIn(page, "agent");
-    await openTemplates(page, word);
+    await signIn(page, "agent", { at: templatesPath(word) });
+
+    await expect(dialog(page)).toBeVisible();
     // Someone else deletes it meanwhile.
     await admin("DELETE", `/v1/templates/${template!.id}`);
     await itemNamed(page, template!.name).getByRole("button", { name: MESSAGES.searchScreen.pinNamed(template!.name) }).click();
@@ -600,8 +622,9 @@ test.describe("the Templates modal", () => {
   test("the spinner ('Operation in progress...') covers save, pin and delete @js-only", async ({ page }) => {
     const word = tagWord();
     const [template] = await createTemplates(await apiAs("admin"), { name: `${word} Busy` });
-    await signIn(page, "agent");
-    await openTemplates(page, word);
+    await signIn(page, "agent", { at: templatesPath(word) });
+
+    await expect(dialog(page)).toBeVisible();
     // Each action is held at the network until the spinner was seen.
     let release: () => void = () => undefined;
     let arrived: () => void = () => undefined;
@@ -674,8 +697,9 @@ test.describe("the Templates modal", () => {
   test("Select Template shows only in select mode, is disabled until one is chosen, and hands back template_id @no-js", async ({ page }) => {
     const word = tagWord();
     const [template] = await createTemplates(await apiAs("admin"), { name: `${word} Pick me` });
-    await signIn(page, "agent");
-    await openTemplates(page, word);
+    await signIn(page, "agent", { at: templatesPath(word) });
+
+    await expect(dialog(page)).toBeVisible();
     await expect(dialog(page).getByRole("button", { name: MESSAGES.selectTemplate })).toHaveCount(0);
 
     await openTemplates(page, `${word}nothing`, "&mode=select&item=42");
@@ -695,8 +719,9 @@ test.describe("the Templates modal", () => {
   test("an inactive template is hidden from selection (and listed, marked, otherwise)", async ({ page }) => {
     const word = tagWord();
     const [retired, current] = await createTemplates(await apiAs("admin"), { name: `${word} Retired`, active: false }, { name: `${word} Current` });
-    await signIn(page, "agent");
-    await openTemplates(page, word);
+    await signIn(page, "agent", { at: templatesPath(word) });
+
+    await expect(dialog(page)).toBeVisible();
     await expect(names(page)).toHaveText([current!.name, retired!.name]);
     await expect(itemNamed(page, retired!.name)).toContainText(L.inactive);
     await openTemplates(page, word, "&mode=select&item=7");

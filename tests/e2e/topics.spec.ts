@@ -116,8 +116,7 @@ async function createTopic(page: Page, topic: NewTopic): Promise<number> {
 test.describe("custom topics", () => {
   test("a group and a topic in it; type and unique name are checked @no-js", async ({ page, browserErrors }) => {
     allowRefusedForms(browserErrors);
-    await signIn(page, "agent");
-    await open(page, TOPICS);
+    await signIn(page, "agent", { at: TOPICS });
     await expect(page).toHaveTitle("Custom Topics | Earshot");
     await expect(page.getByRole("heading", { level: 1, name: MESSAGES.customTopics })).toBeVisible();
     await shoot(page, "list");
@@ -170,8 +169,7 @@ test.describe("custom topics", () => {
 
   test("a faulty query shows each fault with its position; a valid one is saved @no-js", async ({ page, browserErrors }) => {
     allowRefusedForms(browserErrors);
-    await signIn(page, "agent");
-    await open(page, TOPICS);
+    await signIn(page, "agent", { at: TOPICS });
     const name = unique("Late refunds");
     const form = await fillTopic(page, { name, type: "query", query: "refund AND" });
     const query = form.getByLabel(L.query, { exact: true });
@@ -280,8 +278,7 @@ test.describe("custom topics", () => {
   });
 
   test("a topic moves to another group @no-js", async ({ page }) => {
-    await signIn(page, "agent");
-    await open(page, TOPICS);
+    await signIn(page, "agent", { at: TOPICS });
     const from = unique("Support");
     const to = unique("Sales");
     await createGroup(page, from);
@@ -306,8 +303,7 @@ test.describe("custom topics", () => {
 
   test("a group is renamed; a name another group holds is refused @no-js", async ({ page, browserErrors }) => {
     allowRefusedForms(browserErrors);
-    await signIn(page, "agent");
-    await open(page, TOPICS);
+    await signIn(page, "agent", { at: TOPICS });
     const first = unique("Retail");
     const second = unique("Online");
     await createGroup(page, first);
@@ -334,8 +330,7 @@ test.describe("custom topics", () => {
   });
 
   test("a group is deleted without its topics, then another with them @no-js", async ({ page, browserErrors }) => {
-    await signIn(page, "agent");
-    await open(page, TOPICS);
+    await signIn(page, "agent", { at: TOPICS });
     const kept = unique("Kept group");
     const gone = unique("Gone group");
     await createGroup(page, kept);
@@ -428,8 +423,7 @@ test.describe("custom topics", () => {
       await context.close();
     }
 
-    await signIn(page, "guest");
-    await open(page, TOPICS);
+    await signIn(page, "guest", { at: TOPICS });
     await expect(page).toHaveTitle("Custom Topics | Earshot");
     await expect(page.getByText(L.readOnly)).toBeVisible();
     await expect(page.getByRole("link", { name: L.newTopic })).toHaveCount(0);
@@ -456,8 +450,7 @@ async function seedMentions(browser: Browser, texts: string[]): Promise<void> {
   const context = await browser.newContext();
   try {
     const page = await context.newPage();
-    await signIn(page, "admin");
-    await open(page, "/settings/channels/new");
+    await signIn(page, "admin", { at: "/settings/channels/new" });
     await page.getByLabel("Network").selectOption({ label: "X (Twitter)" });
     await page.getByLabel("Category").selectOption({ label: "Streams" });
     await page.getByRole("radio", { name: "Ingest API" }).check();
