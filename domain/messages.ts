@@ -660,6 +660,8 @@ export const MESSAGES = {
     backToInbox: "Back to the inbox",
     // Sources sidebar.
     sources: "Sources",
+    // One pane at a time on a narrow screen (ADR 033).
+    backToList: "Back to list",
     allItems: "All items",
     assignedToMe: "Assigned to me",
     savedSearches: "Saved searches",
