@@ -33,7 +33,11 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   recordPageView(request, context, account);
   // Without access the layout says so; nothing is asked of the API.
   if (!canReadInbox(account)) return null;
-  return { ...(await loadInbox(request, context, account)), role: account.role };
+  return {
+    ...(await loadInbox(request, context, account)),
+    role: account.role,
+    layout: account.preferences.ui.inboxLayout,
+  };
 }
 
 export async function action({ request, context }: ActionFunctionArgs) {
@@ -121,6 +125,7 @@ export default function InboxIndexRoute() {
           <SourcesLink to={sourcesPaneHref(view)} />
           <InboxList
             key={`${location.search}`}
+            layout={data.layout}
             view={view}
             rows={data.rows}
             total={data.total}
