@@ -19,6 +19,14 @@ export const DRAFT_SAVE_DELAY_MS = 800;
 export const INBOX_SORTS = ["created_at", "engagement"] as const;
 export type InboxSort = (typeof INBOX_SORTS)[number];
 
+/**
+ * How the inbox lists items, an account preference (ADR 033): dense rows (one or two lines per item, its
+ * actions shown on hover and focus), the default, or cards (each item's badges and actions always shown).
+ */
+export const INBOX_LAYOUTS = ["rows", "cards"] as const;
+export type InboxLayout = (typeof INBOX_LAYOUTS)[number];
+export const DEFAULT_INBOX_LAYOUT: InboxLayout = "rows";
+
 /** Feed-item states (docs/architecture.md) with their labels. */
 export const FEED_ITEM_STATE_LABELS: Readonly<Record<number, string>> = {
   [FEED_ITEM_STATE.open]: "Open",

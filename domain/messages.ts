@@ -660,6 +660,12 @@ export const MESSAGES = {
     backToInbox: "Back to the inbox",
     // Sources sidebar.
     sources: "Sources",
+    // One pane at a time on a narrow screen (ADR 033).
+    backToList: "Back to list",
+    // The list's layout, an account preference (ADR 033).
+    listLayout: "List layout",
+    layoutRows: "Rows",
+    layoutCards: "Cards",
     allItems: "All items",
     assignedToMe: "Assigned to me",
     savedSearches: "Saved searches",

@@ -7,7 +7,14 @@ import { DetailPane, EmptyDetail } from "../components/inbox/detail-pane";
 import { canReadInbox, handleItemAction, loadInbox, type Assignees, type ItemActionData } from "./_shell.inbox.server";
 import { PageActionContext } from "../components/inbox/item-form";
 import { InboxList, networkChoices, type RowContext } from "../components/inbox/item-list";
-import { canonicalInboxAddress, INBOX_PATH, type InboxSource } from "../components/inbox/params";
+import {
+  canonicalInboxAddress,
+  INBOX_PATH,
+  inboxHrefWith,
+  sourcesPaneHref,
+  type InboxSource,
+} from "../components/inbox/params";
+import { BackLink, paneClass, SourcesLink } from "../components/inbox/panes";
 import { routeErrorBoundary, SCREEN_ERRORS } from "../components/ui/route-error-boundary";
 import { ShortcutsDialog, useInboxShortcuts } from "../components/inbox/shortcuts";
 import type { loader as layoutLoader } from "./_shell.inbox";
@@ -26,7 +33,11 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   recordPageView(request, context, account);
   // Without access the layout says so; nothing is asked of the API.
   if (!canReadInbox(account)) return null;
-  return { ...(await loadInbox(request, context, account)), role: account.role };
+  return {
+    ...(await loadInbox(request, context, account)),
+    role: account.role,
+    layout: account.preferences.ui.inboxLayout,
+  };
 }
 
 export async function action({ request, context }: ActionFunctionArgs) {
@@ -43,7 +54,9 @@ function sourceTitle(source: InboxSource, layout: LayoutData | undefined): strin
   if (source.type === "assigned") return LABELS.assignedToMe;
   if (!layout?.readable) return "";
   if (source.type === "stream") {
-    const stream = layout.networks.flatMap((network) => [...network.shown, ...network.folded]).find((s) => s.id === source.id);
+    const stream = layout.networks
+      .flatMap((network) => [...network.shown, ...network.folded])
+      .find((s) => s.id === source.id);
     return stream?.name ?? LABELS.streamNumber(source.id);
   }
   if (source.type === "search") {
@@ -83,7 +96,14 @@ export default function InboxIndexRoute() {
   const rowIds = useMemo(() => data?.rows.map((row) => row.id) ?? [], [data?.rows]);
 
   useInboxShortcuts({
-    view: data?.view ?? { source: { type: "all" }, filters: { networks: [], sentiments: [], states: [], assignee: "", labelIds: [], languages: [], replied: "" }, sort: "created_at", order: "desc", page: 1, item: null },
+    view: data?.view ?? {
+      source: { type: "all" },
+      filters: { networks: [], sentiments: [], states: [], assignee: "", labelIds: [], languages: [], replied: "" },
+      sort: "created_at",
+      order: "desc",
+      page: 1,
+      item: null,
+    },
     rowIds,
     hasMore: data?.hasMore ?? false,
     onShowShortcuts: showShortcuts,
@@ -92,28 +112,42 @@ export default function InboxIndexRoute() {
 
   if (!data) return null;
   const { view } = data;
+  const pane = view.item !== null ? "item" : "list";
 
   return (
     <PageActionContext.Provider value={actionData}>
       <div className="grid items-start gap-5 xl:grid-cols-[minmax(20rem,1fr)_minmax(0,1.2fr)]">
-        <InboxList
-          key={`${location.search}`}
-          view={view}
-          rows={data.rows}
-          total={data.total}
-          hasMore={data.hasMore}
-          pageSize={data.pageSize}
-          title={sourceTitle(view.source, layout)}
-          rowContext={rowContext}
-          choices={{
-            networks: networkChoices((network) => networkVisibleTo(network, data.role)),
-            labels: labels.map((label) => ({ id: label.id, name: label.name })),
-            accounts: assignees.accounts,
-            teams: assignees.teams,
-            languages: layout?.readable ? layout.languages : [],
-          }}
-        />
-        <div className="min-w-0 xl:sticky xl:top-4">
+        <div
+          id="inbox-pane-list"
+          tabIndex={-1}
+          className={`min-w-0 space-y-3 focus:outline-none ${paneClass(pane, "list")}`}
+        >
+          <SourcesLink to={sourcesPaneHref(view)} />
+          <InboxList
+            key={`${location.search}`}
+            layout={data.layout}
+            view={view}
+            rows={data.rows}
+            total={data.total}
+            hasMore={data.hasMore}
+            pageSize={data.pageSize}
+            title={sourceTitle(view.source, layout)}
+            rowContext={rowContext}
+            choices={{
+              networks: networkChoices((network) => networkVisibleTo(network, data.role)),
+              labels: labels.map((label) => ({ id: label.id, name: label.name })),
+              accounts: assignees.accounts,
+              teams: assignees.teams,
+              languages: layout?.readable ? layout.languages : [],
+            }}
+          />
+        </div>
+        <div
+          id="inbox-pane-item"
+          tabIndex={-1}
+          className={`min-w-0 focus:outline-none xl:sticky xl:top-4 ${paneClass(pane, "item")}`}
+        >
+          {pane === "item" ? <BackLink to={inboxHrefWith(view, { item: null })} /> : null}
           {data.detail ? (
             <DetailPane
               key={data.detail.row.id}

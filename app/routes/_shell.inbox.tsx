@@ -1,10 +1,26 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
-import { Form, Link, Outlet, useLoaderData, useLocation, useNavigate, useNavigation, type ShouldRevalidateFunction } from "@remix-run/react";
+import {
+  Form,
+  Link,
+  Outlet,
+  useLoaderData,
+  useLocation,
+  useNavigate,
+  useNavigation,
+  type ShouldRevalidateFunction,
+} from "@remix-run/react";
 import { useEffect, useState } from "react";
 import { MESSAGES } from "../../domain/messages";
 import { addableCatalogue } from "../components/inbox/format";
-import { canReadInbox, handleSidebarAction, loadAssignees, loadFilterLanguages, loadSidebar } from "./_shell.inbox.server";
-import { INBOX_PATH } from "../components/inbox/params";
+import {
+  canReadInbox,
+  handleSidebarAction,
+  loadAssignees,
+  loadFilterLanguages,
+  loadSidebar,
+} from "./_shell.inbox.server";
+import { INBOX_PATH, inboxPane, PANE_PARAM } from "../components/inbox/params";
+import { BackLink, paneClass, useNarrowPaneFocus } from "../components/inbox/panes";
 import { InboxSidebar, useInboxReturnPath } from "../components/inbox/sidebar";
 import { Button } from "../components/ui/button";
 import { ConfirmDialog } from "../components/ui/confirm-dialog";
@@ -43,7 +59,12 @@ export async function action({ request, context }: ActionFunctionArgs) {
  * list's filters, paging or open item: it reloads after a form was posted (counts, pins, labels), when its
  * own dialog opens or closes, or on another page.
  */
-export const shouldRevalidate: ShouldRevalidateFunction = ({ currentUrl, nextUrl, formMethod, defaultShouldRevalidate }) => {
+export const shouldRevalidate: ShouldRevalidateFunction = ({
+  currentUrl,
+  nextUrl,
+  formMethod,
+  defaultShouldRevalidate,
+}) => {
   if (formMethod && formMethod.toUpperCase() !== "GET") return defaultShouldRevalidate;
   if (currentUrl.pathname !== nextUrl.pathname) return defaultShouldRevalidate;
   const own = (url: URL) => `${url.searchParams.get("dialog") === "delete-stream" ? url.searchParams.get("id") : ""}`;
@@ -64,6 +85,8 @@ export default function InboxLayoutRoute() {
   const fromUrl = data.readable ? data.deleting : null;
   const [deleting, setDeleting] = useState<{ id: number; name: string } | null>(fromUrl);
   useEffect(() => setDeleting(fromUrl), [fromUrl]);
+  const pane = inboxPane(new URLSearchParams(location.search));
+  useNarrowPaneFocus(pane);
 
   return (
     <div className="space-y-4">
@@ -77,7 +100,10 @@ export default function InboxLayoutRoute() {
             data-testid="shortcuts-link"
           >
             {LABELS.keyboardShortcuts}
-            <kbd className="rounded border border-slate-300 bg-slate-50 px-1.5 font-mono text-xs font-semibold text-slate-500" aria-hidden>
+            <kbd
+              className="rounded border border-slate-300 bg-slate-50 px-1.5 font-mono text-xs font-semibold text-slate-500"
+              aria-hidden
+            >
               ?
             </kbd>
           </Link>
@@ -85,24 +111,55 @@ export default function InboxLayoutRoute() {
       </header>
       {data.readable ? (
         <div className="grid items-start gap-5 lg:grid-cols-[15rem_minmax(0,1fr)]">
-          <aside className="rounded-lg border border-slate-200 bg-white p-3 lg:sticky lg:top-4">
+          <aside
+            id="inbox-pane-sources"
+            tabIndex={-1}
+            className={`rounded-lg border border-slate-200 bg-white p-3 focus:outline-none lg:sticky lg:top-4 ${paneClass(pane, "sources")}`}
+            aria-label={LABELS.sources}
+            data-testid="inbox-sources"
+          >
+            <BackToList />
             <InboxSidebar data={data} onDelete={setDeleting} />
           </aside>
-          <div className="min-w-0">
+          <div className={`min-w-0 ${pane === "sources" ? "max-lg:hidden" : ""}`}>
             <Outlet />
           </div>
         </div>
       ) : (
-        <p className="rounded-lg border border-slate-200 bg-white px-4 py-6 text-sm text-slate-600" data-testid="inbox-no-access">
+        <p
+          className="rounded-lg border border-slate-200 bg-white px-4 py-6 text-sm text-slate-600"
+          data-testid="inbox-no-access"
+        >
           {LABELS.noAccess}
         </p>
       )}
-      {deleting ? <DeleteStreamDialog stream={deleting} fromUrl={fromUrl !== null} onClose={() => setDeleting(null)} /> : null}
+      {deleting ? (
+        <DeleteStreamDialog stream={deleting} fromUrl={fromUrl !== null} onClose={() => setDeleting(null)} />
+      ) : null}
     </div>
   );
 }
 
-function DeleteStreamDialog({ stream, fromUrl, onClose }: { stream: { id: number; name: string }; fromUrl: boolean; onClose: () => void }) {
+/** The sources pane's way back to the list it was opened from (narrow screens only). */
+function BackToList() {
+  const location = useLocation();
+  const params = new URLSearchParams(location.search);
+  params.delete(PANE_PARAM);
+  params.delete("dialog");
+  params.delete("id");
+  const search = params.toString();
+  return <BackLink to={`${INBOX_PATH}${search ? `?${search}` : ""}`} testId="sources-back-to-list" />;
+}
+
+function DeleteStreamDialog({
+  stream,
+  fromUrl,
+  onClose,
+}: {
+  stream: { id: number; name: string };
+  fromUrl: boolean;
+  onClose: () => void;
+}) {
   const navigate = useNavigate();
   const navigation = useNavigation();
   const returnPath = useInboxReturnPath();

@@ -1,4 +1,5 @@
 import * as z from "zod";
+import { INBOX_LAYOUTS } from "../inbox";
 import { MESSAGES } from "../messages";
 import { isRole, RoleSchema, type Role } from "../roles";
 import { emailField, requiredString } from "./common";
@@ -72,6 +73,9 @@ export const GeneralPreferencesSchema = z.object({
   direct_email_to_network: checkbox(),
 });
 
+/** PATCH /v1/accounts/preferences/ui: the inbox's layout (ADR 033); the inbox's switch posts the same. */
+export const UiPreferencesSchema = z.object({ inbox_layout: z.enum(INBOX_LAYOUTS) });
+
 /** A code from an authenticator app (6 digits) or a backup code. */
 export const OtpCodeSchema = z.object({
   otp_code: requiredString().regex(/^(\d{6}|[A-Za-z0-9]{4}-?[A-Za-z0-9]{4})$/, { error: MESSAGES.codeNotValid }),
@@ -112,7 +116,7 @@ export const AccountResponseSchema = z.object({
     active_accounts_count: z.number(),
   }),
   preferences: z.object({
-    ui: z.object({ default_dashboard_streams: z.array(z.number()) }),
+    ui: z.object({ default_dashboard_streams: z.array(z.number()), inbox_layout: z.enum(INBOX_LAYOUTS) }),
     security: z.object({ two_factor_authorization: z.object({ otp_enabled: z.boolean() }) }),
     general: z.object({
       url_warning: z.boolean(),

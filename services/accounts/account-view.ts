@@ -5,9 +5,12 @@ import { listTeamsOfAccounts } from "../../db/repositories/teams";
 import type { Permissions } from "../../domain/permissions";
 import type { Role } from "../../domain/roles";
 import { notFound } from "../../domain/errors";
+import { DEFAULT_INBOX_LAYOUT, INBOX_LAYOUTS, type InboxLayout } from "../../domain/inbox";
+
+const isInboxLayout = (value: unknown): value is InboxLayout => (INBOX_LAYOUTS as readonly unknown[]).includes(value);
 
 interface AccountPreferences {
-  ui: { defaultDashboardStreams: number[] };
+  ui: { defaultDashboardStreams: number[]; inboxLayout: InboxLayout };
   security: { twoFactorAuthorization: { otpEnabled: boolean } };
   general: { urlWarning: boolean; reviewOnReply: boolean; directEmailToNetwork: boolean };
 }
@@ -43,7 +46,10 @@ function parsePreferences(row: Pick<AccountRow, "preferences" | "otpEnabled">): 
     general: Partial<AccountPreferences["general"]>;
   }>;
   return {
-    ui: { defaultDashboardStreams: stored.ui?.defaultDashboardStreams ?? [] },
+    ui: {
+      defaultDashboardStreams: stored.ui?.defaultDashboardStreams ?? [],
+      inboxLayout: isInboxLayout(stored.ui?.inboxLayout) ? stored.ui.inboxLayout : DEFAULT_INBOX_LAYOUT,
+    },
     security: { twoFactorAuthorization: { otpEnabled: row.otpEnabled === 1 } },
     general: {
       urlWarning: stored.general?.urlWarning ?? true,

@@ -1,5 +1,6 @@
 import { changePassword } from "../../../services/accounts/change-password";
 import { updateGeneralPreferences } from "../../../services/accounts/update-general-preferences";
+import { updateUiPreferences } from "../../../services/accounts/update-ui-preferences";
 import {
   activateTwoFactor,
   disableTwoFactor,
@@ -16,6 +17,7 @@ import {
   generalPreferencesRoute,
   regenerateBackupCodesRoute,
   setupTwoFactorRoute,
+  uiPreferencesRoute,
 } from "./preferences.routes";
 
 export function registerPreferenceRoutes(app: ApiApp) {
@@ -26,6 +28,12 @@ export function registerPreferenceRoutes(app: ApiApp) {
       reviewOnReply: body.review_on_reply,
       directEmailToNetwork: body.direct_email_to_network,
     });
+    return c.json(toSnakeCase(account), 200);
+  });
+
+  app.openapi(uiPreferencesRoute, async (c) => {
+    const body = c.req.valid("json");
+    const account = await updateUiPreferences(c.get("deps"), requireActor(c), { inboxLayout: body.inbox_layout });
     return c.json(toSnakeCase(account), 200);
   });
 

@@ -5,6 +5,7 @@ import {
   DisableTwoFactorSchema,
   GeneralPreferencesSchema,
   OtpCodeSchema,
+  UiPreferencesSchema,
 } from "../../../domain/schemas/accounts";
 import {
   AccountResponseSchema,
@@ -24,6 +25,19 @@ export const generalPreferencesRoute = createRoute({
   tags: ["preferences"],
   request: jsonBody(GeneralPreferencesSchema),
   responses: { 200: json(AccountResponseSchema, "The account with its new preferences"), 401: errorResponses[401] },
+});
+
+export const uiPreferencesRoute = createRoute({
+  method: "patch",
+  path: `${BASE}/ui`,
+  tags: ["preferences"],
+  summary: "The caller's inbox layout: dense rows or cards (ADR 033); other UI preferences are kept",
+  request: jsonBody(UiPreferencesSchema),
+  responses: {
+    200: json(AccountResponseSchema, "The account with its new preferences"),
+    401: errorResponses[401],
+    422: errorResponses[422],
+  },
 });
 
 export const changePasswordRoute = createRoute({

@@ -33,6 +33,35 @@ describe.each(testEngines())("account preferences on %s", (engine) => {
     return fx.request("PUT", PASSWORD, { auth, body });
   }
 
+  describe("PATCH /v1/accounts/preferences/ui (ADR 033)", () => {
+    const UI = "/api/v1/accounts/preferences/ui";
+
+    it("the inbox layout: rows by default, cards once chosen, for the caller only, and back", async () => {
+      const auth = await fx.signIn(tenant.accounts.agent.email);
+      const other = await fx.signIn(tenant.accounts.guest.email);
+      expect((await me(auth)).json.preferences.ui.inbox_layout).toBe("rows");
+
+      const res = await fx.request("PATCH", UI, { auth, body: { inbox_layout: "cards" } });
+      expect(res.status).toBe(200);
+      expect(res.json.preferences.ui).toEqual({ default_dashboard_streams: [], inbox_layout: "cards" });
+      expect((await me(auth)).json.preferences.ui.inbox_layout).toBe("cards");
+      expect((await me(other)).json.preferences.ui.inbox_layout).toBe("rows");
+      // The general preferences are kept.
+      expect((await me(auth)).json.preferences.general.url_warning).toBe(true);
+
+      expect((await fx.request("PATCH", UI, { auth, body: { inbox_layout: "rows" } })).status).toBe(200);
+      expect((await me(auth)).json.preferences.ui.inbox_layout).toBe("rows");
+    });
+
+    it("refuses a layout that does not exist (422) and a caller who is not signed in (401)", async () => {
+      const auth = await fx.signIn(tenant.accounts.agent.email);
+      const bad = await fx.request("PATCH", UI, { auth, body: { inbox_layout: "tiles" } });
+      expect(bad.status).toBe(422);
+      expect(bad.json.errors.inbox_layout).toBeDefined();
+      expect((await fx.request("PATCH", UI, { body: { inbox_layout: "cards" } })).status).toBe(401);
+    });
+  });
+
   describe("PUT /v1/accounts/preferences/general", () => {
     it("defaults to url_warning on, the others off", async () => {
       const auth = await fx.signIn(tenant.accounts.guest.email);
@@ -57,7 +86,7 @@ describe.each(testEngines())("account preferences on %s", (engine) => {
       expect(after.json.preferences.general).toEqual(settings);
       // Other preferences are untouched.
       expect(after.json.preferences.security.two_factor_authorization.otp_enabled).toBe(false);
-      expect(after.json.preferences.ui).toEqual({ default_dashboard_streams: [] });
+      expect(after.json.preferences.ui).toEqual({ default_dashboard_streams: [], inbox_layout: "rows" });
       expect((await me(other)).json.preferences.general).toEqual({
         url_warning: true,
         review_on_reply: false,

@@ -4,11 +4,13 @@ import {
   feedItemsQuery,
   inboxHref,
   inboxHrefWith,
+  inboxPane,
   inboxReturnPath,
   neighbourItem,
   parseInboxView,
   parseSource,
   sourceParam,
+  sourcesPaneHref,
   withoutBlankNewLabels,
 } from "./params";
 import { parseWithZod } from "@conform-to/zod/v4";
@@ -137,5 +139,23 @@ describe("the label picker's form", () => {
     expect(parse([["label_ids", "3"], ["label_ids", "5"], ["new_labels", "  "]])).toMatchObject({ status: "success", value: { label_ids: [3, 5], new_labels: [] } });
     expect(parse([["new_labels", ""]])).toMatchObject({ status: "success", value: { label_ids: [], new_labels: [] } });
     expect(parse([["label_ids", "3"], ["new_labels", "Vip, vip,Bug"]])).toMatchObject({ status: "success", value: { label_ids: [3], new_labels: ["Vip", "Bug"] } });
+  });
+});
+
+describe("the pane a narrow screen shows (ADR 033)", () => {
+  const pane = (search: string) => inboxPane(new URLSearchParams(search));
+
+  it("is the item when the address opens one, the sources with pane=sources, the list otherwise", () => {
+    expect(pane("source=stream-3&item=42")).toBe("item");
+    expect(pane("item=42&pane=sources")).toBe("item");
+    expect(pane("source=stream-3&pane=sources")).toBe("sources");
+    expect(pane("source=stream-3")).toBe("list");
+    expect(pane("item=abc&pane=other")).toBe("list");
+  });
+
+  it("links to the sources from the view's list: the open item is left, filters and page kept", () => {
+    const view = parseInboxView(new URLSearchParams("source=label-2&state=1&page=3&item=9"));
+    expect(sourcesPaneHref(view)).toBe("/inbox?source=label-2&state=1&page=3&pane=sources");
+    expect(sourcesPaneHref(parseInboxView(new URLSearchParams("")))).toBe("/inbox?pane=sources");
   });
 });

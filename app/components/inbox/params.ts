@@ -193,6 +193,26 @@ export function listFilterQuery(filters: InboxFilters): InboxApiQuery {
   return query;
 }
 
+/**
+ * Below the large breakpoint the inbox shows one pane at a time, as mobile mail clients do (ADR 033):
+ * the open item when the address names one, the sources with `?pane=sources`, the list otherwise. The
+ * address decides, so each pane is a link and works without JavaScript.
+ */
+export type InboxPane = "sources" | "list" | "item";
+
+export const PANE_PARAM = "pane";
+
+export function inboxPane(params: URLSearchParams): InboxPane {
+  if (parseInboxView(params).item !== null) return "item";
+  return params.get(PANE_PARAM) === "sources" ? "sources" : "list";
+}
+
+/** The sources pane over a view: the view's list address (no open item) with `pane=sources`. */
+export function sourcesPaneHref(view: InboxView): string {
+  const href = inboxHrefWith(view, { item: null });
+  return `${href}${href.includes("?") ? "&" : "?"}${PANE_PARAM}=sources`;
+}
+
 /** The item after (+1) or before (-1) the open one in a page's ids; the first (or last) when none is open. */
 export function neighbourItem(ids: readonly number[], current: number | null, step: 1 | -1): number | null {
   if (ids.length === 0) return null;

@@ -19,7 +19,7 @@ export function ShellLayout({ shell, productName, children }: { shell: ShellData
       <TopBar shell={shell} productName={productName} />
       <div className="flex flex-1">
         {shell.sideMenu.length > 0 ? <SideMenu items={shell.sideMenu} /> : null}
-        <main id="content" className="flex-1 px-6 py-6">
+        <main id="content" className="min-w-0 flex-1 px-4 py-6 sm:px-6">
           {children}
         </main>
       </div>

@@ -4,7 +4,7 @@ import { NavLink } from "@remix-run/react";
 export function TabNav({ label, tabs }: { label: string; tabs: ReadonlyArray<{ to: string; label: string }> }) {
   return (
     <nav aria-label={label} className="border-b border-slate-200">
-      <ul className="-mb-px flex gap-6">
+      <ul className="-mb-px flex flex-wrap gap-x-4 gap-y-1 sm:gap-x-6">
         {tabs.map((tab) => (
           <li key={tab.to}>
             <NavLink
