@@ -108,17 +108,15 @@ function queryField() {
 }
 
 /**
- * The form's one assignee select posts "account:5" or "team:2" as `assignee`; the API takes
+ * The form's one assignee select posts "account:5" or "team:2" (as `assignee_id`); the API takes
  * assignee_type and assignee_id. Either arrives as the pair.
  */
 function withAssigneePair(v: unknown): unknown {
   if (!v || typeof v !== "object" || Array.isArray(v)) return v;
   const record = v as Record<string, unknown>;
-  if (typeof record.assignee !== "string") return v;
-  const { assignee, ...rest } = record;
-  if (assignee === "") return { assignee_type: null, assignee_id: null, ...rest };
-  const [type, id] = (assignee as string).split(":");
-  return { assignee_type: type, assignee_id: id, ...rest };
+  if (typeof record.assignee_id !== "string" || !record.assignee_id.includes(":")) return v;
+  const [type, id] = record.assignee_id.split(":");
+  return { ...record, assignee_type: type, assignee_id: id };
 }
 
 const ruleShape = {
