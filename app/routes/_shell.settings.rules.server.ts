@@ -22,7 +22,7 @@ type ApiRuleList = FromWire<typeof RuleListResponseSchema>;
 export type ApiRuleTest = FromWire<typeof RuleTestResponseSchema>;
 type MemberList = { data: Member[] };
 
-export const RULES_PATH = "/settings/rules";
+const RULES_PATH = "/settings/rules";
 
 const softFail =
   <T>(fallback: T) =>

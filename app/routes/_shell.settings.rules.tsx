@@ -13,11 +13,12 @@ import { FieldErrors, FormErrors, TextField } from "../components/ui/field";
 import { titleMeta } from "../lib/meta";
 import { useHydrated } from "../lib/use-hydrated";
 import { useRowDialog } from "../lib/use-row-dialog";
-import { RULES_PATH, type action, type ApiRule, type ApiRuleTest, type loader } from "./_shell.settings.rules.server";
+import type { action, ApiRule, ApiRuleTest, loader } from "./_shell.settings.rules.server";
 
 export { action, loader } from "./_shell.settings.rules.server";
 
 const L = MESSAGES.rulesScreen;
+const RULES_PATH = "/settings/rules";
 
 const RULE_TYPE_OPTIONS = [
   { value: RULE_TYPES.label, label: MESSAGES.inboxUi.label },
