@@ -40,7 +40,7 @@ function compileRules(set: TenantRules): CompiledRules {
 
 const NO_IDS: readonly number[] = [];
 
-export function applyRulesStep(batch: WorkingMention[], context: TenantEnrichmentContext): void {
+function applyRulesStep(batch: WorkingMention[], context: TenantEnrichmentContext): void {
   if (!context.rules?.items.length) return;
   const { rules, index } = compileRules(context.rules);
   if (!rules.length) return;

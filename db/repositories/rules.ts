@@ -230,17 +230,6 @@ export async function countTenantItems(db: Database, businessProfileId: number):
 
 // ── What rules write ───────────────────────────────────────────────────────────────────────────────
 
-/** The labels some mentions already carry. */
-export async function listItemLabelIds(db: Database, businessProfileId: number, feedItemIds: readonly number[]) {
-  if (!feedItemIds.length) return [];
-  return db
-    .selectFrom("feedItemLabels")
-    .select(["feedItemId", "labelId"])
-    .where("businessProfileId", "=", businessProfileId)
-    .where("feedItemId", "in", [...feedItemIds])
-    .execute();
-}
-
 /** Puts labels on mentions (pairs the caller knows to be new). */
 export async function addItemLabels(db: Database, businessProfileId: number, pairs: ReadonlyArray<{ feedItemId: number; labelId: number }>) {
   if (!pairs.length) return;

@@ -27,11 +27,11 @@ export const STATUS_TYPE_KINDS: Readonly<Record<StatusType, readonly string[] | 
 
 /** An entity's type in `entities` (ADR 031). The spec's entity group type constant is 4: a topic group. */
 export const RULE_ENTITY_TYPES = { stream: 1, search: 2, topic: 3, group: 4 } as const;
-export type RuleEntityType = (typeof RULE_ENTITY_TYPES)[keyof typeof RULE_ENTITY_TYPES];
+type RuleEntityType = (typeof RULE_ENTITY_TYPES)[keyof typeof RULE_ENTITY_TYPES];
 
 const RULE_NAME_MAX = 120;
 /** Entities, authors and labels one rule may name. */
-export const RULE_LIST_MAX = 100;
+const RULE_LIST_MAX = 100;
 
 const intOf = (v: unknown) => (typeof v === "string" && /^\s*\d{1,15}\s*$/.test(v) ? Number(v) : v);
 const listOfInput = (v: unknown) => (v === undefined ? undefined : v === null || v === "" ? [] : Array.isArray(v) ? v : [v]);
@@ -168,8 +168,6 @@ function actionNeeds(value: RuleShapeOutput, ctx: z.RefinementCtx): void {
 export const RuleFormSchema = z.preprocess(withAssigneePair, z.object(ruleShape).superRefine(actionNeeds));
 export type RuleFormInput = z.infer<typeof RuleFormSchema>;
 
-/** PATCH /v1/admin/rules/{id}: "same fields" (spec §7), checked as on create. */
-export const RuleUpdateSchema = RuleFormSchema;
 
 /** "Test this rule": the target part of a rule, over the last 7 days' mentions. */
 export const RuleTestSchema = z.object({

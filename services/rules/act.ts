@@ -13,7 +13,7 @@ import type { RuleAction } from "./references";
 // and a rule counts the mentions on which it changed something. Each change is a history row whose
 // actor is the rule (no account), with the rule's id and name in its data.
 
-export interface ItemNow {
+interface ItemNow {
   id: number;
   assignedToType: string | null;
   state: number;

@@ -17,7 +17,7 @@ import { findTenantRule } from "./rules";
 // the screen can show it and a restart leaves an honest record. A second request while one runs waits
 // for it and starts again; actions that would change nothing are skipped, so running twice is harmless.
 
-export const APPLY_CHUNK = 1000;
+const APPLY_CHUNK = 1000;
 
 const runs = new WeakMap<Database, Map<string, Promise<void>>>();
 

@@ -23,7 +23,7 @@ function ids(raw: string): number[] {
   }
 }
 
-export function parseEntities(raw: string): Array<{ entityId: number; entityType: number }> {
+function parseEntities(raw: string): Array<{ entityId: number; entityType: number }> {
   try {
     const value = JSON.parse(raw) as unknown;
     if (!Array.isArray(value)) return [];

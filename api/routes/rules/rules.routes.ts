@@ -6,7 +6,6 @@ import {
   RuleResponseSchema,
   RuleTestResponseSchema,
   RuleTestSchema,
-  RuleUpdateSchema,
 } from "../../../domain/schemas/rules";
 import { errorResponses, IdParamSchema, json } from "../../lib/schemas";
 
@@ -38,7 +37,7 @@ export const updateRuleRoute = createRoute({
   path: "/v1/admin/rules/{id}",
   tags,
   summary: "Edit a rule (the same fields as create); a broken rule runs again once saved (admin)",
-  request: { params: IdParamSchema, query: ProfileQuerySchema, body: body(RuleUpdateSchema) },
+  request: { params: IdParamSchema, query: ProfileQuerySchema, body: body(RuleFormSchema) },
   responses: { 200: json(RuleResponseSchema, "Updated"), ...refusals, 404: errorResponses[404], 422: errorResponses[422] },
 });
 
