@@ -63,7 +63,9 @@ test("an admin's rule labels and assigns new mentions, and stored ones after app
   const old = await ingest(api, stream, `${word}-old`, `Refund ${word} please, this was stored before the rule`);
 
   await signIn(page, "admin");
-  await open(page, "/settings/rules");
+  await open(page, "/settings/labels");
+  await page.getByRole("navigation", { name: MESSAGES.settings }).getByRole("link", { name: MESSAGES.rules }).click();
+  await expect(page).toHaveTitle(`${MESSAGES.rules} | Earshot`);
   await page.getByRole("link", { name: L.newRule }).click();
   const form = page.getByRole("form", { name: L.newRule });
   const rule = `Refunds ${word}`;
