@@ -250,7 +250,9 @@ function RuleForm({ editing, options, actionData }: { editing: ApiRule | null; o
       <h2 id="rule-form-heading" className="mb-3 text-base font-semibold">
         {editing ? L.editRule : L.newRule}
       </h2>
-      <Form method="post" {...getFormProps(form)} aria-labelledby="rule-form-heading" className="space-y-4">
+      {/* A document post: the query fields' live lint (a fetcher of /search/lint) is not revalidated after
+          the action, which fails once the client navigated here (Remix reports the lint route as unmatched). */}
+      <Form method="post" reloadDocument {...getFormProps(form)} aria-labelledby="rule-form-heading" className="space-y-4">
         <CsrfInput />
         {editing ? <input type="hidden" name="id" value={editing.id} /> : null}
         <FormErrors id={form.errorId} errors={form.errors} />
