@@ -33,6 +33,7 @@ import { registerKeywordRoutes } from "./routes/keywords/keywords.handlers";
 import { registerReplyRoutes } from "./routes/replies/replies.handlers";
 import { registerFeedItemRoutes } from "./routes/feed-items/feed-items.handlers";
 import { registerLabelRoutes } from "./routes/labels/labels.handlers";
+import { registerRuleRoutes } from "./routes/rules/rules.handlers";
 import { registerModerationRoutes } from "./routes/moderation/moderation.handlers";
 import { registerTemplateRoutes } from "./routes/templates/templates.handlers";
 import { registerDashboardTextRoutes } from "./routes/dashboard-text/dashboard-text.handlers";
@@ -98,6 +99,7 @@ export function createApi(options: ApiOptions): Api {
   registerPasswordResetRoutes(app);
   registerTeamRoutes(app);
   registerAdminRoutes(app);
+  registerRuleRoutes(app);
   registerAccountEventRoutes(app);
   registerNotificationRoutes(app);
   registerIngestRoutes(app);

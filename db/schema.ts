@@ -428,6 +428,35 @@ interface QueryMatchTable {
   itemCreatedAt: string;
 }
 
+/** A rule (issue 24, ADR 031): lists are JSON text. */
+interface RuleTable {
+  id: Id;
+  businessProfileId: number;
+  name: string;
+  nameKey: string;
+  entities: string;
+  query: string | null;
+  excludeQuery: string | null;
+  ruleType: number;
+  statusType: number;
+  identities: string;
+  labelIds: string;
+  selectedGroups: string;
+  assigneeType: string | null;
+  assigneeId: number | null;
+  state: number | null;
+  actedCount: Generated<number>;
+  brokenReason: string | null;
+  applyStatus: string | null;
+  applyDone: Generated<number>;
+  applyTotal: Generated<number>;
+  applyActed: Generated<number>;
+  applyFinishedAt: string | null;
+  createdBy: number | null;
+  createdAt: string;
+  updatedAt: string;
+}
+
 interface LabelTable {
   id: Id;
   businessProfileId: number;
@@ -667,6 +696,7 @@ export interface DatabaseSchema {
   queryMatches: QueryMatchTable;
   feedItemLabels: FeedItemLabelTable;
   labels: LabelTable;
+  rules: RuleTable;
   replyTemplates: ReplyTemplateTable;
   replyDrafts: ReplyDraftTable;
   moderationEvents: ModerationEventTable;
@@ -708,6 +738,7 @@ export type TopicGroupRow = Selectable<TopicGroupTable>;
 export type TopicRow = Selectable<TopicTable>;
 ;
 export type LabelRow = Selectable<LabelTable>;
+export type RuleRow = Selectable<RuleTable>;
 export type ReplyTemplateRow = Selectable<ReplyTemplateTable>;
 export type ReplyDraftRow = Selectable<ReplyDraftTable>;
 export type ModerationEventRow = Selectable<ModerationEventTable>;

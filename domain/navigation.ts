@@ -59,6 +59,15 @@ export const ROUTE_RULES: readonly RouteRule[] = [
     built: true,
   },
   { path: "/settings/labels", title: "Labels", access: "login", roles: STAFF, layout: "default", built: true },
+  // Rules (issue 24): admin and system admin (spec analytics §2, §6).
+  {
+    path: "/settings/rules",
+    title: "Rules",
+    access: "login",
+    roles: [ROLES.systemAdmin, ROLES.admin],
+    layout: "default",
+    built: true,
+  },
   { path: "/settings", title: "Settings", access: "login", roles: STAFF, layout: "default", prefix: true, built: true },
   { path: "/topics", title: "Custom Topics", access: "login", layout: "default", prefix: true, built: true },
   // Sentiment exclusions are admin-only (spec core §6); before /account/settings, whose prefix would match first.

@@ -27,8 +27,8 @@ interface Entry {
   definition: CompiledDefinition;
 }
 
-/** Definitions of one kind (topics, or saved searches) with their anchor index. */
-class AnchorIndex {
+/** Definitions of one kind (topics, saved searches, rules) with their anchor index. */
+export class AnchorIndex {
   readonly entries: Entry[] = [];
   private readonly exact = new Map<string, number[]>();
   private readonly prefixes = new Map<string, number[]>();

@@ -7,6 +7,7 @@ import { impactScore, reach, totalEngagements } from "../domain/scores";
 import type { ExclusionRule, MentionEnricher, NetworkedItem } from "../services/mentions/ports";
 import { detectLanguage, extractTerms, scoreSentiment } from "./nlp";
 import { PERCOLATE_STEP } from "./percolate";
+import { RULES_STEP } from "./rules";
 import type { PipelineStep, WorkingMention } from "./pipeline-step";
 
 function applyExclusions(
@@ -106,6 +107,8 @@ export const DEFAULT_STEPS: readonly PipelineStep[] = [
   SENTIMENT_STEP,
   TERMS_STEP,
   PERCOLATE_STEP,
+  // After percolation: rules may watch saved searches and topics (ADR 031).
+  RULES_STEP,
   SCORES_STEP,
 ];
 
@@ -124,6 +127,7 @@ function blank(item: NetworkedItem): WorkingMention {
     muted: false,
     searchTokens: [],
     matches: [],
+    ruleIds: [],
   };
 }
 

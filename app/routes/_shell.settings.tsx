@@ -1,13 +1,15 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
-import { Outlet } from "@remix-run/react";
+import { Outlet, useLoaderData } from "@remix-run/react";
 import { MESSAGES } from "../../domain/messages";
+import { ROLES } from "../../domain/roles";
 import { guardRoute } from "../lib/guard.server";
 import { TabNav } from "../components/ui/tab-nav";
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   // Guests never reach /settings: the guard sends them to the dashboard (spec core §6).
-  await guardRoute(request, context);
-  return null;
+  const account = await guardRoute(request, context);
+  // Rules are for admins and system admins (spec analytics §2): their tab only shows to them.
+  return { showRules: account?.role === ROLES.systemAdmin || account?.role === ROLES.admin };
 }
 
 // Spec core §2: /settings holds users, channels and teams; muted keywords sit beside them.
@@ -19,12 +21,15 @@ const TABS = [
   { to: "/settings/labels", label: MESSAGES.inboxUi.labels },
 ] as const;
 
+const RULES_TAB = { to: "/settings/rules", label: MESSAGES.rules } as const;
+
 export default function SettingsLayoutRoute() {
+  const { showRules } = useLoaderData<typeof loader>();
   return (
     <section className="space-y-6">
       <header className="space-y-4">
         <h1 className="text-2xl font-semibold">{MESSAGES.settings}</h1>
-        <TabNav label={MESSAGES.settings} tabs={TABS} />
+        <TabNav label={MESSAGES.settings} tabs={showRules ? [...TABS, RULES_TAB] : TABS} />
       </header>
       <Outlet />
     </section>

@@ -21,6 +21,7 @@ import { loadTenantDefinitions } from "../queries/definitions";
 import { emitStored, type LiveBatch } from "../queries/live";
 import { vocabularyStored } from "../queries/vocabulary";
 import { dashboardDataChanged, mentionsStored } from "../analytics/cache";
+import { actOnNewMentions, loadRulesForIngestion, type LoadedRules } from "../rules/ingest-rules";
 import { authorKey, type EnrichedMention, type IngestPorts, type NetworkedItem, type TenantEnrichmentContext } from "./ports";
 
 /** Where a batch goes: a stream of a tenant (found by the caller from a key, a webhook or the session). */
@@ -98,6 +99,8 @@ export interface PreparedBatch {
   mentions: EnrichedMention[];
   /** The version of the tenant's definitions the mentions were percolated against. */
   definitionsVersion?: string;
+  /** The tenant's rules the mentions were matched against (ADR 031); their actions are stored with them. */
+  rules?: LoadedRules | null;
 }
 
 /** Validates and de-duplicates a batch, then enriches it (on the enrichment thread when there is one). */
@@ -138,16 +141,19 @@ export async function prepareBatch(deps: ServiceDeps, target: IngestTarget, entr
     valid.push({ ...parsed.data, network });
   }
   if (valid.length === 0) return { target, report, mentions: [] };
-  const [base, definitions] = await Promise.all([
+  const [base, definitions, rules] = await Promise.all([
     loadEnrichmentContext(deps, target.businessProfileId),
     loadTenantDefinitions(deps, target.businessProfileId),
+    loadRulesForIngestion(deps, target.businessProfileId),
   ]);
   const context: TenantEnrichmentContext = {
     ...base,
+    streamId: target.streamId,
     definitions: { version: definitions.version, items: definitions.items },
-    ...(definitions.usesAuthors ? { identityIds: await knownAuthors(deps, target, valid) } : {}),
+    ...(definitions.usesAuthors || rules?.usesAuthors ? { identityIds: await knownAuthors(deps, target, valid) } : {}),
+    ...(rules ? { rules: { version: rules.version, items: rules.items } } : {}),
   };
-  return { target, report, mentions: await ports.enricher.enrich(valid, context), definitionsVersion: definitions.version };
+  return { target, report, mentions: await ports.enricher.enrich(valid, context), definitionsVersion: definitions.version, rules };
 }
 
 /**
@@ -157,7 +163,7 @@ export async function prepareBatch(deps: ServiceDeps, target: IngestTarget, entr
 export async function storePrepared(deps: ServiceDeps, prepared: PreparedBatch): Promise<IngestReport> {
   const report = { ...prepared.report, errors: [...prepared.report.errors] };
   if (!prepared.mentions.length) return report;
-  const { stored, live, tokens } = await storeEnriched(deps, prepared.target, prepared.mentions);
+  const { stored, live, tokens, labelled } = await storeEnriched(deps, prepared.target, prepared.mentions, prepared.rules);
   report.accepted += stored;
   report.duplicates += prepared.mentions.length - stored;
   if (tokens) vocabularyStored(deps, prepared.target.businessProfileId, tokens);
@@ -165,6 +171,14 @@ export async function storePrepared(deps: ServiceDeps, prepared: PreparedBatch):
     // The dashboard's cached reads over these instants are stale; a reply changes earlier mentions too.
     if (prepared.mentions.some((m) => m.item.is_agent_reply)) dashboardDataChanged(prepared.target.businessProfileId);
     else mentionsStored(prepared.target.businessProfileId, prepared.mentions.map((m) => m.item.created_at));
+  }
+  if (labelled.length) {
+    // Rules put labels on some: saved searches that filter by label match them again (ADR 031).
+    try {
+      await percolateItems(deps, prepared.target.businessProfileId, labelled);
+    } catch (error) {
+      deps.reportError?.(error);
+    }
   }
   if (live && prepared.definitionsVersion !== undefined) {
     // A saved search or topic changed while the batch was enriched: its backfill may already have passed
@@ -247,7 +261,8 @@ async function storeEnriched(
   deps: ServiceDeps,
   target: IngestTarget,
   mentions: EnrichedMention[],
-): Promise<{ stored: number; live: LiveBatch | null; tokens: Iterable<string> | null }> {
+  rules: LoadedRules | null | undefined,
+): Promise<{ stored: number; live: LiveBatch | null; tokens: Iterable<string> | null; labelled: number[] }> {
   const now = isoNow(deps);
   return deps.db.transaction().execute(async (trx) => {
     const authors = new Map<string, IdentityValues>();
@@ -310,11 +325,13 @@ async function storeEnriched(
       ...(searchVector(m) ?? {}),
     }));
     const inserted = await insertFeedItems(trx, rows);
-    if (inserted.length === 0) return { stored: 0, live: null, tokens: null };
+    if (inserted.length === 0) return { stored: 0, live: null, tokens: null, labelled: [] };
 
     const insertedKeys = new Set(inserted.map((r) => r.externalId));
     const idOf = new Map(inserted.map((r) => [r.externalId, r.id]));
     const { live, tokens } = await storeSearchData(trx, target.businessProfileId, mentions, idOf, now);
+    // The rules step's verdicts (ADR 031): their actions and history rows, before the rollups count the batch.
+    const labelled = await actOnNewMentions(trx, target.businessProfileId, rules, mentions, idOf, now);
     let newest: string | null = null;
     const replies: Array<{ parentExternalId: string; externalId: string; createdAt: string; actorName: string; text: string }> = [];
     for (const m of mentions) {
@@ -364,7 +381,7 @@ async function storeEnriched(
     }
     await addToRollups(trx, target.businessProfileId, { kind: "items", ids: [...inserted.map((r) => r.id), ...earlierParents], contexts: "all" }, 1);
     await recordStreamItems(trx, target.streamId, inserted.length, newest, now);
-    return { stored: inserted.length, live, tokens };
+    return { stored: inserted.length, live, tokens, labelled };
   });
 
   function searchVector(m: EnrichedMention) {

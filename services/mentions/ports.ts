@@ -1,6 +1,7 @@
 import type { IngestItem, IngestItemInput } from "../../domain/schemas/mention-input";
 import type { NetworkId } from "../../domain/networks";
 import type { QueryGroup } from "../../domain/query";
+import type { RuleDefinition } from "../rules/match";
 
 // What the use cases need from ingest/ (connectors and the enrichment pipeline). services/ may not
 // import ingest/ (docs/architecture.md layers), so ingest/ implements these ports and the server wires them in.
@@ -48,6 +49,16 @@ export interface TenantEnrichmentContext {
    * loaded when a definition filters on authors; a new author cannot be named by one).
    */
   identityIds?: Readonly<Record<string, number>>;
+  /** The stream the batch arrived in (rules may watch streams). */
+  streamId?: number;
+  /** The tenant's rules that run, in order, under a version that changes with them; absent = none (ADR 031). */
+  rules?: TenantRules;
+}
+
+/** Rules as the pipeline's rules step reads them (plain data: they cross to the enrichment worker). */
+export interface TenantRules {
+  version: string;
+  items: readonly RuleDefinition[];
 }
 
 /** The key of `TenantEnrichmentContext.identityIds`. */
@@ -72,6 +83,8 @@ export interface EnrichedMention {
   searchTokens: string[];
   /** The saved searches (1) and topics (2) it matched: [context type, context id]. */
   matches: Array<[number, number]>;
+  /** The rules that act on it, in the order they run (ADR 031). */
+  ruleIds: number[];
 }
 
 /** The enrichment pipeline: named steps run over a batch, in order. */
