@@ -278,5 +278,8 @@ export const QueryValidationResponseSchema = z.object({
   errors: z.array(z.object({ message: z.string(), offset: z.number(), length: z.number() })),
 });
 
+/** POST …/toggle-pin (search items, search folders, streams): whether it is now pinned for the caller. */
+export const PinnedResponseSchema = z.object({ pinned: z.boolean() });
+
 export const SearchFolderListResponseSchema = z.object({ data: z.array(SearchFolderResponseSchema) });
 export const SearchItemListResponseSchema = z.object({ data: z.array(SearchItemResponseSchema) });
