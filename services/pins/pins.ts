@@ -14,11 +14,10 @@ import { getStreamRow } from "../streams/streams";
 import { findVisibleTopic } from "../topics/topics";
 import { findVisibleTemplate, visibleTemplateIds } from "../templates/access";
 import { pinWithinLimit } from "../limits/assert-room-for";
+import type { FromWire } from "../../domain/key-case";
+import type { PinResponseSchema } from "../../domain/schemas/searches";
 
-export interface PinView {
-  entityId: number;
-  type: PinType;
-}
+export type PinView = FromWire<typeof PinResponseSchema>;
 
 function mayReadStreams(actor: Actor): boolean {
   return hasPermission(actor.permissions, "channels.index.read") || hasPermission(actor.permissions, "inbox.items.read");

@@ -14,17 +14,10 @@ import { isoNow, type Actor, type ServiceDeps } from "../context";
 import { loadEnrichmentContext, requireIngestPorts } from "../mentions/ingest-mentions";
 import type { NetworkId } from "../../domain/networks";
 import { assertRoomFor } from "../limits/assert-room-for";
+import type { FromWire } from "../../domain/key-case";
+import type { ExcludeWordResponseSchema } from "../../domain/schemas/streams";
 
-export interface ExcludeWordView {
-  id: number;
-  textToExclude: string;
-  replaceWith: string;
-  languages: string[];
-  socialTypes: string[];
-  businessProfileId: number | null;
-  createdAt: string;
-  updatedAt: string;
-}
+export type ExcludeWordView = FromWire<typeof ExcludeWordResponseSchema>;
 
 function view(row: SentimentExcludeWordRow): ExcludeWordView {
   return {
