@@ -15,15 +15,10 @@ import { canSee, viewerOf } from "../searches/access";
 import { requireWriteTopics, type TopicView } from "./topic-view";
 import { removeTopic, visibleTopicViews } from "./topics";
 import { assertRoomFor } from "../limits/assert-room-for";
+import type { FromWire } from "../../domain/key-case";
+import type { TopicGroupResponseSchema } from "../../domain/schemas/topics";
 
-export interface TopicGroupView {
-  id: number;
-  name: string;
-  /** The group's topics that the caller sees. */
-  topicsCount: number;
-  createdAt: string;
-  updatedAt: string;
-}
+export type TopicGroupView = FromWire<typeof TopicGroupResponseSchema>;
 
 export interface TopicGroupDetailView extends TopicGroupView {
   topics: TopicView[];
