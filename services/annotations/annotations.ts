@@ -23,14 +23,12 @@ import { forbidden, notFound, validationError } from "../../domain/errors";
 import { MESSAGES } from "../../domain/messages";
 import { LAYER_COLORS } from "../../domain/palette";
 import { hasPermission } from "../../domain/permissions";
-import type { AnnotationBody, AnnotationLayerBody, AnnotationLayerPatch, AnnotationPatch } from "../../domain/schemas/annotations";
+import type { AnnotationBody, AnnotationLayerBody, AnnotationLayerPatch, AnnotationPatch, AnnotationResponseSchema, LayerResponseSchema } from "../../domain/schemas/annotations";
 import { ANNOTATION_LAYER_TYPES } from "../../domain/schemas/dashboard-config";
 import type { DashboardViewer } from "../analytics/viewer";
 import { isoNow, type Actor, type ServiceDeps } from "../context";
 import { assertRoomFor } from "../limits/assert-room-for";
 import type { FromWire } from "../../domain/key-case";
-import type { LayerResponseSchema } from "../../domain/schemas/annotations";
-import type { AnnotationResponseSchema } from "../../domain/schemas/annotations";
 
 export type AnnotationLayerView = FromWire<typeof LayerResponseSchema>;
 

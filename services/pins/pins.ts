@@ -5,7 +5,7 @@ import { listTopics } from "../../db/repositories/topics";
 import { AppError, forbidden } from "../../domain/errors";
 import { MESSAGES } from "../../domain/messages";
 import { hasPermission } from "../../domain/permissions";
-import { PIN_TYPES, type PinType } from "../../domain/schemas/searches";
+import { PIN_TYPES, type PinType, type PinResponseSchema } from "../../domain/schemas/searches";
 import { CATEGORY_FLAGS, type StreamCategory } from "../../domain/streams";
 import { isoNow, type Actor, type ServiceDeps } from "../context";
 import { canSee, findVisibleSearchItem, viewerOf } from "../searches/access";
@@ -15,7 +15,6 @@ import { findVisibleTopic } from "../topics/topics";
 import { findVisibleTemplate, visibleTemplateIds } from "../templates/access";
 import { pinWithinLimit } from "../limits/assert-room-for";
 import type { FromWire } from "../../domain/key-case";
-import type { PinResponseSchema } from "../../domain/schemas/searches";
 
 export type PinView = FromWire<typeof PinResponseSchema>;
 

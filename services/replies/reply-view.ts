@@ -1,8 +1,7 @@
 import type { FeedItemActionRow } from "../../db/schema";
 import type { ReplyDelivery } from "../../domain/inbox";
-import type { ReplyVisibility } from "../../domain/schemas/replies";
+import type { ReplyVisibility, ReplyResponseSchema } from "../../domain/schemas/replies";
 import type { FromWire } from "../../domain/key-case";
-import type { ReplyResponseSchema } from "../../domain/schemas/replies";
 
 /**
  * Where a reply's delivery stands: REPLY_DELIVERIES, plus 'sending' while a connector is being called

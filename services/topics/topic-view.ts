@@ -2,13 +2,12 @@ import type { TopicRow } from "../../db/schema";
 import { forbidden } from "../../domain/errors";
 import { hasPermission } from "../../domain/permissions";
 import type { SearchCategory } from "../../domain/schemas/searches";
-import type { TopicType } from "../../domain/schemas/topics";
+import type { TopicType, TopicResponseSchema } from "../../domain/schemas/topics";
 import type { Visibility } from "../../domain/visibility";
 import type { Actor } from "../context";
 import { parseIds } from "../searches/access";
-import { backfillOf, type BackfillView } from "../searches/views";
+import { backfillOf } from "../searches/views";
 import type { FromWire } from "../../domain/key-case";
-import type { TopicResponseSchema } from "../../domain/schemas/topics";
 
 export const TOPIC_PIN = "topic";
 
