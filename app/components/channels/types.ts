@@ -1,7 +1,7 @@
 // The API's answers as the web client hands them over (camelCase), for the channels screens: derived
 // from the response schemas (ADR 027).
 import type { FromWire } from "../../../domain/key-case";
-import type { StatusListResponseSchema, StatusResponseSchema } from "../../../domain/schemas/statuses";
+import type { StatusListResponseSchema } from "../../../domain/schemas/statuses";
 import type {
   ImportRecordListResponseSchema,
   ImportRecordResponseSchema,
@@ -30,8 +30,7 @@ export type ApiImportRecordList = FromWire<typeof ImportRecordListResponseSchema
 /** POST /v1/streams/{id}/poll: what reading the source now did. */
 export type ApiPollOutcome = FromWire<typeof PollOutcomeResponseSchema>;
 
-/** A mention as GET /v1/statuses shows it. */
-export type ApiStatus = FromWire<typeof StatusResponseSchema>;
+/** GET /v1/statuses: mentions as the channel's page lists them. */
 export type ApiStatusList = FromWire<typeof StatusListResponseSchema>;
 
 /** What the import form receives back, from the page's action (no JavaScript) or the upload route. */
