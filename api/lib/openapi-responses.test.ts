@@ -1,6 +1,8 @@
-// ADR 027: every answer of the API has a schema. Walks the generated OpenAPI document and fails on a
-// 2xx JSON answer without a schema, with an empty one, or with an untyped part (z.any / z.unknown /
-// a passthrough object): each is a response whose shape the clients' derived types cannot know.
+// ADR 027: every answer of the API has a schema. Walks the generated OpenAPI document and fails on an
+// operation without a 2xx answer, a 2xx answer (other than 204) without content, and a 2xx JSON answer
+// without a schema, with an empty one, or with an untyped part (z.any / z.unknown / a passthrough
+// object): each is a response whose shape the clients' derived types cannot know. A download (CSV, an
+// event stream) passes with its declared content type.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createApiFixture, type ApiFixture } from "../../tests/support/api-fixture";
 
@@ -53,6 +55,10 @@ describe("the OpenAPI document's answers", () => {
     let checked = 0;
     for (const [path, operations] of Object.entries(doc.paths)) {
       for (const [method, operation] of Object.entries(operations)) {
+        // An operation that declares no success at all leaves its answer undocumented.
+        if (!Object.keys(operation.responses ?? {}).some((status) => status.startsWith("2"))) {
+          faults.push(`${method.toUpperCase()} ${path}: no 2xx answer`);
+        }
         for (const [status, response] of Object.entries(operation.responses ?? {})) {
           if (!status.startsWith("2") || status === "204") continue;
           const where = `${method.toUpperCase()} ${path} ${status}`;

@@ -5,7 +5,8 @@ import { redirect } from "@remix-run/node";
 import { loginLocation, safeRedirectPath } from "../../domain/navigation";
 import type { FromWire } from "../../domain/key-case";
 import { MESSAGES } from "../../domain/messages";
-import type { AccountResponseSchema, MemberResponseSchema, TeamListResponseSchema } from "../../domain/schemas/accounts";
+import type { AccountListResponseSchema, AccountResponseSchema, TeamListResponseSchema } from "../../domain/schemas/accounts";
+import type { PinnedResponseSchema } from "../../domain/schemas/searches";
 import { camelCaseKeys, snakeCaseKeys, toQueryString } from "./case";
 import type { StashedTokens, WebSession } from "./session.server";
 export type ApiTransport = (request: Request) => Promise<Response>;
@@ -60,11 +61,14 @@ export interface CallOptions {
 /** The signed-in account (GET /accounts), as the API's schema says. */
 export type Account = FromWire<typeof AccountResponseSchema>;
 
-/** A colleague's account as `GET /v1/accounts` gives it to everyone (admins get the whole Account; ADR 019). */
-export type Member = FromWire<typeof MemberResponseSchema>;
-
 /** GET /v1/teams: the business profile's teams with their members' account ids. */
 export type ApiTeamList = FromWire<typeof TeamListResponseSchema>;
+
+/** GET /v1/accounts: whole accounts for those who manage users, else as colleagues see them (ADR 019). */
+export type ApiAccountList = FromWire<typeof AccountListResponseSchema>;
+
+/** POST …/toggle-pin (saved searches, folders, streams): pinned for the caller or not. */
+export type ApiPinned = FromWire<typeof PinnedResponseSchema>;
 
 interface TokenPair {
   accessToken: string;

@@ -6,6 +6,7 @@ import { DASHBOARD_SECTIONS, DEFAULT_REVIEW_NETWORKS, type DashboardSection, typ
 import type * as z from "zod";
 import { MESSAGES } from "../../domain/messages";
 import type { DashboardContextSchema } from "../../domain/schemas/dashboard";
+import type { FeedHashResponseSchema } from "../../domain/schemas/dashboard-config";
 import { ApiError, type ApiClient } from "./api.server";
 import type { DashboardQuery, DashboardSelector, DashboardSelectorContext } from "./dashboard-query";
 
@@ -20,7 +21,7 @@ const MOST_IMPACTFUL_POSTS_PER_PAGE = 6;
 const WIDGET_LIST_LIMIT = 10;
 
 /** The API's context shape (ADR 015 "Contexts"): what DashboardContextSchema reads. */
-type ApiDashboardContext = z.input<typeof DashboardContextSchema>;
+type WireDashboardContext = z.input<typeof DashboardContextSchema>;
 
 /** The common body of every /v1/dashboard/* read. */
 export function dashboardBody(query: DashboardQuery): Record<string, unknown> {
@@ -31,8 +32,8 @@ export function dashboardBody(query: DashboardQuery): Record<string, unknown> {
   };
   if (query.comparedRange) body.compared_range = { from: query.comparedRange.from, to: query.comparedRange.to };
   if (query.contexts.length > 0) {
-    body.contexts = query.contexts.map((context): ApiDashboardContext => {
-      const out: ApiDashboardContext = { context_type: context.contextType, context_id: context.contextId };
+    body.contexts = query.contexts.map((context): WireDashboardContext => {
+      const out: WireDashboardContext = { context_type: context.contextType, context_id: context.contextId };
       if (context.properties) out.properties = context.properties;
       return out;
     });
@@ -201,7 +202,7 @@ export interface DrillInput {
 
 /** Stores a drill-down definition; answers its code for `/?feed_hash=`. */
 export async function createFeedHash(api: ApiClient, input: DrillInput): Promise<string> {
-  const answer = await api.post<{ id: string }>(
+  const answer = await api.post<z.output<typeof FeedHashResponseSchema>>(
     "/v1/dashboard/feeds/hash",
     {
       title: input.title,

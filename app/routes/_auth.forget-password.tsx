@@ -3,7 +3,8 @@ import { parseWithZod } from "@conform-to/zod/v4";
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { Form, Link, useActionData, useNavigation } from "@remix-run/react";
 import { MESSAGES } from "../../domain/messages";
-import { ForgotPasswordSchema } from "../../domain/schemas/accounts";
+import type { FromWire } from "../../domain/key-case";
+import { ForgotPasswordSchema, type PasswordResetMessageResponseSchema } from "../../domain/schemas/accounts";
 import { Button } from "../components/ui/button";
 import { CsrfInput } from "../components/ui/csrf-input";
 import { FormErrors, TextField } from "../components/ui/field";
@@ -25,7 +26,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   if (submission.status !== "success") return { result: submission.reply(), sent: null };
   try {
     // The API answers the same whether or not the e-mail has an account.
-    const { message } = await context.api.post<{ message: string }>(
+    const { message } = await context.api.post<FromWire<typeof PasswordResetMessageResponseSchema>>(
       "/v1/accounts/preferences/security/password_reset",
       submission.value,
     );

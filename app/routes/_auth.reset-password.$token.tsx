@@ -3,7 +3,8 @@ import { parseWithZod } from "@conform-to/zod/v4";
 import { redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { MESSAGES } from "../../domain/messages";
-import { NewPasswordSchema } from "../../domain/schemas/accounts";
+import type { FromWire } from "../../domain/key-case";
+import { NewPasswordSchema, type PasswordResetLinkResponseSchema } from "../../domain/schemas/accounts";
 import { Button } from "../components/ui/button";
 import { CsrfInput } from "../components/ui/csrf-input";
 import { FormErrors, TextField } from "../components/ui/field";
@@ -19,7 +20,7 @@ const RESET_PATH = "/v1/accounts/preferences/security/password_reset";
 export async function loader({ request, context, params }: LoaderFunctionArgs) {
   await guardRoute(request, context);
   try {
-    const { email } = await context.api.get<{ email: string }>(RESET_PATH, { query: { token: params.token ?? "" } });
+    const { email } = await context.api.get<FromWire<typeof PasswordResetLinkResponseSchema>>(RESET_PATH, { query: { token: params.token ?? "" } });
     return { linkValid: true, email };
   } catch (error) {
     if (error instanceof ApiError && error.status === 403) return { linkValid: false, email: "" };

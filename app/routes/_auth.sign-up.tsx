@@ -3,7 +3,8 @@ import { parseWithZod } from "@conform-to/zod/v4";
 import { redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { MESSAGES } from "../../domain/messages";
-import { SignUpFormSchema } from "../../domain/schemas/accounts";
+import type { FromWire } from "../../domain/key-case";
+import { SignUpFormSchema, type InviteLookupResponseSchema } from "../../domain/schemas/accounts";
 import { Button } from "../components/ui/button";
 import { CsrfInput } from "../components/ui/csrf-input";
 import { FormErrors, TextField } from "../components/ui/field";
@@ -18,7 +19,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const token = new URL(request.url).searchParams.get("tm") ?? "";
   if (!token) return { token, email: "", inviteValid: false };
   try {
-    const invite = await context.api.get<{ email: string }>("/v1/accounts/new", { query: { teamMemberInviteToken: token } });
+    const invite = await context.api.get<FromWire<typeof InviteLookupResponseSchema>>("/v1/accounts/new", { query: { teamMemberInviteToken: token } });
     return { token, email: invite.email, inviteValid: true };
   } catch (error) {
     if (error instanceof ApiError && error.status === 404) return { token, email: "", inviteValid: false };

@@ -21,7 +21,16 @@ import { AnnotationsPanel } from "../components/dashboard/annotations-panel";
 import { CompactToggle, ContextChips, ContextPicker, PeriodForm } from "../components/dashboard/dashboard-controls";
 import { ShareDialog, sharedLinkConfig, sharedLinkLimits } from "../components/dashboard/share-dialog";
 import { TemplatesPanel, templateBody } from "../components/dashboard/templates-panel";
-import type { ApiAnnotation, ApiAnnotationLayer, ApiDashboardTemplate, ApiSharedLink } from "../components/dashboard/types";
+import type {
+  ApiAnnotation,
+  ApiAnnotationLayer,
+  ApiAnnotationLayerList,
+  ApiAnnotationList,
+  ApiDashboardTemplate,
+  ApiDashboardTemplateList,
+  ApiSharedLink,
+  ApiSharedLinkList,
+} from "../components/dashboard/types";
 import { WidgetGrid, visibleAnnotations } from "../components/dashboard/widget-grid";
 import { FeedHashPanel } from "../components/dashboard/widgets/feed-hash-panel";
 import { routeErrorBoundary } from "../components/ui/route-error-boundary";
@@ -46,13 +55,6 @@ import { useFormKey } from "../lib/use-form-key";
 
 const UI = MESSAGES.dashboardUi;
 const SHARE_DIALOG = "share";
-
-/** Lists answer `{ data: [...] }` or a bare array. */
-function listOf<T>(answer: unknown): T[] {
-  if (Array.isArray(answer)) return answer as T[];
-  const inner = (answer as { data?: unknown } | null)?.data;
-  return Array.isArray(inner) ? (inner as T[]) : [];
-}
 
 /** A shared link's viewer sees only its widgets, contexts and layers (the API refuses the rest too). */
 function limitToLink(query: DashboardQuery, link: ApiSharedLink, selector: DashboardSelector): DashboardQuery {
@@ -128,15 +130,15 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   closeFeed.delete("feed_hash");
   const [results, layers, annotations, templates, links, feed] = await Promise.all([
     Promise.all(query.widgets.map((widgetId) => loadWidget(context.api, widgetId, query))),
-    orEmpty(context, context.api.get<unknown>("/v1/annotations/layers").then((a) => listOf<ApiAnnotationLayer>(a))),
+    orEmpty(context, context.api.get<ApiAnnotationLayerList>("/v1/annotations/layers").then((a) => a.data)),
     layerIds.length
       ? orEmpty(
           context,
-          context.api.get<unknown>("/v1/annotations/annotations", { query: { layerIds: layerIds.join(",") } }).then((a) => listOf<ApiAnnotation>(a)),
+          context.api.get<ApiAnnotationList>("/v1/annotations/annotations", { query: { layerIds: layerIds.join(",") } }).then((a) => a.data),
         )
       : Promise.resolve([] as ApiAnnotation[]),
-    readOnly ? Promise.resolve([] as ApiDashboardTemplate[]) : orEmpty(context, context.api.get<unknown>("/v1/dashboard/templates").then((a) => listOf<ApiDashboardTemplate>(a))),
-    dialog ? orEmpty(context, context.api.getViaPost<unknown>("/v1/dashboard_shared_links", {}).then((a) => listOf<ApiSharedLink>(a))) : Promise.resolve([] as ApiSharedLink[]),
+    readOnly ? Promise.resolve([] as ApiDashboardTemplate[]) : orEmpty(context, context.api.get<ApiDashboardTemplateList>("/v1/dashboard/templates").then((a) => a.data)),
+    dialog ? orEmpty(context, context.api.getViaPost<ApiSharedLinkList>("/v1/dashboard_shared_links", {}).then((a): ApiSharedLink[] => a.data)) : Promise.resolve([] as ApiSharedLink[]),
     feedHash ? loadFeedHash(context.api, feedHash) : Promise.resolve(null),
   ]);
   const shownAnnotations = annotations.filter((annotation) => layerIds.includes(annotation.layerId));

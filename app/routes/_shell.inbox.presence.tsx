@@ -2,7 +2,7 @@ import type { ActionFunctionArgs } from "@remix-run/node";
 import * as z from "zod";
 import { PresenceSchema } from "../../domain/schemas/replies";
 import { MESSAGES } from "../../domain/messages";
-import type { ApiViewer } from "../components/inbox/types";
+import type { ApiPresence } from "../components/inbox/types";
 import { ApiError } from "../lib/api.server";
 import { readForm } from "../lib/forms.server";
 import { requireAccountOr401 } from "../lib/guard.server";
@@ -23,9 +23,9 @@ export async function action({ request, context }: ActionFunctionArgs) {
   try {
     if (submission.value.leave) {
       await context.api.delete(path);
-      return Response.json({ viewers: [] as ApiViewer[] });
+      return Response.json({ viewers: [] } satisfies ApiPresence);
     }
-    const answer = await context.api.post<{ viewers: ApiViewer[] }>(path, { mode: submission.value.mode });
+    const answer = await context.api.post<ApiPresence>(path, { mode: submission.value.mode });
     return Response.json({ viewers: answer.viewers });
   } catch (error) {
     if (!(error instanceof ApiError)) throw error;

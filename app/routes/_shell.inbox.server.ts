@@ -12,7 +12,7 @@ import { isNetworkId, networkById } from "../../domain/networks";
 import { hasPermission } from "../../domain/permissions";
 import { languageLabel } from "../../domain/reference/languages";
 import { ITEM_INTENTS, ItemActionSchema, type ItemAction, type ItemIntent } from "../../domain/schemas/inbox";
-import { ApiError, type Account, type ApiTeamList, type Member } from "../lib/api.server";
+import { ApiError, type Account, type ApiAccountList, type ApiTeamList } from "../lib/api.server";
 import { readForm, replyWithApiError, statusOf } from "../lib/forms.server";
 import { flashToast } from "../lib/toast.server";
 import type { ApiStream, ApiStreamList } from "../components/channels/types";
@@ -43,12 +43,17 @@ import {
 } from "../components/inbox/params";
 import type {
   ApiFeedItem,
+  ApiFeedItemCappedCount,
+  ApiFeedItemCount,
   ApiFeedItemDetail,
+  ApiFeedItemLanguages,
+  ApiFeedItemPage,
   ApiLabelList,
+  ApiPresence,
   ApiReplyAction,
   ApiRowItem,
+  ApiSearchResultCounts,
   ApiTemplateList,
-  ApiViewer,
 } from "../components/inbox/types";
 
 const LABELS = MESSAGES.inboxUi;
@@ -75,7 +80,7 @@ export interface Assignees {
  */
 export async function loadAssignees(context: AppLoadContext): Promise<Assignees> {
   const [accounts, teams] = await Promise.all([
-    context.api.get<{ data: Member[] }>("/v1/accounts").catch(softFail({ data: [] as Member[] })),
+    context.api.get<ApiAccountList>("/v1/accounts").catch(softFail<ApiAccountList>({ data: [] })),
     context.api.get<ApiTeamList>("/v1/teams").catch(softFail<ApiTeamList>({ data: [] })),
   ]);
   const byLabel = (a: AssigneeOption, b: AssigneeOption) => compareNames(a.label, b.label);
@@ -90,7 +95,7 @@ export async function loadAssignees(context: AppLoadContext): Promise<Assignees>
 
 /** The language codes the tenant's mentions are in, for the filter (none when the API could not say). */
 export async function loadFilterLanguages(context: AppLoadContext): Promise<string[]> {
-  const answer = await context.api.get<{ data: string[] }>("/v1/feed-items/languages").catch(softFail({ data: [] as string[] }));
+  const answer = await context.api.get<ApiFeedItemLanguages>("/v1/feed-items/languages").catch(softFail<ApiFeedItemLanguages>({ data: [] }));
   return answer.data;
 }
 
@@ -105,15 +110,15 @@ export async function loadSidebar(request: Request, context: AppLoadContext, acc
     searchList.then((list) =>
       list.data.length
         ? context.api
-            .get<{ data: Array<{ searchItemId: number; count: number }> }>("/v1/feed-items/search-results", {
+            .get<ApiSearchResultCounts>("/v1/feed-items/search-results", {
                 query: { userId: account.id },
               })
-            .catch(softFail({ data: [] }))
+            .catch(softFail<ApiSearchResultCounts>({ data: [] }))
         : { data: [] },
     ),
     // Names only: the counts per label would read every labelled item.
     context.api.get<ApiLabelList>("/v1/labels", { query: { itemsCount: 0 } }).catch(softFail<ApiLabelList>({ data: [] })),
-    context.api.get<{ count: number }>("/v1/feed-items/assigned-to-me-count").catch(softFail({ count: 0 })),
+    context.api.get<ApiFeedItemCount>("/v1/feed-items/assigned-to-me-count").catch(softFail<ApiFeedItemCount>({ count: 0 })),
   ]);
   const counts = new Map(searchCounts.data.map((row) => [row.searchItemId, row.count]));
   const params = new URL(request.url).searchParams;
@@ -277,9 +282,9 @@ export async function loadInbox(request: Request, context: AppLoadContext, accou
   const timeZone = account.businessProfile.timeZone;
   const selfId = account.id;
   const [list, total, detail, templateText] = await Promise.all([
-    context.api.get<{ data: ApiFeedItem[]; hasMore: boolean }>("/v1/feed-items", { query: feedItemsQuery(view) }).catch(sourceGone),
+    context.api.get<ApiFeedItemPage>("/v1/feed-items", { query: feedItemsQuery(view) }).catch(sourceGone),
     context.api
-      .get<{ count: number; capped?: boolean }>("/v1/feed-items/count", { query: countQuery(view) })
+      .get<ApiFeedItemCappedCount>("/v1/feed-items/count", { query: countQuery(view) })
       .then((answer) => ({ count: answer.count, capped: answer.capped === true }))
       .catch(softFail<{ count: number; capped: boolean } | null>(null)),
     view.item === null ? Promise.resolve(null) : loadDetail(context, view.item, { timeZone, selfId }),
@@ -314,8 +319,8 @@ async function loadDetail(
   // Presence is recorded on load (the heartbeat keeps it fresh with JavaScript); a refusal is the
   // detail's to report (404), so it is not allowed to break the page on its own.
   const presence = context.api
-    .post<{ viewers: ApiViewer[] }>(`/v1/feed-items/${id}/presence`, { mode: "viewing" satisfies PresenceMode })
-    .catch(softFail<{ viewers: ApiViewer[] } | null>(null));
+    .post<ApiPresence>(`/v1/feed-items/${id}/presence`, { mode: "viewing" satisfies PresenceMode })
+    .catch(softFail<ApiPresence | null>(null));
   let item: ApiFeedItemDetail;
   try {
     item = await context.api.get<ApiFeedItemDetail>(`/v1/feed-items/${id}`);

@@ -22,7 +22,7 @@ import {
   type FormGroup,
   type SearchMention,
 } from "../components/search/format";
-import type { ApiSearchItem, ApiSearchStatus, ApiStatusCounts, QueryFault, QueryGroup, QueryValidation, StatusSearch } from "../components/search/types";
+import type { ApiSearchItem, ApiSearchStatusList, ApiStatusCounts, QueryFault, QueryGroup, QueryValidation, StatusSearch } from "../components/search/types";
 import { compareByName } from "../../domain/format";
 import { orNotFound } from "../lib/not-found.server";
 
@@ -99,7 +99,7 @@ export async function loadSearchPage(request: Request, context: AppLoadContext, 
   if (search) {
     try {
       const [statuses, counts] = await Promise.all([
-        context.api.get<{ data: ApiSearchStatus[] }>("/v1/statuses", { query: statusQuery({ ...search, orderBy: sort.orderBy, direction: "desc", offset: (page - 1) * STATUS_PAGE_SIZE, limit: STATUS_PAGE_SIZE }) }).then((r) => r.data),
+        context.api.get<ApiSearchStatusList>("/v1/statuses", { query: statusQuery({ ...search, orderBy: sort.orderBy, direction: "desc", offset: (page - 1) * STATUS_PAGE_SIZE, limit: STATUS_PAGE_SIZE }) }).then((r) => r.data),
         context.api.get<ApiStatusCounts>("/v1/statuses/counts", { query: statusQuery(search) }),
       ]);
       results = {

@@ -25,7 +25,7 @@ import type { ApiSearchFolderList, ApiSearchItem, ApiSearchItemList } from "../c
 import { Button } from "../components/ui/button";
 import { ConfirmDialog } from "../components/ui/confirm-dialog";
 import { CsrfInput } from "../components/ui/csrf-input";
-import { ApiError, type ApiTeamList } from "../lib/api.server";
+import { ApiError, type ApiPinned, type ApiTeamList } from "../lib/api.server";
 import { readForm, readFormData, replyWithApiError, statusOf } from "../lib/forms.server";
 import { requireAccount } from "../lib/guard.server";
 import { titleMeta } from "../lib/meta";
@@ -139,10 +139,10 @@ export async function action({ request, context }: ActionFunctionArgs) {
     // Row buttons have no form of their own to show an error in: a refusal comes back as a toast.
     try {
       if (intent === "pin-search") {
-        const { pinned } = await context.api.post<{ pinned: boolean }>(`/search/items/${id}/toggle-pin`);
+        const { pinned } = await context.api.post<ApiPinned>(`/search/items/${id}/toggle-pin`);
         flashToast(context, { kind: "success", message: pinned ? LABELS.searchPinned : LABELS.searchUnpinned });
       } else if (intent === "pin-folder") {
-        const { pinned } = await context.api.post<{ pinned: boolean }>(`/search/folders/${id}/toggle-pin`);
+        const { pinned } = await context.api.post<ApiPinned>(`/search/folders/${id}/toggle-pin`);
         flashToast(context, { kind: "success", message: pinned ? LABELS.folderPinned : LABELS.folderUnpinned });
       } else if (intent === "delete-search") {
         await context.api.delete(`/search/items/${id}`);

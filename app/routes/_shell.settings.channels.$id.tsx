@@ -20,7 +20,7 @@ import { MentionList, type MentionRow } from "../components/channels/mention-lis
 import { NetworkName } from "../components/channels/network-name";
 import { errorTitle, routeErrorBoundary, SCREEN_ERRORS } from "../components/ui/route-error-boundary";
 import { HealthCard } from "../components/channels/stream-health";
-import type { ApiStatus, ApiStream, ImportOutcome, ImportRecord } from "../components/channels/types";
+import type { ApiImportRecordList, ApiPollOutcome, ApiStatusList, ApiStream, ImportOutcome } from "../components/channels/types";
 import { isMultipart, streamImport } from "./_shell.settings.channels.$id.server";
 import { Button } from "../components/ui/button";
 import { ConfirmDialog } from "../components/ui/confirm-dialog";
@@ -53,9 +53,9 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
   const [stream, imports, statuses] = await orNotFound(
     Promise.all([
       context.api.get<ApiStream>(`/v1/streams/${id}`),
-      context.api.get<{ data: ImportRecord[] }>(`/v1/streams/${id}/imports`),
+      context.api.get<ApiImportRecordList>(`/v1/streams/${id}/imports`),
       // One more than a page tells whether an older page exists.
-      context.api.get<{ data: ApiStatus[] }>("/v1/statuses", {
+      context.api.get<ApiStatusList>("/v1/statuses", {
         query: {
           filters: JSON.stringify({ stream_ids: [id] }),
           orderBy: "created_at",
@@ -117,11 +117,7 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
 const NoFieldsSchema = z.object({});
 
 async function pollToast(api: ApiClient, id: number) {
-  const outcome = await api.post<{
-    status: string;
-    reason?: string;
-    report?: { accepted: number; duplicates: number };
-  }>(`/v1/streams/${id}/poll`);
+  const outcome = await api.post<ApiPollOutcome>(`/v1/streams/${id}/poll`);
   if (outcome.status === "failed")
     return { kind: "error" as const, message: CHANNEL_LABELS.failing(outcome.reason ?? MESSAGES.somethingWentWrong) };
   if (outcome.status === "not-modified") return { kind: "success" as const, message: CHANNEL_LABELS.pollNotModified };

@@ -10,7 +10,7 @@ import { HealthSummary } from "../components/channels/stream-health";
 import type { ApiStream, ApiStreamList } from "../components/channels/types";
 import { ConfirmFormDialog } from "../components/ui/confirm-form-dialog";
 import { CsrfInput } from "../components/ui/csrf-input";
-import { ApiError } from "../lib/api.server";
+import { ApiError, type ApiPinned } from "../lib/api.server";
 import { readForm, readFormData, redirectIfGone, replyWithApiError, statusOf, submittedId } from "../lib/forms.server";
 import { recordPageView, requireAccount } from "../lib/guard.server";
 import { titleMeta } from "../lib/meta";
@@ -64,7 +64,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
     // Row buttons have no form of their own to show an error in: a refusal comes back as a toast.
     try {
       if (intent === "pin") {
-        const { pinned } = await context.api.post<{ pinned: boolean }>(`${path}/toggle-pin`);
+        const { pinned } = await context.api.post<ApiPinned>(`${path}/toggle-pin`);
         flashToast(context, { kind: "success", message: pinned ? MESSAGES.streamPinned : MESSAGES.streamUnpinned });
       } else {
         const copy = await context.api.post<ApiStream>(`${path}/duplicate`);

@@ -20,7 +20,7 @@ import { Button } from "../components/ui/button";
 import { ConfirmFormDialog } from "../components/ui/confirm-form-dialog";
 import { CsrfInput } from "../components/ui/csrf-input";
 import { FieldErrors, FormErrors, TextField } from "../components/ui/field";
-import type { ApiTeamList, Member } from "../lib/api.server";
+import type { ApiAccountList, ApiTeamList } from "../lib/api.server";
 import { readForm, readFormData, replyWithApiError, statusOf, submittedId } from "../lib/forms.server";
 import { recordPageView, requireAccount } from "../lib/guard.server";
 import { flashToast } from "../lib/toast.server";
@@ -35,7 +35,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const account = await requireAccount(request, context);
   recordPageView(request, context, account);
   const [accounts, teams] = await Promise.all([
-    context.api.get<{ data: Member[] }>("/v1/accounts"),
+    context.api.get<ApiAccountList>("/v1/accounts"),
     context.api.get<ApiTeamList>("/v1/teams"),
   ]);
   // ADR 008: system admins and admins manage; agents read. Nobody edits their own row or a role above theirs.

@@ -146,6 +146,29 @@ export const TeamResponseSchema = z.object({ id: z.number(), name: z.string(), a
 
 export const TeamListResponseSchema = z.object({ data: z.array(TeamResponseSchema) });
 
+/** GET /v1/accounts: the business profile's accounts, whole for those who manage users, else as members (ADR 019). */
+export const AccountListResponseSchema = z.object({
+  data: z.union([z.array(AccountResponseSchema), z.array(MemberResponseSchema)]),
+});
+
+/** POST /v1/team_member_invites: the invite sent. */
+export const InviteResponseSchema = z.object({
+  id: z.number(),
+  email: z.string(),
+  role: z.number(),
+  team_ids: z.array(z.number()),
+  expires_at: z.string(),
+});
+
+/** GET /v1/accounts/new: the address a team member invite was sent to. */
+export const InviteLookupResponseSchema = z.object({ email: z.string() });
+
+/** GET …/password_reset: the address whose reset link this is (the link works). */
+export const PasswordResetLinkResponseSchema = z.object({ email: z.string() });
+
+/** POST and PUT …/password_reset: the message to show (the same whether or not the address is known). */
+export const PasswordResetMessageResponseSchema = z.object({ message: z.string() });
+
 /** POST …/two_factor_authentication/setup: a new TOTP secret with its otpauth URI and QR code. */
 export const TwoFactorSetupResponseSchema = z.object({ secret: z.string(), otpauth_uri: z.string(), qr_code_svg: z.string() });
 

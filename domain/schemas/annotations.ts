@@ -113,3 +113,9 @@ export const AnnotationResponseSchema = z.object({
   created_at: z.string(),
   updated_at: z.string(),
 });
+
+/** GET /v1/annotations/layers. */
+export const LayerListResponseSchema = z.object({ data: z.array(LayerResponseSchema) });
+
+/** GET /v1/annotations/annotations. */
+export const AnnotationListResponseSchema = z.object({ data: z.array(AnnotationResponseSchema) });

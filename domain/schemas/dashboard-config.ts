@@ -161,6 +161,9 @@ export type FeedHashBody = z.infer<typeof FeedHashBodySchema>;
 
 // ── Responses (ADR 027) ──────────────────────────────────────────────────────────────────────────
 
+/** POST /v1/dashboard/feeds/hash: the stored feed definition's hash. */
+export const FeedHashResponseSchema = z.object({ id: z.string() });
+
 /** A dashboard template (spec §3): contexts as tokens, widgets with their parameters. */
 export const DashboardTemplateResponseSchema = z.object({
   id: z.number(),
@@ -175,6 +178,9 @@ export const DashboardTemplateResponseSchema = z.object({
   created_at: z.string(),
   updated_at: z.string(),
 });
+
+/** GET /v1/dashboard/templates. */
+export const DashboardTemplateListResponseSchema = z.object({ data: z.array(DashboardTemplateResponseSchema) });
 
 /** A shared link's config as answered (spec §3; ADR 015 adds layer_ids). */
 export const SharedLinkConfigResponseSchema = z.object({
@@ -203,6 +209,9 @@ export const SharedLinkResponseSchema = z.object({
   created_at: z.string(),
   updated_at: z.string(),
 });
+
+/** GET-via-POST /v1/dashboard_shared_links: the business profile's links. */
+export const SharedLinkListResponseSchema = z.object({ data: z.array(SharedLinkResponseSchema) });
 
 /** A shared link as its (possibly anonymous) viewer reads it, with the link's tenant. */
 export const SharedLinkPublicResponseSchema = z.object({

@@ -81,3 +81,20 @@ export const FeedItemDetailResponseSchema = FeedItemResponseSchema.extend({
 export const FeedItemPageResponseSchema = z.object({ data: z.array(FeedItemResponseSchema), has_more: z.boolean() });
 export const FeedItemCountResponseSchema = z.object({ count: z.number() });
 export const FeedItemsResponseSchema = z.object({ data: z.array(FeedItemResponseSchema) });
+
+/** GET /v1/feed-items/count: the count, capped at `max` (capped says it was). */
+export const FeedItemCappedCountResponseSchema = FeedItemCountResponseSchema.extend({ capped: z.boolean() });
+
+/** GET /v1/feed-items/search-results: how many new items each of the caller's saved searches holds. */
+export const SearchResultCountsResponseSchema = z.object({
+  data: z.array(z.object({ search_item_id: z.number(), count: z.number() })),
+});
+
+/** GET /v1/feed-items/sentiments: the matching items by sentiment. */
+export const SentimentCountsResponseSchema = z.object({ positive: z.number(), neutral: z.number(), negative: z.number() });
+
+/** GET /v1/feed-items/languages: the language codes the business profile's items carry. */
+export const FeedItemLanguagesResponseSchema = z.object({ data: z.array(z.string()) });
+
+/** POST /v1/feed-items/{id}/presence: the others on this item. */
+export const PresenceResponseSchema = z.object({ viewers: z.array(ViewerResponseSchema) });

@@ -123,3 +123,41 @@ export const DraftResponseSchema = z.object({
   created_at: z.string(),
   updated_at: z.string(),
 });
+
+/** A moderation event as the report and the item's history show it (spec analytics §3's fields). */
+export const ModerationEventResponseSchema = z.object({
+  id: z.number(),
+  feed_item_id: z.number().nullable().describe("null once the item was deleted"),
+  social_type: z.string(),
+  agent: z.string(),
+  agent_account_id: z.number().nullable(),
+  user: z.string().describe("The item's author"),
+  action: z.string().describe("The report's text, e.g. 'post deleted'"),
+  action_code: z.enum(MODERATION_ACTION_CODES).nullable().describe("null for an action text no longer known"),
+  reason: z.string(),
+  note: z.string(),
+  post: z.string().nullable().describe("The post's address, or its text when it has none"),
+  original_text: z.string(),
+  delivery: z.string().describe("sent, failed, manual (to be done on the network by hand) or sending"),
+  date_and_time: z.string(),
+});
+
+/** POST /v1/feed-items/{id}/moderation: the event, with why its delivery failed if it did. */
+export const ModerationResultResponseSchema = ModerationEventResponseSchema.extend({ delivery_error: z.string().nullable() });
+
+/** GET /v1/moderation/events: a page of the report. */
+export const ModerationEventPageResponseSchema = z.object({
+  data: z.array(ModerationEventResponseSchema),
+  page: z.number(),
+  per_page: z.number(),
+  total: z.number(),
+  total_pages: z.number(),
+});
+
+/** GET /v1/moderation/filters: the report's filter choices. */
+export const ModerationFiltersResponseSchema = z.object({
+  results: z.object({
+    actions: z.array(z.object({ code: z.enum(MODERATION_ACTION_CODES), label: z.string(), event: z.string(), target: z.enum(["post", "user"]) })),
+    reasons: z.array(z.enum(MODERATION_REASONS)),
+  }),
+});

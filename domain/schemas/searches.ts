@@ -225,6 +225,12 @@ export const PinSchema = z.object({
   }),
 });
 
+/** A pin as GET and POST /v3/accounts/pins answer it. */
+export const PinResponseSchema = z.object({ entity_id: z.number(), type: z.enum(PIN_TYPES) });
+
+/** GET /v3/accounts/pins. */
+export const PinListResponseSchema = z.object({ data: z.array(PinResponseSchema) });
+
 /** A visibility code as answered (spec core §4): 1 Only Me, 2 Everyone, 3 Teams. */
 export const VisibilityResponseSchema = z.literal([VISIBILITY.onlyMe, VISIBILITY.everyone, VISIBILITY.teams]);
 
@@ -277,6 +283,9 @@ export const QueryValidationResponseSchema = z.object({
   valid: z.boolean(),
   errors: z.array(z.object({ message: z.string(), offset: z.number(), length: z.number() })),
 });
+
+/** POST …/toggle-pin (search items, search folders, streams): whether it is now pinned for the caller. */
+export const PinnedResponseSchema = z.object({ pinned: z.boolean() });
 
 export const SearchFolderListResponseSchema = z.object({ data: z.array(SearchFolderResponseSchema) });
 export const SearchItemListResponseSchema = z.object({ data: z.array(SearchItemResponseSchema) });

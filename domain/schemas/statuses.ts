@@ -76,6 +76,9 @@ export const StatusResponseSchema = z
   })
   .describe("A feed item (spec core §3) with counts, reach and sentiment drivers");
 
+/** GET /v1/statuses. */
+export const StatusListResponseSchema = z.object({ data: z.array(StatusResponseSchema) });
+
 /** GET /v1/statuses/counts: how many mentions match, by sentiment and by network. */
 export const StatusCountsResponseSchema = z.object({
   total: z.number(),

@@ -203,6 +203,9 @@ export const ImportRecordResponseSchema = ImportResponseSchema.extend({
   finished_at: z.string().nullable(),
 });
 
+/** GET /v1/streams/{id}/imports: the stream's uploads, newest first. */
+export const ImportRecordListResponseSchema = z.object({ data: z.array(ImportRecordResponseSchema) });
+
 /** POST /v1/streams/{id}/poll: what reading the feed or review source now did. */
 export const PollOutcomeResponseSchema = z.object({
   status: z.enum(["ok", "not-modified", "failed"]),

@@ -23,39 +23,21 @@ import { forbidden, notFound, validationError } from "../../domain/errors";
 import { MESSAGES } from "../../domain/messages";
 import { LAYER_COLORS } from "../../domain/palette";
 import { hasPermission } from "../../domain/permissions";
-import type { AnnotationBody, AnnotationLayerBody, AnnotationLayerPatch, AnnotationPatch } from "../../domain/schemas/annotations";
+import type { AnnotationBody, AnnotationLayerBody, AnnotationLayerPatch, AnnotationPatch, AnnotationResponseSchema, LayerResponseSchema } from "../../domain/schemas/annotations";
 import { ANNOTATION_LAYER_TYPES } from "../../domain/schemas/dashboard-config";
 import type { DashboardViewer } from "../analytics/viewer";
 import { isoNow, type Actor, type ServiceDeps } from "../context";
 import { assertRoomFor } from "../limits/assert-room-for";
+import type { FromWire } from "../../domain/key-case";
 
-export interface AnnotationLayerView {
-  id: number;
-  name: string;
-  color: number;
-  brand: number | null;
-  type: string;
-  createdAt: string;
-  updatedAt: string;
-}
+export type AnnotationLayerView = FromWire<typeof LayerResponseSchema>;
 
 interface Attachment {
   name: string;
   url: string;
 }
 
-export interface AnnotationView {
-  id: number;
-  name: string;
-  text: string;
-  anchorDate: string;
-  layerId: number;
-  searchItemId: number | null;
-  attachments: Attachment[];
-  user: { id: number; fullName: string } | null;
-  createdAt: string;
-  updatedAt: string;
-}
+export type AnnotationView = FromWire<typeof AnnotationResponseSchema>;
 
 function layerView(row: AnnotationLayerRow): AnnotationLayerView {
   return { id: row.id, name: row.name, color: row.color, brand: row.brand, type: row.type, createdAt: row.createdAt, updatedAt: row.updatedAt };

@@ -9,15 +9,10 @@ import { hasPermission } from "../../domain/permissions";
 import { isoNow, type Actor, type ServiceDeps } from "../context";
 import type { FilterRow } from "../../db/schema";
 import { assertRoomFor } from "../limits/assert-room-for";
+import type { FromWire } from "../../domain/key-case";
+import type { FilterResponseSchema } from "../../domain/schemas/statuses";
 
-export interface FilterView {
-  id: number;
-  name: string;
-  filterType: string;
-  accountId: number;
-  value: unknown;
-  createdAt: string;
-}
+export type FilterView = FromWire<typeof FilterResponseSchema>;
 
 function view(row: FilterRow): FilterView {
   return {

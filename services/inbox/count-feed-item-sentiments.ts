@@ -2,12 +2,10 @@ import { countBySentiment } from "../../db/repositories/inbox";
 import type { Actor, ServiceDeps } from "../context";
 import { requireInbox } from "./access";
 import { inboxQuery, type InboxListFilters } from "./inbox-query";
+import type { FromWire } from "../../domain/key-case";
+import type { SentimentCountsResponseSchema } from "../../domain/schemas/feed-items";
 
-export interface SentimentCounts {
-  positive: number;
-  neutral: number;
-  negative: number;
-}
+export type SentimentCounts = FromWire<typeof SentimentCountsResponseSchema>;
 
 /** GET /v1/feed-items/sentiments: the list's items by sentiment (-1 negative, 0 neutral, 1 positive). */
 export async function countFeedItemSentiments(deps: ServiceDeps, actor: Actor, filters: InboxListFilters): Promise<SentimentCounts> {

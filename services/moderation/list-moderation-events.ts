@@ -5,7 +5,9 @@ import { badRequest, forbidden } from "../../domain/errors";
 import { MODERATION_ACTIONS, MODERATION_REASONS } from "../../domain/inbox";
 import { hasPermission } from "../../domain/permissions";
 import type { Actor, ServiceDeps } from "../context";
-import { moderationEventView, type ModerationEventView } from "./moderation-view";
+import { moderationEventView } from "./moderation-view";
+import type { FromWire } from "../../domain/key-case";
+import type { ModerationEventPageResponseSchema } from "../../domain/schemas/replies";
 
 // The moderation report (spec analytics §3, §7): GET v1/moderation/events with page, order
 // ("{field} asc|desc") and filters, 8 per page; GET v1/moderation/filters gives the filter choices.
@@ -68,13 +70,7 @@ function parseModerationFilters(raw: string | undefined): ModerationFilters {
   return parsed.data;
 }
 
-export interface ModerationEventPage {
-  data: ModerationEventView[];
-  page: number;
-  perPage: number;
-  total: number;
-  totalPages: number;
-}
+export type ModerationEventPage = FromWire<typeof ModerationEventPageResponseSchema>;
 
 /** GET /v1/moderation/events */
 export async function listModerationEvents(

@@ -1,17 +1,9 @@
 import type { NotificationRow } from "../../db/schema";
+import type { FromWire } from "../../domain/key-case";
+import type { NotificationResponseSchema } from "../../domain/schemas/notifications";
 
 /** A notification as the API answers it (spec core §3, plus where it leads: ADR 014). */
-export interface NotificationView {
-  id: number;
-  text: string;
-  category: string;
-  socialType: string | null;
-  entityName: string | null;
-  link: string | null;
-  readAt: string | null;
-  createdAt: string;
-  dismissed: boolean;
-}
+export type NotificationView = FromWire<typeof NotificationResponseSchema>;
 
 export function notificationView(row: NotificationRow): NotificationView {
   return {

@@ -5,7 +5,7 @@ import { listTopics } from "../../db/repositories/topics";
 import { AppError, forbidden } from "../../domain/errors";
 import { MESSAGES } from "../../domain/messages";
 import { hasPermission } from "../../domain/permissions";
-import { PIN_TYPES, type PinType } from "../../domain/schemas/searches";
+import { PIN_TYPES, type PinType, type PinResponseSchema } from "../../domain/schemas/searches";
 import { CATEGORY_FLAGS, type StreamCategory } from "../../domain/streams";
 import { isoNow, type Actor, type ServiceDeps } from "../context";
 import { canSee, findVisibleSearchItem, viewerOf } from "../searches/access";
@@ -14,11 +14,9 @@ import { getStreamRow } from "../streams/streams";
 import { findVisibleTopic } from "../topics/topics";
 import { findVisibleTemplate, visibleTemplateIds } from "../templates/access";
 import { pinWithinLimit } from "../limits/assert-room-for";
+import type { FromWire } from "../../domain/key-case";
 
-export interface PinView {
-  entityId: number;
-  type: PinType;
-}
+export type PinView = FromWire<typeof PinResponseSchema>;
 
 function mayReadStreams(actor: Actor): boolean {
   return hasPermission(actor.permissions, "channels.index.read") || hasPermission(actor.permissions, "inbox.items.read");

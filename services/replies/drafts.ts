@@ -1,20 +1,15 @@
 import { deleteDraft as deleteDraftRow, findDraft, saveDraft as saveDraftRow } from "../../db/repositories/reply-drafts";
 import type { ReplyDraftRow } from "../../db/schema";
-import type { DraftInput } from "../../domain/schemas/replies";
+import type { DraftInput, DraftResponseSchema } from "../../domain/schemas/replies";
 import { isoNow, type Actor, type ServiceDeps } from "../context";
 import { findWorkableItem } from "./access";
 import { assertTemplate } from "./send-reply";
+import type { FromWire } from "../../domain/key-case";
 
 // The reply being written, kept on the server per item and agent (ADR 014): the drafts counter counts
 // them, and sending the reply deletes it. Each agent sees only their own.
 
-export interface DraftView {
-  feedItemId: number;
-  text: string;
-  templateId: number | null;
-  createdAt: string;
-  updatedAt: string;
-}
+export type DraftView = FromWire<typeof DraftResponseSchema>;
 
 function draftView(row: ReplyDraftRow): DraftView {
   return { feedItemId: row.feedItemId, text: row.text, templateId: row.templateId, createdAt: row.createdAt, updatedAt: row.updatedAt };

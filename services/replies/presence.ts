@@ -1,19 +1,16 @@
 import { deletePresence, listViewers, pruneItemPresence, upsertPresence, type PresenceViewerRow } from "../../db/repositories/presence";
-import { PRESENCE_WINDOW_SECONDS, type PresenceMode } from "../../domain/inbox";
+import { PRESENCE_WINDOW_SECONDS } from "../../domain/inbox";
 import type { PresenceInput } from "../../domain/schemas/replies";
 import { isoNow, type Actor, type ServiceDeps } from "../context";
 import { findWorkableItem } from "./access";
+import type { FromWire } from "../../domain/key-case";
+import type { ViewerResponseSchema } from "../../domain/schemas/feed-items";
 
 // Presence (ADR 014): a heartbeat says the caller is viewing or replying to an item; teammates whose
 // heartbeat is within PRESENCE_WINDOW_SECONDS are shown. Rows live in the database so that several
 // processes agree. Approximate by design.
 
-export interface ViewerView {
-  accountId: number;
-  name: string;
-  mode: PresenceMode;
-  seenAt: string;
-}
+export type ViewerView = FromWire<typeof ViewerResponseSchema>;
 
 function viewerView(row: PresenceViewerRow): ViewerView {
   return {

@@ -1,6 +1,7 @@
 import type { FeedItemActionRow } from "../../db/schema";
 import type { ReplyDelivery } from "../../domain/inbox";
-import type { ReplyVisibility } from "../../domain/schemas/replies";
+import type { ReplyVisibility, ReplyResponseSchema } from "../../domain/schemas/replies";
+import type { FromWire } from "../../domain/key-case";
 
 /**
  * Where a reply's delivery stands: REPLY_DELIVERIES, plus 'sending' while a connector is being called
@@ -22,21 +23,7 @@ export interface ReplyData {
   sent_by?: { account_id: number; name: string; at: string };
 }
 
-export interface ReplyView {
-  id: number;
-  feedItemId: number;
-  accountId: number | null;
-  name: string | null;
-  at: string;
-  text: string;
-  visibility: ReplyVisibility;
-  templateId: number | null;
-  delivery: ReplyDeliveryState;
-  /** Why the last delivery failed. */
-  error: string | null;
-  externalId: string | null;
-  sentBy: { accountId: number; name: string; at: string } | null;
-}
+export type ReplyView = FromWire<typeof ReplyResponseSchema>;
 
 /** The data of a `replied_by` row; replies that came from the network carry only their text and were sent there. */
 export function replyDataOf(row: FeedItemActionRow): ReplyData {

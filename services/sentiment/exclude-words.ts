@@ -9,22 +9,14 @@ import type { SentimentExcludeWordRow } from "../../db/schema";
 import { forbidden, notFound } from "../../domain/errors";
 import { MESSAGES } from "../../domain/messages";
 import { ROLES } from "../../domain/roles";
-import type { SentimentExcludeWordInput } from "../../domain/schemas/streams";
+import type { SentimentExcludeWordInput, ExcludeWordResponseSchema } from "../../domain/schemas/streams";
 import { isoNow, type Actor, type ServiceDeps } from "../context";
 import { loadEnrichmentContext, requireIngestPorts } from "../mentions/ingest-mentions";
 import type { NetworkId } from "../../domain/networks";
 import { assertRoomFor } from "../limits/assert-room-for";
+import type { FromWire } from "../../domain/key-case";
 
-export interface ExcludeWordView {
-  id: number;
-  textToExclude: string;
-  replaceWith: string;
-  languages: string[];
-  socialTypes: string[];
-  businessProfileId: number | null;
-  createdAt: string;
-  updatedAt: string;
-}
+export type ExcludeWordView = FromWire<typeof ExcludeWordResponseSchema>;
 
 function view(row: SentimentExcludeWordRow): ExcludeWordView {
   return {

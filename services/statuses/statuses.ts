@@ -21,6 +21,8 @@ import { groupConditionsOfGroups, searchExprOfQuery } from "../queries/search-fi
 import { findVisibleSearchItem } from "../searches/access";
 import { findVisibleTopic } from "../topics/topics";
 import { actionsView, statusView, type StatusView } from "./status-view";
+import type { FromWire } from "../../domain/key-case";
+import type { StatusCountsResponseSchema } from "../../domain/schemas/statuses";
 
 function requireRead(actor: Actor) {
   if (!mayReadMentionText(actor.permissions)) throw forbidden();
@@ -145,11 +147,7 @@ export async function listStatuses(deps: ServiceDeps, actor: Actor, params: Stat
   return rows.map(statusView);
 }
 
-export interface StatusCounts {
-  total: number;
-  sentiments: { positive: number; neutral: number; negative: number };
-  socialTypes: Record<string, number>;
-}
+export type StatusCounts = FromWire<typeof StatusCountsResponseSchema>;
 
 /** GET /v1/statuses/counts: totals by sentiment and network under the same query and filters. */
 export async function countStatuses(

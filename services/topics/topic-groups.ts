@@ -9,21 +9,15 @@ import { listTopics as listTopicRows, ungroupTopics } from "../../db/repositorie
 import type { TopicGroupRow } from "../../db/schema";
 import { notFound, validationError } from "../../domain/errors";
 import { MESSAGES } from "../../domain/messages";
-import type { TopicGroupFormInput } from "../../domain/schemas/topics";
+import type { TopicGroupFormInput, TopicGroupResponseSchema } from "../../domain/schemas/topics";
 import { isoNow, type Actor, type ServiceDeps } from "../context";
 import { canSee, viewerOf } from "../searches/access";
 import { requireWriteTopics, type TopicView } from "./topic-view";
 import { removeTopic, visibleTopicViews } from "./topics";
 import { assertRoomFor } from "../limits/assert-room-for";
+import type { FromWire } from "../../domain/key-case";
 
-export interface TopicGroupView {
-  id: number;
-  name: string;
-  /** The group's topics that the caller sees. */
-  topicsCount: number;
-  createdAt: string;
-  updatedAt: string;
-}
+export type TopicGroupView = FromWire<typeof TopicGroupResponseSchema>;
 
 export interface TopicGroupDetailView extends TopicGroupView {
   topics: TopicView[];

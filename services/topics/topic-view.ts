@@ -2,34 +2,16 @@ import type { TopicRow } from "../../db/schema";
 import { forbidden } from "../../domain/errors";
 import { hasPermission } from "../../domain/permissions";
 import type { SearchCategory } from "../../domain/schemas/searches";
-import type { TopicType } from "../../domain/schemas/topics";
+import type { TopicType, TopicResponseSchema } from "../../domain/schemas/topics";
 import type { Visibility } from "../../domain/visibility";
 import type { Actor } from "../context";
 import { parseIds } from "../searches/access";
-import { backfillOf, type BackfillView } from "../searches/views";
+import { backfillOf } from "../searches/views";
+import type { FromWire } from "../../domain/key-case";
 
 export const TOPIC_PIN = "topic";
 
-export interface TopicView {
-  id: number;
-  name: string;
-  type: TopicType;
-  topicGroupId: number | null;
-  keywords: string[];
-  query: string | null;
-  entityType: Visibility;
-  entityIds: number[];
-  pinned: boolean;
-  logoSrc: string | null;
-  category: SearchCategory | null;
-  areAlertsEnabled: boolean;
-  ownerAccountId: number | null;
-  /** Whether the caller may edit, move and delete it. */
-  editable: boolean;
-  backfill: BackfillView;
-  createdAt: string;
-  updatedAt: string;
-}
+export type TopicView = FromWire<typeof TopicResponseSchema>;
 
 /** Topics and topic groups are written with `topics.index.write` (agents and above by default; ADR 013). */
 function mayWriteTopics(actor: Actor): boolean {

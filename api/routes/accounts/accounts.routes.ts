@@ -1,7 +1,7 @@
 import { createRoute } from "@hono/zod-openapi";
 import * as z from "zod";
 import { SignUpAccountSchema, UpdateMemberSchema } from "../../../domain/schemas/accounts";
-import { AccountResponseSchema, MemberResponseSchema } from "../../../domain/schemas/accounts";
+import { AccountListResponseSchema, AccountResponseSchema, MemberResponseSchema } from "../../../domain/schemas/accounts";
 import { errorResponses, IdParamSchema, json } from "../../lib/schemas";
 
 export const currentAccountRoute = createRoute({
@@ -36,7 +36,7 @@ export const listAccountsRoute = createRoute({
   request: { query: z.object({ business_profile_id: z.coerce.number().int().positive().optional() }) },
   responses: {
     200: json(
-      z.object({ data: z.union([z.array(AccountResponseSchema), z.array(MemberResponseSchema)]) }),
+      AccountListResponseSchema,
       "Accounts of the business profile: whole to admins, as members to agents",
     ),
     401: errorResponses[401],

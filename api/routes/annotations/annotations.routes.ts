@@ -3,9 +3,11 @@ import * as z from "zod";
 import {
   AnnotationBodySchema,
   AnnotationLayerBodySchema,
+  AnnotationListResponseSchema,
   AnnotationLayerPatchSchema,
   AnnotationPatchSchema,
   AnnotationResponseSchema,
+  LayerListResponseSchema,
   LayerResponseSchema,
 } from "../../../domain/schemas/annotations";
 import { MESSAGES } from "../../../domain/messages";
@@ -53,7 +55,7 @@ export const listLayersRoute = createRoute({
   path: "/v1/annotations/layers",
   tags: ["annotations"],
   summary: "The tenant's annotation layers (a shared-link viewer: its link's layers)",
-  responses: { 200: json(z.object({ data: z.array(LayerResponseSchema) }), "Layers"), 401: errorResponses[401], 403: errorResponses[403], 404: errorResponses[404] },
+  responses: { 200: json(LayerListResponseSchema, "Layers"), 401: errorResponses[401], 403: errorResponses[403], 404: errorResponses[404] },
 });
 
 export const createLayerRoute = createRoute({
@@ -89,7 +91,7 @@ export const listAnnotationsRoute = createRoute({
   summary:
     "The annotations of layer_ids (none: every readable layer), anchored in [range[from], range[to]) when given; a shared-link viewer reads only its link's layers",
   request: { query: z.looseObject({ layer_ids: z.union([z.string(), z.array(z.string())]).optional() }) },
-  responses: { 200: json(z.object({ data: z.array(AnnotationResponseSchema) }), "Annotations"), 401: errorResponses[401], 403: errorResponses[403], 404: errorResponses[404] },
+  responses: { 200: json(AnnotationListResponseSchema, "Annotations"), 401: errorResponses[401], 403: errorResponses[403], 404: errorResponses[404] },
 });
 
 export const createAnnotationRoute = createRoute({

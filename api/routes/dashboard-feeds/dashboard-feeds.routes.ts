@@ -1,7 +1,7 @@
 import { createRoute } from "@hono/zod-openapi";
 import * as z from "zod";
 import { JsonValueSchema } from "../../../domain/schemas/common";
-import { FeedHashBodySchema } from "../../../domain/schemas/dashboard-config";
+import { FeedHashBodySchema, FeedHashResponseSchema } from "../../../domain/schemas/dashboard-config";
 import { StatusResponseSchema } from "../../../domain/schemas/statuses";
 import { errorResponses, json } from "../../lib/schemas";
 
@@ -25,7 +25,7 @@ export const createFeedHashRoute = createRoute({
     "Store a chart point's drill-down: title, view_type, account_id, context_id, context_type, min_created_at, max_created_at, properties (query, filters, and the point's sentiment, social_type, language, country); answers { id }",
   request: { body: { content: { "application/json": { schema: FeedHashBodySchema } }, required: true } },
   responses: {
-    201: json(z.object({ id: z.string() }), "Stored"),
+    201: json(FeedHashResponseSchema, "Stored"),
     400: errorResponses[400],
     401: errorResponses[401],
     403: errorResponses[403],

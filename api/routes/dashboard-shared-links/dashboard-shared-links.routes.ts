@@ -2,6 +2,7 @@ import { createRoute } from "@hono/zod-openapi";
 import * as z from "zod";
 import {
   SharedLinkBodySchema,
+  SharedLinkListResponseSchema,
   SharedLinkPublicResponseSchema,
   SharedLinkPutSchema,
   SharedLinkResponseSchema,
@@ -15,7 +16,7 @@ export const listSharedLinksRoute = createRoute({
   path: "/v1/dashboard_shared_links",
   tags: ["dashboard"],
   summary: "The tenant's live shared links, newest first (GET via POST)",
-  responses: { 200: json(z.object({ data: z.array(SharedLinkResponseSchema) }), "Links"), 401: errorResponses[401], 403: errorResponses[403] },
+  responses: { 200: json(SharedLinkListResponseSchema, "Links"), 401: errorResponses[401], 403: errorResponses[403] },
 });
 
 export const getSharedLinkRoute = createRoute({

@@ -1,7 +1,8 @@
 import { createRoute } from "@hono/zod-openapi";
-import * as z from "zod";
+import type * as z from "zod";
 import {
   DashboardTemplateBodySchema,
+  DashboardTemplateListResponseSchema,
   DashboardTemplatePatchSchema,
   DashboardTemplateResponseSchema,
 } from "../../../domain/schemas/dashboard-config";
@@ -14,7 +15,7 @@ export const listDashboardTemplatesRoute = createRoute({
   path: "/v1/dashboard/templates",
   tags: ["dashboard"],
   summary: "The tenant's dashboard templates, by name",
-  responses: { 200: json(z.object({ data: z.array(DashboardTemplateResponseSchema) }), "Templates"), 401: errorResponses[401], 403: errorResponses[403] },
+  responses: { 200: json(DashboardTemplateListResponseSchema, "Templates"), 401: errorResponses[401], 403: errorResponses[403] },
 });
 
 export const createDashboardTemplateRoute = createRoute({

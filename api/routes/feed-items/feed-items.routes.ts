@@ -14,11 +14,15 @@ import {
   UnassignFormSchema,
 } from "../../../domain/schemas/inbox";
 import {
+  FeedItemCappedCountResponseSchema,
   FeedItemCountResponseSchema,
   FeedItemDetailResponseSchema,
+  FeedItemLanguagesResponseSchema,
   FeedItemPageResponseSchema,
   FeedItemResponseSchema,
   FeedItemsResponseSchema,
+  SearchResultCountsResponseSchema,
+  SentimentCountsResponseSchema,
 } from "../../../domain/schemas/feed-items";
 import type { ApiEnv } from "../../env";
 import { listParam } from "../../lib/query";
@@ -136,7 +140,7 @@ export const searchResultsRoute = createRoute({
     query: z.object({ user_id: z.string().optional(), sentiment: z.string().optional(), social_types: asText }),
   },
   responses: {
-    200: json(z.object({ data: z.array(z.object({ search_item_id: z.number(), count: z.number() })) }), "Counts"),
+    200: json(SearchResultCountsResponseSchema, "Counts"),
     ...readErrors,
   },
 });
@@ -147,7 +151,7 @@ export const countFeedItemsRoute = createRoute({
   tags,
   summary: `How many items the list's source and filters hold, counted up to max (default ${INBOX_COUNT_CAP}); capped when there are more`,
   request: { query: documentedFilters.extend({ max: z.string().optional() }) },
-  responses: { 200: json(FeedItemCountResponseSchema.extend({ capped: z.boolean() }), "Count"), ...readErrors },
+  responses: { 200: json(FeedItemCappedCountResponseSchema, "Count"), ...readErrors },
 });
 
 export const sentimentsRoute = createRoute({
@@ -157,7 +161,7 @@ export const sentimentsRoute = createRoute({
   summary: "The list's items by sentiment",
   request: { query: documentedFilters },
   responses: {
-    200: json(z.object({ positive: z.number(), neutral: z.number(), negative: z.number() }), "Counts"),
+    200: json(SentimentCountsResponseSchema, "Counts"),
     ...readErrors,
   },
 });
@@ -176,7 +180,7 @@ export const languagesRoute = createRoute({
   path: "/v1/feed-items/languages",
   tags,
   summary: "The languages the tenant's mentions are in (codes; a new one within a scheduler round)",
-  responses: { 200: json(z.object({ data: z.array(z.string()) }), "Language codes"), ...readErrors },
+  responses: { 200: json(FeedItemLanguagesResponseSchema, "Language codes"), ...readErrors },
 });
 
 export const setStateRoute = createRoute({

@@ -1,6 +1,6 @@
 import { createRoute } from "@hono/zod-openapi";
 import * as z from "zod";
-import { InviteSchema } from "../../../domain/schemas/accounts";
+import { InviteLookupResponseSchema, InviteResponseSchema, InviteSchema } from "../../../domain/schemas/accounts";
 import { errorResponses, json } from "../../lib/schemas";
 
 export const createInviteRoute = createRoute({
@@ -10,10 +10,7 @@ export const createInviteRoute = createRoute({
   summary: "Invite a colleague by e-mail with a role and teams (admins and system admins)",
   request: { body: { content: { "application/json": { schema: InviteSchema } }, required: true } },
   responses: {
-    201: json(
-      z.object({ id: z.number(), email: z.string(), role: z.number(), team_ids: z.array(z.number()), expires_at: z.string() }),
-      "Invite sent",
-    ),
+    201: json(InviteResponseSchema, "Invite sent"),
     401: errorResponses[401],
     403: errorResponses[403],
     422: errorResponses[422],
@@ -27,5 +24,5 @@ export const getInviteRoute = createRoute({
   tags: ["accounts"],
   summary: "The e-mail address an invite token was sent to",
   request: { query: z.object({ team_member_invite_token: z.string().optional() }) },
-  responses: { 200: json(z.object({ email: z.string() }), "The invite"), 404: errorResponses[404] },
+  responses: { 200: json(InviteLookupResponseSchema, "The invite"), 404: errorResponses[404] },
 });

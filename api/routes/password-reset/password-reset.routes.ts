@@ -1,10 +1,14 @@
 import { createRoute } from "@hono/zod-openapi";
 import * as z from "zod";
-import { ForgotPasswordSchema, NewPasswordSchema } from "../../../domain/schemas/accounts";
+import {
+  ForgotPasswordSchema,
+  NewPasswordSchema,
+  PasswordResetLinkResponseSchema,
+  PasswordResetMessageResponseSchema,
+} from "../../../domain/schemas/accounts";
 import { errorResponses, json } from "../../lib/schemas";
 
 const PATH = "/v1/accounts/preferences/security/password_reset";
-const MessageSchema = z.object({ message: z.string() });
 
 export const requestPasswordResetRoute = createRoute({
   method: "post",
@@ -12,7 +16,7 @@ export const requestPasswordResetRoute = createRoute({
   tags: ["password reset"],
   summary: "Mail a reset link (the same answer whether or not the e-mail has an account)",
   request: { body: { content: { "application/json": { schema: ForgotPasswordSchema } }, required: true } },
-  responses: { 200: json(MessageSchema, "Accepted"), 422: errorResponses[422], 429: errorResponses[429] },
+  responses: { 200: json(PasswordResetMessageResponseSchema, "Accepted"), 422: errorResponses[422], 429: errorResponses[429] },
 });
 
 export const checkPasswordResetRoute = createRoute({
@@ -20,7 +24,7 @@ export const checkPasswordResetRoute = createRoute({
   path: PATH,
   tags: ["password reset"],
   request: { query: z.object({ token: z.string().optional() }) },
-  responses: { 200: json(z.object({ email: z.string() }), "The link works"), 403: errorResponses[403] },
+  responses: { 200: json(PasswordResetLinkResponseSchema, "The link works"), 403: errorResponses[403] },
 });
 
 export const resetPasswordRoute = createRoute({
@@ -34,5 +38,5 @@ export const resetPasswordRoute = createRoute({
       required: true,
     },
   },
-  responses: { 200: json(MessageSchema, "Changed"), 403: errorResponses[403], 422: errorResponses[422] },
+  responses: { 200: json(PasswordResetMessageResponseSchema, "Changed"), 403: errorResponses[403], 422: errorResponses[422] },
 });

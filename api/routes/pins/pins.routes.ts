@@ -1,9 +1,7 @@
 import { createRoute } from "@hono/zod-openapi";
 import * as z from "zod";
-import { PIN_TYPES, PinSchema } from "../../../domain/schemas/searches";
+import { PIN_TYPES, PinListResponseSchema, PinResponseSchema, PinSchema } from "../../../domain/schemas/searches";
 import { errorResponses, json } from "../../lib/schemas";
-
-const PinResponseSchema = z.object({ entity_id: z.number(), type: z.enum(PIN_TYPES) });
 
 export const listPinsRoute = createRoute({
   method: "get",
@@ -11,7 +9,7 @@ export const listPinsRoute = createRoute({
   tags: ["pins"],
   summary: "The caller's pins (of one type, or all) of entities the caller still sees",
   request: { query: z.object({ type: z.enum(PIN_TYPES).optional() }) },
-  responses: { 200: json(z.object({ data: z.array(PinResponseSchema) }), "Pins"), 401: errorResponses[401] },
+  responses: { 200: json(PinListResponseSchema, "Pins"), 401: errorResponses[401] },
 });
 
 export const addPinRoute = createRoute({

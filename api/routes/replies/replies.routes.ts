@@ -1,6 +1,6 @@
 import { createRoute } from "@hono/zod-openapi";
 import * as z from "zod";
-import { ViewerResponseSchema } from "../../../domain/schemas/feed-items";
+import { PresenceResponseSchema } from "../../../domain/schemas/feed-items";
 import {
   DraftResponseSchema,
   DraftSchema,
@@ -105,7 +105,7 @@ export const heartbeatRoute = createRoute({
   summary: "Presence heartbeat (every 15 s): the caller is viewing or replying; answers the other viewers of the last 45 s",
   request: { params: IdParamSchema, body: body(PresenceSchema) },
   responses: {
-    200: json(z.object({ viewers: z.array(ViewerResponseSchema) }), "The others on this item"),
+    200: json(PresenceResponseSchema, "The others on this item"),
     403: errorResponses[403],
     404: errorResponses[404],
     422: errorResponses[422],

@@ -1,6 +1,7 @@
 import { createRoute } from "@hono/zod-openapi";
 import * as z from "zod";
 import {
+  PinnedResponseSchema,
   SEARCH_CATEGORIES,
   SearchFolderListResponseSchema,
   SearchFolderResponseSchema,
@@ -14,7 +15,6 @@ import {
 import { errorResponses, IdParamSchema, json } from "../../lib/schemas";
 
 const CategoryQuerySchema = z.object({ category: z.enum(SEARCH_CATEGORIES).optional() });
-const PinnedSchema = z.object({ pinned: z.boolean() });
 const body = <T extends z.ZodType>(schema: T) => ({ content: { "application/json": { schema } }, required: true });
 
 export const listSearchFoldersRoute = createRoute({
@@ -67,7 +67,7 @@ export const toggleSearchFolderPinRoute = createRoute({
   tags: ["saved searches"],
   summary: "Pin or unpin for the caller",
   request: { params: IdParamSchema },
-  responses: { 200: json(PinnedSchema, "Pinned or not"), 404: errorResponses[404] },
+  responses: { 200: json(PinnedResponseSchema, "Pinned or not"), 404: errorResponses[404] },
 });
 
 export const listSearchItemsRoute = createRoute({
@@ -130,5 +130,5 @@ export const toggleSearchItemPinRoute = createRoute({
   tags: ["saved searches"],
   summary: "Pin or unpin for the caller",
   request: { params: IdParamSchema },
-  responses: { 200: json(PinnedSchema, "Pinned or not"), 404: errorResponses[404] },
+  responses: { 200: json(PinnedResponseSchema, "Pinned or not"), 404: errorResponses[404] },
 });

@@ -7,7 +7,7 @@ import {
   ProfileResponseSchema,
   StatusCountsResponseSchema,
   StatusDetailResponseSchema,
-  StatusResponseSchema,
+  StatusListResponseSchema,
 } from "../../../domain/schemas/statuses";
 import { FEED_ITEM_ORDER_KEYS } from "../../../services/statuses/orders";
 import { errorResponses, IdParamSchema, json } from "../../lib/schemas";
@@ -32,7 +32,7 @@ export const listStatusesRoute = createRoute({
     }),
   },
   responses: {
-    200: json(z.object({ data: z.array(StatusResponseSchema) }), "Statuses"),
+    200: json(StatusListResponseSchema, "Statuses"),
     400: errorResponses[400],
     401: errorResponses[401],
   },

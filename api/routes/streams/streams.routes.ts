@@ -1,6 +1,8 @@
 import { createRoute } from "@hono/zod-openapi";
 import * as z from "zod";
+import { PinnedResponseSchema } from "../../../domain/schemas/searches";
 import {
+  ImportRecordListResponseSchema,
   ImportRecordResponseSchema,
   ImportResponseSchema,
   PollOutcomeResponseSchema,
@@ -84,7 +86,7 @@ const streamAction = (action: string, summary: string, response: z.ZodType, stat
 export const toggleStreamPinRoute = streamAction(
   "toggle-pin",
   "Pin or unpin for the caller",
-  z.object({ pinned: z.boolean() }),
+  PinnedResponseSchema,
 );
 export const duplicateStreamRoute = streamAction(
   "duplicate",
@@ -100,10 +102,7 @@ export const listImportsRoute = createRoute({
   tags: ["imports"],
   request: { params: IdParamSchema },
   responses: {
-    200: json(
-      z.object({ data: z.array(ImportRecordResponseSchema) }),
-      "Imports",
-    ),
+    200: json(ImportRecordListResponseSchema, "Imports"),
   },
 });
 

@@ -1,10 +1,17 @@
 // The API's dashboard records as the web client reads them (camelCase; ADR 015): derived from the
 // response schemas (ADR 027).
 import type { FromWire } from "../../../domain/key-case";
-import type { AnnotationResponseSchema, LayerResponseSchema } from "../../../domain/schemas/annotations";
 import type {
+  AnnotationListResponseSchema,
+  AnnotationResponseSchema,
+  LayerListResponseSchema,
+  LayerResponseSchema,
+} from "../../../domain/schemas/annotations";
+import type {
+  DashboardTemplateListResponseSchema,
   DashboardTemplateResponseSchema,
   SharedLinkConfigResponseSchema,
+  SharedLinkListResponseSchema,
   SharedLinkPublicResponseSchema,
   SharedLinkResponseSchema,
 } from "../../../domain/schemas/dashboard-config";
@@ -20,3 +27,9 @@ export type ApiSharedLink = FromWire<typeof SharedLinkResponseSchema> | FromWire
 export type ApiAnnotationLayer = FromWire<typeof LayerResponseSchema>;
 
 export type ApiAnnotation = FromWire<typeof AnnotationResponseSchema>;
+
+/** GET /v1/annotations/layers, /v1/annotations/annotations, /v1/dashboard/templates, /v1/dashboard_shared_links. */
+export type ApiAnnotationLayerList = FromWire<typeof LayerListResponseSchema>;
+export type ApiAnnotationList = FromWire<typeof AnnotationListResponseSchema>;
+export type ApiDashboardTemplateList = FromWire<typeof DashboardTemplateListResponseSchema>;
+export type ApiSharedLinkList = FromWire<typeof SharedLinkListResponseSchema>;

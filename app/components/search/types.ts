@@ -6,7 +6,7 @@ import type {
   SearchItemListResponseSchema,
   SearchItemResponseSchema,
 } from "../../../domain/schemas/searches";
-import type { StatusCountsResponseSchema, StatusResponseSchema } from "../../../domain/schemas/statuses";
+import type { StatusCountsResponseSchema, StatusListResponseSchema, StatusResponseSchema } from "../../../domain/schemas/statuses";
 
 type QueryGroupType = "must" | "must-not";
 type QueryFilterType = "keywords" | "labels" | "topics" | "networks" | "languages" | "countries" | "sentiment" | "authors";
@@ -35,6 +35,7 @@ export type { QueryFault, QueryValidation } from "../topics/types";
 
 /** GET /v1/statuses: a mention of the results list. */
 export type ApiSearchStatus = FromWire<typeof StatusResponseSchema>;
+export type ApiSearchStatusList = FromWire<typeof StatusListResponseSchema>;
 
 /** GET /v1/statuses/counts. */
 export type ApiStatusCounts = FromWire<typeof StatusCountsResponseSchema>;
