@@ -8,7 +8,7 @@ import type { ApiStreamList } from "../components/channels/types";
 import type { ApiLabelList } from "../components/inbox/types";
 import type { ApiSearchItemList, QueryFault, QueryValidation } from "../components/search/types";
 import type { ApiTopicGroupList, ApiTopicList } from "../components/topics/types";
-import { ApiError, type ApiTeamList, type Member } from "../lib/api.server";
+import { ApiError, type ApiAccountList, type ApiTeamList } from "../lib/api.server";
 import { readForm, readFormData, redirectIfGone, replyWithApiError, statusOf, submittedId } from "../lib/forms.server";
 import { recordPageView, requireAccount } from "../lib/guard.server";
 import { flashToast } from "../lib/toast.server";
@@ -20,7 +20,6 @@ import { flashToast } from "../lib/toast.server";
 export type ApiRule = FromWire<typeof RuleResponseSchema>;
 type ApiRuleList = FromWire<typeof RuleListResponseSchema>;
 export type ApiRuleTest = FromWire<typeof RuleTestResponseSchema>;
-type MemberList = { data: Member[] };
 
 const RULES_PATH = "/settings/rules";
 
@@ -42,7 +41,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     context.api.get<ApiTopicList>("/v1/topics").catch(softFail<ApiTopicList>({ data: [] })),
     context.api.get<ApiTopicGroupList>("/v1/topic_groups").catch(softFail<ApiTopicGroupList>({ data: [] })),
     context.api.get<ApiLabelList>("/v1/labels", { query: { itemsCount: 0 } }).catch(softFail<ApiLabelList>({ data: [] })),
-    context.api.get<MemberList>("/v1/accounts").catch(softFail<MemberList>({ data: [] })),
+    context.api.get<ApiAccountList>("/v1/accounts").catch(softFail<ApiAccountList>({ data: [] })),
     context.api.get<ApiTeamList>("/v1/teams").catch(softFail<ApiTeamList>({ data: [] })),
   ]);
   const editId = Number(params.get("edit"));
