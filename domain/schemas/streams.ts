@@ -76,6 +76,14 @@ export const StreamUpdateSchema = z.object({
 });
 export type StreamUpdateInput = z.infer<typeof StreamUpdateSchema>;
 
+/** /settings/channels: a stream's row buttons (one discriminated union on `intent`, ADR 028). */
+export const StreamRowActionSchema = z.discriminatedUnion("intent", [
+  withIntent("pin", RecordIdFormSchema),
+  withIntent("duplicate", RecordIdFormSchema),
+  withIntent("delete", RecordIdFormSchema),
+]);
+export type StreamRowAction = z.output<typeof StreamRowActionSchema>;
+
 /** Longest single muted word. */
 export const MUTED_KEYWORD_MAX = 100;
 
