@@ -97,7 +97,7 @@ export const MutedKeywordsSchema = z.object({
 });
 
 /** The muted-keywords form posts one text field; it becomes the API's list. */
-export const MutedKeywordsFormSchema = z.object({
+const MutedKeywordsFormSchema = z.object({
   value: requiredString().max(1000, { error: MESSAGES.maxLength }),
 });
 
