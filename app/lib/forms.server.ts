@@ -1,5 +1,5 @@
-import { redirect, type AppLoadContext } from "@remix-run/node";
-import type { Submission } from "@conform-to/react";
+import { data, redirect, type AppLoadContext } from "@remix-run/node";
+import type { Submission, SubmissionResult } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import type * as z from "zod";
 import { fieldErrorText, MESSAGES } from "../../domain/messages";
@@ -38,6 +38,91 @@ export async function readForm<Schema extends z.ZodType>(
     if (error instanceof SyntaxError) throw new Response(MESSAGES.badRequest, { status: 400 });
     throw error;
   }
+}
+
+/** One handler per intent of a form post's discriminated union (a missing handler is a type error). */
+export type IntentHandlers<Action extends { intent: string }, Context, Answer> = {
+  [I in Action["intent"]]: (action: Extract<Action, { intent: I }>, context: Context) => Answer;
+};
+
+/**
+ * Reads a form post of several intents (ADR 028): the one parse on the server, with the route's zod
+ * `discriminatedUnion("intent", ...)`. A missing or unknown intent is a bad request (400); otherwise
+ * `intent` is the posted one, also when its fields were refused (the answer says which form failed).
+ */
+export async function readIntentForm<Schema extends z.ZodType<{ intent: string }>>(
+  request: Request,
+  context: AppLoadContext,
+  schema: Schema,
+  options: { prepare?: (formData: FormData) => FormData } = {},
+) {
+  const read = await readForm(request, context, schema, options);
+  if (read.submission.status !== "success" && read.submission.error?.intent) throw new Response(MESSAGES.badRequest, { status: 400 });
+  return { ...read, intent: String(read.submission.payload.intent) as z.output<Schema>["intent"] };
+}
+
+/** A refused form's answer: which form (its intent and record id) and its errors. */
+export interface FormAnswer<Intent extends string> {
+  intent: Intent;
+  id: number | null;
+  result: SubmissionResult<string[]>;
+}
+
+/** A refused form's answer as the action returns it. */
+export type FormRefusal<Intent extends string> = ReturnType<typeof data<FormAnswer<Intent>>>;
+
+/** A form refused before any handler ran (its own fields' errors): 400 with the errors under the fields. */
+export function formRefused<Intent extends string>(
+  intent: Intent,
+  submission: Submission<unknown, string[]>,
+  options: { hideFields?: string[] } = {},
+): FormRefusal<Intent> {
+  return data<FormAnswer<Intent>>({ intent, id: submittedId(submission.payload), result: submission.reply(options) }, { status: 400 });
+}
+
+/**
+ * What a screen's form handlers are given beside the parsed value: the load context, and the refusal
+ * of the API as the form's errors (`gone`: a record deleted meanwhile is a toast over `gone` instead).
+ */
+export interface FormHandlerContext<Intent extends string> {
+  context: AppLoadContext;
+  refused: (error: unknown, options?: { gone?: string; labels?: Record<string, string> }) => FormRefusal<Intent>;
+}
+
+/**
+ * The handler context of one post: the refusal answers with the posted intent, the record id the form
+ * posted and the status of the API's refusal.
+ */
+export function formHandlerContext<Intent extends string>(
+  context: AppLoadContext,
+  submission: Submission<unknown, string[]>,
+  intent: Intent,
+): FormHandlerContext<Intent> {
+  const id = submittedId(submission.payload);
+  return {
+    context,
+    refused: (error, options = {}) => {
+      if (options.gone) redirectIfGone(context, error, options.gone);
+      const result = replyWithApiError(submission, error, { labels: options.labels });
+      return data<FormAnswer<Intent>>({ intent, id, result }, { status: statusOf(error) });
+    },
+  };
+}
+
+/** A parsed form value without its intent: what the API is sent, under the same names (ADR 028). */
+export function formFields<Action extends { intent: string }>(action: Action): Omit<Action, "intent"> {
+  const { intent: _intent, ...fields } = action;
+  return fields;
+}
+
+/** Hands a parsed form value to its intent's handler. */
+export function handleIntent<Action extends { intent: string }, Context, Answer>(
+  handlers: IntentHandlers<Action, Context, Answer>,
+  action: Action,
+  context: Context,
+): Answer {
+  const handler = handlers[action.intent as Action["intent"]] as (action: Action, context: Context) => Answer;
+  return handler(action, context);
 }
 
 /**

@@ -1,17 +1,16 @@
-import { getFormProps, useForm, type SubmissionResult } from "@conform-to/react";
+import { getFormProps, useForm, type Submission, type SubmissionResult } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
-import { redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
+import { redirect, type ActionFunctionArgs, type AppLoadContext, type LoaderFunctionArgs } from "@remix-run/node";
 import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import type { ReactNode } from "react";
-import * as z from "zod";
 import type { FromWire } from "../../domain/key-case";
 import { MESSAGES } from "../../domain/messages";
-import { ChangePasswordSchema, DisableTwoFactorSchema, OtpCodeSchema } from "../../domain/schemas/accounts";
+import { ChangePasswordSchema, DisableTwoFactorSchema, OtpCodeSchema, SafetyActionSchema, type SafetyAction } from "../../domain/schemas/accounts";
 import type { BackupCodesResponseSchema, TwoFactorSetupResponseSchema } from "../../domain/schemas/accounts";
 import { Button } from "../components/ui/button";
 import { CsrfInput } from "../components/ui/csrf-input";
 import { FormErrors, TextField } from "../components/ui/field";
-import { readForm, readFormData, replyWithApiError } from "../lib/forms.server";
+import { formFields, handleIntent, readIntentForm, replyWithApiError, type IntentHandlers } from "../lib/forms.server";
 import { recordPageView, requireAccount } from "../lib/guard.server";
 import { flashToast } from "../lib/toast.server";
 import { titleMeta } from "../lib/meta";
@@ -30,12 +29,10 @@ type ApiBackupCodes = FromWire<typeof BackupCodesResponseSchema>;
 
 const PASSWORDS = ["current_password", "password", "password_confirmation"];
 
-/** The forms of this page, told apart by their `intent` field. */
-const INTENTS = ["setup-2fa", "activate-2fa", "regenerate-codes", "disable-2fa", "change-password"] as const;
-type Intent = (typeof INTENTS)[number];
+type Intent = SafetyAction["intent"];
 
-/** Forms that post nothing but their intent (and the form token). */
-const IntentOnlySchema = z.object({});
+/** Fields a refused form never sends back (what was typed in them stays unsaid). */
+const SECRET_FIELDS: { [I in Intent]?: string[] } = { "disable-2fa": ["password"], "change-password": PASSWORDS };
 
 /** The set-up being activated: the QR code (base64 SVG) and the key, shown until a code proves the app has them. */
 interface PendingSetup {
@@ -50,77 +47,70 @@ interface ActionData {
   backupCodes?: string[] | null;
 }
 
+interface SafetyContext {
+  context: AppLoadContext;
+  submission: Submission<unknown, string[]>;
+  /** The set-up the activation form carried (the API keeps the secret; the page carries it only to show it again). */
+  setup: PendingSetup | null;
+}
+
+/** One handler per intent of SafetyActionSchema (domain/schemas/accounts.ts). */
+const SAFETY_ACTIONS: IntentHandlers<SafetyAction, SafetyContext, Promise<ActionData>> = {
+  async "setup-2fa"(_action, { context, submission }) {
+    try {
+      const setup = await context.api.post<ApiTwoFactorSetup>(`${SECURITY}/two_factor_authentication/setup`);
+      const qrCodeBase64 = Buffer.from(setup.qrCodeSvg, "utf8").toString("base64");
+      return { intent: "setup-2fa", result: submission.reply(), setup: { secret: setup.secret, qrCodeBase64 } };
+    } catch (error) {
+      return { intent: "setup-2fa", result: replyWithApiError(submission, error) };
+    }
+  },
+  async "activate-2fa"(action, { context, submission, setup }) {
+    try {
+      const { backupCodes } = await context.api.post<ApiBackupCodes>(`${SECURITY}/two_factor_authentication/activate`, formFields(action));
+      await context.api.currentAccount({ force: true });
+      flashToast(context, { kind: "success", message: MESSAGES.twoFactorEnabled });
+      return { intent: "activate-2fa", result: submission.reply({ resetForm: true }), backupCodes };
+    } catch (error) {
+      return { intent: "activate-2fa", result: replyWithApiError(submission, error, { hideFields: ["otp_code"] }), setup };
+    }
+  },
+  async "regenerate-codes"(_action, { context, submission }) {
+    try {
+      const { backupCodes } = await context.api.post<ApiBackupCodes>(`${SECURITY}/two_factor_authentication/regenerate_backup_codes`);
+      flashToast(context, { kind: "success", message: MESSAGES.backupCodesRegenerated });
+      return { intent: "regenerate-codes", result: submission.reply(), backupCodes };
+    } catch (error) {
+      return { intent: "regenerate-codes", result: replyWithApiError(submission, error) };
+    }
+  },
+  async "disable-2fa"(action, { context, submission }) {
+    try {
+      await context.api.post("/accounts/two_factor_authentications", formFields(action));
+    } catch (error) {
+      return { intent: "disable-2fa", result: replyWithApiError(submission, error, { hideFields: ["password"] }) };
+    }
+    flashToast(context, { kind: "success", message: MESSAGES.twoFactorDisabled });
+    throw redirect("/account/settings/safety-and-privacy");
+  },
+  async "change-password"(action, { context, submission }) {
+    try {
+      await context.api.put(`${SECURITY}/password`, formFields(action));
+    } catch (error) {
+      return { intent: "change-password", result: replyWithApiError(submission, error, { hideFields: PASSWORDS }) };
+    }
+    flashToast(context, { kind: "success", message: MESSAGES.passwordChanged });
+    // No redirect: resetting the form empties the password fields that JavaScript kept filled.
+    return { intent: "change-password", result: submission.reply({ resetForm: true }) };
+  },
+};
+
 export async function action({ request, context }: ActionFunctionArgs): Promise<ActionData> {
   await requireAccount(request, context);
-  const intent = (await readFormData(request.clone())).get("intent");
-  if (!INTENTS.includes(intent as Intent)) throw new Response(MESSAGES.badRequest, { status: 400 });
-
-  switch (intent as Intent) {
-    case "setup-2fa": {
-      const { submission } = await readForm(request, context, IntentOnlySchema);
-      try {
-        const setup = await context.api.post<ApiTwoFactorSetup>(`${SECURITY}/two_factor_authentication/setup`);
-        const qrCodeBase64 = Buffer.from(setup.qrCodeSvg, "utf8").toString("base64");
-        return { intent: "setup-2fa", result: submission.reply(), setup: { secret: setup.secret, qrCodeBase64 } };
-      } catch (error) {
-        return { intent: "setup-2fa", result: replyWithApiError(submission, error) };
-      }
-    }
-    case "activate-2fa": {
-      const { formData, submission } = await readForm(request, context, OtpCodeSchema);
-      // The API keeps the secret; the page carries it only to show it again after a wrong code (no JS).
-      const setup = pendingSetupFrom(formData);
-      if (submission.status !== "success") return { intent: "activate-2fa", result: submission.reply(), setup };
-      try {
-        const { backupCodes } = await context.api.post<ApiBackupCodes>(
-          `${SECURITY}/two_factor_authentication/activate`,
-          submission.value,
-        );
-        await context.api.currentAccount({ force: true });
-        flashToast(context, { kind: "success", message: MESSAGES.twoFactorEnabled });
-        return { intent: "activate-2fa", result: submission.reply({ resetForm: true }), backupCodes };
-      } catch (error) {
-        return { intent: "activate-2fa", result: replyWithApiError(submission, error, { hideFields: ["otp_code"] }), setup };
-      }
-    }
-    case "regenerate-codes": {
-      const { submission } = await readForm(request, context, IntentOnlySchema);
-      try {
-        const { backupCodes } = await context.api.post<ApiBackupCodes>(
-          `${SECURITY}/two_factor_authentication/regenerate_backup_codes`,
-        );
-        flashToast(context, { kind: "success", message: MESSAGES.backupCodesRegenerated });
-        return { intent: "regenerate-codes", result: submission.reply(), backupCodes };
-      } catch (error) {
-        return { intent: "regenerate-codes", result: replyWithApiError(submission, error) };
-      }
-    }
-    case "disable-2fa": {
-      const { submission } = await readForm(request, context, DisableTwoFactorSchema);
-      if (submission.status !== "success") return { intent: "disable-2fa", result: submission.reply({ hideFields: ["password"] }) };
-      try {
-        await context.api.post("/accounts/two_factor_authentications", submission.value);
-      } catch (error) {
-        return { intent: "disable-2fa", result: replyWithApiError(submission, error, { hideFields: ["password"] }) };
-      }
-      flashToast(context, { kind: "success", message: MESSAGES.twoFactorDisabled });
-      throw redirect("/account/settings/safety-and-privacy");
-    }
-    case "change-password": {
-      const { submission } = await readForm(request, context, ChangePasswordSchema);
-      if (submission.status !== "success") {
-        return { intent: "change-password", result: submission.reply({ hideFields: PASSWORDS }) };
-      }
-      try {
-        await context.api.put(`${SECURITY}/password`, submission.value);
-      } catch (error) {
-        return { intent: "change-password", result: replyWithApiError(submission, error, { hideFields: PASSWORDS }) };
-      }
-      flashToast(context, { kind: "success", message: MESSAGES.passwordChanged });
-      // No redirect: resetting the form empties the password fields that JavaScript kept filled.
-      return { intent: "change-password", result: submission.reply({ resetForm: true }) };
-    }
-  }
+  const { formData, intent, submission } = await readIntentForm(request, context, SafetyActionSchema);
+  const setup = pendingSetupFrom(formData);
+  if (submission.status !== "success") return { intent, result: submission.reply({ hideFields: SECRET_FIELDS[intent] }), setup };
+  return handleIntent(SAFETY_ACTIONS, submission.value, { context, submission, setup });
 }
 
 function pendingSetupFrom(formData: FormData): PendingSetup | null {

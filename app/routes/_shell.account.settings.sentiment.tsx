@@ -4,19 +4,26 @@ import {
   getTextareaProps,
   useForm,
   type FieldMetadata,
+  type Submission,
   type SubmissionResult,
 } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
-import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
+import { data, redirect, type ActionFunctionArgs, type AppLoadContext, type LoaderFunctionArgs } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useNavigate, useNavigation } from "@remix-run/react";
-import * as z from "zod";
+import type * as z from "zod";
 import type { FromWire } from "../../domain/key-case";
 import { MESSAGES } from "../../domain/messages";
-import { NETWORK_IDS, NETWORKS, isNetworkId, networkById } from "../../domain/networks";
+import { NETWORKS, isNetworkId, networkById } from "../../domain/networks";
 import { LANGUAGES, languageLabel } from "../../domain/reference/languages";
 import { ROLES } from "../../domain/roles";
-import { optionalString, requiredString } from "../../domain/schemas/common";
-import { SentimentExcludeWordSchema } from "../../domain/schemas/streams";
+import {
+  SentimentActionSchema,
+  SentimentExcludeWordSchema,
+  SentimentExcludeWordUpdateFormSchema,
+  SentimentPreviewFormSchema,
+  type SentimentAction,
+  type SentimentExcludeWordInput,
+} from "../../domain/schemas/streams";
 import type { ExcludeWordListResponseSchema } from "../../domain/schemas/streams";
 import { ExclusionFields } from "../components/sentiment/exclusion-fields";
 import { SentimentPreview, type SentimentPreviewResult } from "../components/sentiment/sentiment-preview";
@@ -24,7 +31,17 @@ import { Button } from "../components/ui/button";
 import { ConfirmFormDialog } from "../components/ui/confirm-form-dialog";
 import { CsrfInput } from "../components/ui/csrf-input";
 import { FieldErrors, FormErrors } from "../components/ui/field";
-import { readForm, readFormData, redirectIfGone, replyWithApiError, statusOf, submittedId } from "../lib/forms.server";
+import {
+  formFields,
+  handleIntent,
+  readIntentForm,
+  redirectIfGone,
+  replyWithApiError,
+  statusOf,
+  submittedId,
+  type FormAnswer,
+  type IntentHandlers,
+} from "../lib/forms.server";
 import { recordPageView, requireAccount } from "../lib/guard.server";
 import { flashToast } from "../lib/toast.server";
 import { useHydrated } from "../lib/use-hydrated";
@@ -67,88 +84,81 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 }
 
 const ExcludeWordFormSchema = SentimentExcludeWordSchema;
-const ExcludeWordIdSchema = z.object({ id: z.coerce.number().int().positive() });
-const UpdateExcludeWordFormSchema = ExcludeWordFormSchema.extend(ExcludeWordIdSchema.shape);
-const PreviewFormSchema = z.object({
-  text: requiredString().max(5000, { error: MESSAGES.maxLength }),
-  language: optionalString(),
-  social_type: z.enum(NETWORK_IDS, { error: MESSAGES.wrongFormat }).default("twitter"),
-});
+const UpdateExcludeWordFormSchema = SentimentExcludeWordUpdateFormSchema;
+const PreviewFormSchema = SentimentPreviewFormSchema;
 
 const FIELD_LABELS = { social_types: MESSAGES.networks, languages: MESSAGES.languages };
 
-export async function action({ request, context }: ActionFunctionArgs) {
-  const account = await requireAccount(request, context);
-  const intent = (await readFormData(request.clone())).get("intent");
-  const canSetGlobal = account.role === ROLES.systemAdmin;
+type SentimentIntent = SentimentAction["intent"];
+type SentimentAnswer = FormAnswer<SentimentIntent> & { preview: SentimentPreviewResult | null };
+interface SentimentContext {
+  context: AppLoadContext;
+  canSetGlobal: boolean;
+  submission: Submission<unknown, string[]>;
+  refused: (error: unknown, options?: { gone?: string; labels?: Record<string, string> }) => ReturnType<typeof data<SentimentAnswer>>;
+}
 
-  if (intent === "create" || intent === "update") {
-    const schema = intent === "create" ? ExcludeWordFormSchema : UpdateExcludeWordFormSchema;
-    const { submission } = await readForm(request, context, schema);
-    const id = submittedId(submission.payload);
-    if (submission.status !== "success")
-      return data({ intent, id, result: submission.reply(), preview: null }, { status: 400 });
-    const value = submission.value;
-    const body = {
-      textToExclude: value.text_to_exclude,
-      replaceWith: value.replace_with,
-      languages: value.languages,
-      socialTypes: value.social_types,
-      // The box is shown to system admins only; unticked, it posts nothing and means "this profile".
-      global: canSetGlobal ? value.global === true : undefined,
-    };
+/** An exclusion as the API takes it: the form's fields; the global box counts for system admins only. */
+function exclusionBody(exclusion: SentimentExcludeWordInput, canSetGlobal: boolean) {
+  const { text_to_exclude, replace_with, languages, social_types, global } = exclusion;
+  // The box is shown to system admins only; unticked, it posts nothing and means "this profile".
+  return { text_to_exclude, replace_with, languages, social_types, global: canSetGlobal ? global === true : undefined };
+}
+
+/** One handler per intent of SentimentActionSchema. */
+const SENTIMENT_ACTIONS: IntentHandlers<SentimentAction, SentimentContext, Promise<ReturnType<typeof data<SentimentAnswer>>>> = {
+  async create(action, { context, canSetGlobal, refused }) {
     try {
-      if (intent === "create") await context.api.post("/v1/sentiments/exclude_words", body);
-      else await context.api.put(`/v1/sentiments/exclude_words/${id}`, body);
+      await context.api.post("/v1/sentiments/exclude_words", exclusionBody(action, canSetGlobal));
     } catch (error) {
-      if (intent !== "create") redirectIfGone(context, error, SENTIMENT_PATH);
-      return data(
-        { intent, id, result: replyWithApiError(submission, error, { labels: FIELD_LABELS }), preview: null },
-        { status: statusOf(error) },
-      );
+      return refused(error, { labels: FIELD_LABELS });
     }
     flashToast(context, { kind: "success", message: MESSAGES.excludeWordSaved });
     throw redirect(SENTIMENT_PATH);
-  }
-
-  if (intent === "delete") {
-    const { submission } = await readForm(request, context, ExcludeWordIdSchema);
-    const id = submittedId(submission.payload);
-    if (submission.status !== "success")
-      return data({ intent, id, result: submission.reply(), preview: null }, { status: 400 });
+  },
+  async update(action, { context, canSetGlobal, refused }) {
     try {
-      await context.api.delete(`/v1/sentiments/exclude_words/${submission.value.id}`);
+      await context.api.put(`/v1/sentiments/exclude_words/${action.id}`, exclusionBody(action, canSetGlobal));
     } catch (error) {
-      redirectIfGone(context, error, SENTIMENT_PATH);
-      return data(
-        { intent, id, result: replyWithApiError(submission, error), preview: null },
-        { status: statusOf(error) },
-      );
+      return refused(error, { gone: SENTIMENT_PATH, labels: FIELD_LABELS });
+    }
+    flashToast(context, { kind: "success", message: MESSAGES.excludeWordSaved });
+    throw redirect(SENTIMENT_PATH);
+  },
+  async delete({ id }, { context, refused }) {
+    try {
+      await context.api.delete(`/v1/sentiments/exclude_words/${id}`);
+    } catch (error) {
+      return refused(error, { gone: SENTIMENT_PATH });
     }
     flashToast(context, { kind: "success", message: MESSAGES.excludeWordDeleted });
     throw redirect(SENTIMENT_PATH);
-  }
-
-  if (intent === "preview") {
-    const { submission } = await readForm(request, context, PreviewFormSchema);
-    if (submission.status !== "success")
-      return data({ intent, id: null, result: submission.reply(), preview: null }, { status: 400 });
+  },
+  async preview(action, { context, submission, refused }) {
     try {
-      const preview = await context.api.post<SentimentPreviewResult>("/v1/sentiments/preview", {
-        text: submission.value.text,
-        language: submission.value.language,
-        socialType: submission.value.social_type,
-      });
-      return data({ intent, id: null, result: submission.reply(), preview });
+      const preview = await context.api.post<SentimentPreviewResult>("/v1/sentiments/preview", formFields(action));
+      return data<SentimentAnswer>({ intent: action.intent, id: null, result: submission.reply(), preview });
     } catch (error) {
-      return data(
-        { intent, id: null, result: replyWithApiError(submission, error), preview: null },
-        { status: statusOf(error) },
-      );
+      return refused(error);
     }
-  }
+  },
+};
 
-  throw new Response(MESSAGES.badRequest, { status: 400 });
+export async function action({ request, context }: ActionFunctionArgs) {
+  const account = await requireAccount(request, context);
+  const { intent, submission } = await readIntentForm(request, context, SentimentActionSchema);
+  const id = submittedId(submission.payload);
+  if (submission.status !== "success") return data<SentimentAnswer>({ intent, id, result: submission.reply(), preview: null }, { status: 400 });
+  return handleIntent(SENTIMENT_ACTIONS, submission.value, {
+    context,
+    canSetGlobal: account.role === ROLES.systemAdmin,
+    submission,
+    refused: (error, options = {}) => {
+      if (options.gone) redirectIfGone(context, error, options.gone);
+      const result = replyWithApiError(submission, error, { labels: options.labels });
+      return data<SentimentAnswer>({ intent, id, result, preview: null }, { status: statusOf(error) });
+    },
+  });
 }
 
 type LoaderData = ReturnType<typeof useLoaderData<typeof loader>>;

@@ -11,9 +11,9 @@ import { MESSAGES } from "../../domain/messages";
 import { isNetworkId, networkById } from "../../domain/networks";
 import { hasPermission } from "../../domain/permissions";
 import { languageLabel } from "../../domain/reference/languages";
-import { ITEM_INTENTS, ItemActionSchema, type ItemAction, type ItemIntent } from "../../domain/schemas/inbox";
+import { ItemActionSchema, type ItemAction, type ItemIntent } from "../../domain/schemas/inbox";
 import { ApiError, type Account, type ApiAccountList, type ApiTeamList } from "../lib/api.server";
-import { readForm, replyWithApiError, statusOf } from "../lib/forms.server";
+import { readIntentForm, replyWithApiError, statusOf } from "../lib/forms.server";
 import { flashToast } from "../lib/toast.server";
 import type { ApiStream, ApiStreamList } from "../components/channels/types";
 import type { ApiSearchItemList } from "../components/search/types";
@@ -198,10 +198,9 @@ const SIDEBAR_ACTIONS: { [I in SidebarIntent]: (id: number, context: AppLoadCont
 
 /** The sidebar's stream actions: pin / unpin (the caller's pins), duplicate and delete (admins). */
 export async function handleSidebarAction(request: Request, context: AppLoadContext) {
-  const { formData, submission } = await readForm(request, context, SidebarActionSchema);
+  const { formData, submission } = await readIntentForm(request, context, SidebarActionSchema);
   const back = inboxReturnPath(formData.get("returnTo"));
   if (submission.status !== "success") {
-    if (!Object.hasOwn(SIDEBAR_ACTIONS, String(formData.get("intent")))) throw new Response(MESSAGES.badRequest, { status: 400 });
     flashToast(context, { kind: "error", message: MESSAGES.badRequest });
     throw redirect(back);
   }
@@ -622,15 +621,13 @@ const ITEM_ACTIONS: { [I in ItemIntent]: ItemActionHandler<I> } = {
  * have no fields of their own. An unknown intent or item is a bad request.
  */
 export async function handleItemAction(request: Request, context: AppLoadContext, account: Account) {
-  const { formData, submission } = await readForm(request, context, ItemActionSchema, { prepare: withoutBlankNewLabels });
-  const intent = String(formData.get("intent") ?? "");
-  if (!(ITEM_INTENTS as readonly string[]).includes(intent)) throw new Response(MESSAGES.badRequest, { status: 400 });
+  const { formData, intent, submission } = await readIntentForm(request, context, ItemActionSchema, { prepare: withoutBlankNewLabels });
   if (submission.status !== "success" && submission.error?.item_id) throw new Response(MESSAGES.badRequest, { status: 400 });
   const enhanced = formData.get("enhanced") === "1";
   const back = pageAddress(request);
   if (submission.status !== "success") {
     const itemId = Number(formData.get("item_id"));
-    return data({ intent, itemId, result: submission.reply() } as ItemActionData, { status: 400 });
+    return data({ intent, itemId, result: submission.reply() } satisfies ItemActionData, { status: 400 });
   }
   const action = submission.value;
   const ctx: ItemActionContext = {

@@ -1,6 +1,5 @@
-import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
+import { redirect, type ActionFunctionArgs, type AppLoadContext, type LoaderFunctionArgs } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useNavigate, useNavigation } from "@remix-run/react";
-import * as z from "zod";
 import { MESSAGES } from "../../domain/messages";
 import { hasPermission } from "../../domain/permissions";
 import { STREAM_SOURCE_LABELS } from "../../domain/streams";
@@ -8,10 +7,19 @@ import { categoryLabel, groupStreamsByNetwork } from "../components/channels/for
 import { routeErrorBoundary, SCREEN_ERRORS } from "../components/ui/route-error-boundary";
 import { HealthSummary } from "../components/channels/stream-health";
 import type { ApiStream, ApiStreamList } from "../components/channels/types";
+import { StreamRowActionSchema, type StreamRowAction } from "../../domain/schemas/streams";
 import { ConfirmFormDialog } from "../components/ui/confirm-form-dialog";
 import { CsrfInput } from "../components/ui/csrf-input";
 import { ApiError, type ApiPinned } from "../lib/api.server";
-import { readForm, readFormData, redirectIfGone, replyWithApiError, statusOf, submittedId } from "../lib/forms.server";
+import {
+  formHandlerContext,
+  formRefused,
+  handleIntent,
+  readIntentForm,
+  type FormHandlerContext,
+  type FormRefusal,
+  type IntentHandlers,
+} from "../lib/forms.server";
 import { recordPageView, requireAccount } from "../lib/guard.server";
 import { titleMeta } from "../lib/meta";
 import { flashToast } from "../lib/toast.server";
@@ -50,45 +58,53 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   };
 }
 
-const StreamIdSchema = z.object({ id: z.coerce.number().int().positive() });
+type RowIntent = StreamRowAction["intent"];
 
-export async function action({ request, context }: ActionFunctionArgs) {
-  await requireAccount(request, context);
-  const intent = (await readFormData(request.clone())).get("intent");
-  const { submission } = await readForm(request, context, StreamIdSchema);
-  const id = submittedId(submission.payload);
-  if (submission.status !== "success") return data({ intent, id, result: submission.reply() }, { status: 400 });
-  const path = `/v1/streams/${submission.value.id}`;
+/** Row buttons have no form of their own to show an error in: a refusal comes back as a toast. */
+function toastRefusal(context: AppLoadContext, error: unknown): never {
+  if (!(error instanceof ApiError)) throw error;
+  flashToast(context, { kind: "error", message: error.reason });
+  throw redirect(CHANNELS_PATH);
+}
 
-  if (intent === "pin" || intent === "duplicate") {
-    // Row buttons have no form of their own to show an error in: a refusal comes back as a toast.
+/** One handler per intent of StreamRowActionSchema. */
+const STREAM_ROW_ACTIONS: IntentHandlers<StreamRowAction, FormHandlerContext<RowIntent>, Promise<FormRefusal<RowIntent>>> = {
+  async pin({ id }, { context }) {
+    let pinned: boolean;
     try {
-      if (intent === "pin") {
-        const { pinned } = await context.api.post<ApiPinned>(`${path}/toggle-pin`);
-        flashToast(context, { kind: "success", message: pinned ? MESSAGES.streamPinned : MESSAGES.streamUnpinned });
-      } else {
-        const copy = await context.api.post<ApiStream>(`${path}/duplicate`);
-        flashToast(context, { kind: "success", message: MESSAGES.streamDuplicated(copy.name) });
-      }
+      ({ pinned } = await context.api.post<ApiPinned>(`/v1/streams/${id}/toggle-pin`));
     } catch (error) {
-      if (!(error instanceof ApiError)) throw error;
-      flashToast(context, { kind: "error", message: error.reason });
+      toastRefusal(context, error);
     }
+    flashToast(context, { kind: "success", message: pinned ? MESSAGES.streamPinned : MESSAGES.streamUnpinned });
     throw redirect(CHANNELS_PATH);
-  }
-
-  if (intent === "delete") {
+  },
+  async duplicate({ id }, { context }) {
+    let copy: ApiStream;
     try {
-      await context.api.delete(path);
+      copy = await context.api.post<ApiStream>(`/v1/streams/${id}/duplicate`);
     } catch (error) {
-      redirectIfGone(context, error, CHANNELS_PATH);
-      return data({ intent, id, result: replyWithApiError(submission, error) }, { status: statusOf(error) });
+      toastRefusal(context, error);
+    }
+    flashToast(context, { kind: "success", message: MESSAGES.streamDuplicated(copy.name) });
+    throw redirect(CHANNELS_PATH);
+  },
+  async delete({ id }, { context, refused }) {
+    try {
+      await context.api.delete(`/v1/streams/${id}`);
+    } catch (error) {
+      return refused(error, { gone: CHANNELS_PATH });
     }
     flashToast(context, { kind: "success", message: MESSAGES.streamDeleted });
     throw redirect(CHANNELS_PATH);
-  }
+  },
+};
 
-  throw new Response(MESSAGES.badRequest, { status: 400 });
+export async function action({ request, context }: ActionFunctionArgs) {
+  await requireAccount(request, context);
+  const { intent, submission } = await readIntentForm(request, context, StreamRowActionSchema);
+  if (submission.status !== "success") return formRefused(intent, submission);
+  return handleIntent(STREAM_ROW_ACTIONS, submission.value, formHandlerContext(context, submission, intent));
 }
 
 type LoaderData = ReturnType<typeof useLoaderData<typeof loader>>;

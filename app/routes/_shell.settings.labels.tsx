@@ -1,18 +1,25 @@
 import { getFormProps, useForm, type SubmissionResult } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
-import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
+import { redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { Form, useActionData, useLoaderData, useNavigate, useNavigation } from "@remix-run/react";
-import * as z from "zod";
 import { MESSAGES } from "../../domain/messages";
 import { hasPermission } from "../../domain/permissions";
-import { LabelFormSchema } from "../../domain/schemas/inbox";
+import { LabelActionSchema, LabelFormSchema, LabelRenameFormSchema, type LabelAction } from "../../domain/schemas/inbox";
 import { groupLabels } from "../components/inbox/format";
 import type { ApiLabel, ApiLabelList } from "../components/inbox/types";
 import { Button } from "../components/ui/button";
 import { ConfirmFormDialog } from "../components/ui/confirm-form-dialog";
 import { CsrfInput } from "../components/ui/csrf-input";
 import { FormErrors, TextField } from "../components/ui/field";
-import { readForm, readFormData, redirectIfGone, replyWithApiError, statusOf, submittedId } from "../lib/forms.server";
+import {
+  formHandlerContext,
+  formRefused,
+  handleIntent,
+  readIntentForm,
+  type FormHandlerContext,
+  type FormRefusal,
+  type IntentHandlers,
+} from "../lib/forms.server";
 import { recordPageView, requireAccount } from "../lib/guard.server";
 import { titleMeta } from "../lib/meta";
 import { flashToast } from "../lib/toast.server";
@@ -54,60 +61,46 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 /** How the API's field names read in '{field} {message}' (spec §5). */
 const FIELD_LABELS = { name: MESSAGES.name, category: MESSAGES.topicsScreen.group };
 
-const LabelIdSchema = z.object({ id: z.coerce.number().int().positive() });
-// The screen always posts both fields: the name stays required (the API's PATCH also takes either alone).
-const RenameFormSchema = LabelFormSchema.pick({ name: true, category: true }).extend(LabelIdSchema.shape);
+type LabelIntent = LabelAction["intent"];
 
-export async function action({ request, context }: ActionFunctionArgs) {
-  await requireAccount(request, context);
-  const intent = (await readFormData(request.clone())).get("intent");
-
-  if (intent === "create") {
-    const { submission } = await readForm(request, context, LabelFormSchema);
-    if (submission.status !== "success") return data({ intent, id: null, result: submission.reply() }, { status: 400 });
+/** One handler per intent of LabelActionSchema: a refusal comes back as the form's errors. */
+const LABEL_ACTIONS: IntentHandlers<LabelAction, FormHandlerContext<LabelIntent>, Promise<FormRefusal<LabelIntent>>> = {
+  async create(action, { context, refused }) {
     let created: ApiLabel;
     try {
-      created = await context.api.post<ApiLabel>("/labels", { name: submission.value.name, category: submission.value.category ?? null });
+      created = await context.api.post<ApiLabel>("/labels", { name: action.name, category: action.category ?? null });
     } catch (error) {
-      return data({ intent, id: null, result: replyWithApiError(submission, error, { labels: FIELD_LABELS }) }, { status: statusOf(error) });
+      return refused(error, { labels: FIELD_LABELS });
     }
     flashToast(context, { kind: "success", message: MESSAGES.inboxActions.labelCreated(created.name) });
     throw redirect(LABELS_PATH);
-  }
-
-  if (intent === "update") {
-    const { submission } = await readForm(request, context, RenameFormSchema);
-    const id = submittedId(submission.payload);
-    if (submission.status !== "success") return data({ intent, id, result: submission.reply() }, { status: 400 });
+  },
+  async update({ id, name, category }, { context, refused }) {
     let updated: ApiLabel;
     try {
-      updated = await context.api.patch<ApiLabel>(`/v1/labels/${submission.value.id}`, {
-        name: submission.value.name,
-        category: submission.value.category ?? null,
-      });
+      updated = await context.api.patch<ApiLabel>(`/v1/labels/${id}`, { name, category: category ?? null });
     } catch (error) {
-      redirectIfGone(context, error, LABELS_PATH);
-      return data({ intent, id, result: replyWithApiError(submission, error, { labels: FIELD_LABELS }) }, { status: statusOf(error) });
+      return refused(error, { gone: LABELS_PATH, labels: FIELD_LABELS });
     }
     flashToast(context, { kind: "success", message: LABELS.labelUpdated(updated.name) });
     throw redirect(LABELS_PATH);
-  }
-
-  if (intent === "delete") {
-    const { submission } = await readForm(request, context, LabelIdSchema);
-    const id = submittedId(submission.payload);
-    if (submission.status !== "success") return data({ intent, id, result: submission.reply() }, { status: 400 });
+  },
+  async delete({ id }, { context, refused }) {
     try {
-      await context.api.delete(`/v1/labels/${submission.value.id}`);
+      await context.api.delete(`/v1/labels/${id}`);
     } catch (error) {
-      redirectIfGone(context, error, LABELS_PATH);
-      return data({ intent, id, result: replyWithApiError(submission, error) }, { status: statusOf(error) });
+      return refused(error, { gone: LABELS_PATH });
     }
     flashToast(context, { kind: "success", message: LABELS.labelDeleted });
     throw redirect(LABELS_PATH);
-  }
+  },
+};
 
-  throw new Response(MESSAGES.badRequest, { status: 400 });
+export async function action({ request, context }: ActionFunctionArgs) {
+  await requireAccount(request, context);
+  const { intent, submission } = await readIntentForm(request, context, LabelActionSchema);
+  if (submission.status !== "success") return formRefused(intent, submission);
+  return handleIntent(LABEL_ACTIONS, submission.value, formHandlerContext(context, submission, intent));
 }
 
 type LastResult = SubmissionResult<string[]> | undefined;
@@ -249,7 +242,7 @@ function LabelRow({
     defaultValue: { name: label.name, category: label.category },
     shouldValidate: "onSubmit",
     shouldRevalidate: "onInput",
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: RenameFormSchema }),
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: LabelRenameFormSchema }),
   });
   const submitting =
     navigation.state === "submitting" && navigation.formData?.get("intent") === "update" && navigation.formData.get("id") === String(label.id);

@@ -1,17 +1,32 @@
-import { getFormProps, useForm, type SubmissionResult } from "@conform-to/react";
+import { getFormProps, useForm, type Submission, type SubmissionResult } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { Form, useActionData, useLoaderData, useNavigate, useNavigation } from "@remix-run/react";
-import * as z from "zod";
 import type { FromWire } from "../../domain/key-case";
 import { MESSAGES } from "../../domain/messages";
-import { MutedKeywordsFormSchema, newMutedKeywords, splitMutedKeywords } from "../../domain/schemas/streams";
+import {
+  MutedKeywordActionSchema,
+  MutedKeywordsEntrySchema,
+  MUTED_KEYWORD_MAX,
+  newMutedKeywords,
+  splitMutedKeywords,
+  type MutedKeywordAction,
+} from "../../domain/schemas/streams";
 import type { MutedKeywordListResponseSchema, MutedKeywordResponseSchema } from "../../domain/schemas/streams";
 import { Button } from "../components/ui/button";
 import { ConfirmFormDialog } from "../components/ui/confirm-form-dialog";
 import { CsrfInput } from "../components/ui/csrf-input";
 import { FormErrors, TextField } from "../components/ui/field";
-import { readForm, readFormData, redirectIfGone, replyWithApiError, statusOf, submittedId } from "../lib/forms.server";
+import {
+  formHandlerContext,
+  formRefused,
+  handleIntent,
+  readIntentForm,
+  type FormAnswer,
+  type FormHandlerContext,
+  type FormRefusal,
+  type IntentHandlers,
+} from "../lib/forms.server";
 import { recordPageView, requireAccount } from "../lib/guard.server";
 import { flashToast } from "../lib/toast.server";
 import { useHydrated } from "../lib/use-hydrated";
@@ -44,73 +59,64 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   };
 }
 
-/** Longest single word the API accepts (its MutedKeywordsSchema). */
-const KEYWORD_MAX = 100;
-
 /**
- * The shared form schema, plus spec §5's rule seen from this screen: ' / ' splits the entry, and when
- * every word is already muted nothing is sent (the same check runs in the browser and in the action).
+ * The shared entry schema, plus spec §5's rule seen from this screen: when every word is already muted
+ * nothing is sent (the browser checks it here, the action in its handler).
  */
 function mutedKeywordsFormSchema(alreadyMuted: readonly string[]) {
-  return MutedKeywordsFormSchema.superRefine(({ value }, ctx) => {
+  return MutedKeywordsEntrySchema.superRefine(({ value }, ctx) => {
     const words = splitMutedKeywords([value]);
-    if (!words.length) ctx.addIssue({ code: "custom", path: ["value"], message: MESSAGES.required });
-    else if (words.some((word) => word.length > KEYWORD_MAX))
-      ctx.addIssue({ code: "custom", path: ["value"], message: MESSAGES.maxLength });
-    else if (!newMutedKeywords([value], alreadyMuted).length) {
+    if (words.length && words.every((word) => word.length <= MUTED_KEYWORD_MAX) && !newMutedKeywords([value], alreadyMuted).length) {
       ctx.addIssue({ code: "custom", path: ["value"], message: MESSAGES.mutedKeywordsNothingNew });
     }
   });
 }
-const MutedKeywordIdSchema = z.object({ id: z.coerce.number().int().positive() });
 
-export async function action({ request, context }: ActionFunctionArgs) {
-  await requireAccount(request, context);
-  const intent = (await readFormData(request.clone())).get("intent");
+type MutedIntent = MutedKeywordAction["intent"];
 
-  if (intent === "add") {
+/** One handler per intent of MutedKeywordActionSchema: a refusal comes back as the form's errors. */
+const MUTED_KEYWORD_ACTIONS: IntentHandlers<MutedKeywordAction, MutedKeywordContext, Promise<FormRefusal<MutedIntent>>> = {
+  async add(action, { context, refused, submission }) {
     const { data: muted } = await context.api.get<ApiMutedKeywordList>("/v1/muted_keywords");
-    const alreadyMuted = muted.map((keyword) => keyword.value);
-    const { submission } = await readForm(request, context, mutedKeywordsFormSchema(alreadyMuted));
-    if (submission.status !== "success") return data({ intent, id: null, result: submission.reply() }, { status: 400 });
-    const fresh = newMutedKeywords([submission.value.value], alreadyMuted);
+    const fresh = newMutedKeywords([action.value], muted.map((keyword) => keyword.value));
+    if (!fresh.length) {
+      return data<FormAnswer<MutedIntent>>(
+        { intent: action.intent, id: null, result: submission.reply({ fieldErrors: { value: [MESSAGES.mutedKeywordsNothingNew] } }) },
+        { status: 400 },
+      );
+    }
     let added: MutedKeyword[];
     try {
       ({ data: added } = await context.api.post<ApiMutedKeywordList>("/v1/muted_keywords", {
         mutedKeywords: fresh.map((value) => ({ value })),
       }));
     } catch (error) {
-      return data(
-        {
-          intent,
-          id: null,
-          result: replyWithApiError(submission, error, { labels: { muted_keywords: MESSAGES.keywords } }),
-        },
-        { status: statusOf(error) },
-      );
+      return refused(error, { labels: { muted_keywords: MESSAGES.keywords } });
     }
     flashToast(context, {
       kind: "success",
       message: added.length ? MESSAGES.mutedKeywordsAdded(added.length) : MESSAGES.mutedKeywordsNothingNew,
     });
     throw redirect(MUTED_KEYWORDS_PATH);
-  }
-
-  if (intent === "remove") {
-    const { submission } = await readForm(request, context, MutedKeywordIdSchema);
-    const id = submittedId(submission.payload);
-    if (submission.status !== "success") return data({ intent, id, result: submission.reply() }, { status: 400 });
+  },
+  async remove({ id }, { context, refused }) {
     try {
-      await context.api.delete(`/v1/muted_keywords/${submission.value.id}`);
+      await context.api.delete(`/v1/muted_keywords/${id}`);
     } catch (error) {
-      redirectIfGone(context, error, MUTED_KEYWORDS_PATH);
-      return data({ intent, id, result: replyWithApiError(submission, error) }, { status: statusOf(error) });
+      return refused(error, { gone: MUTED_KEYWORDS_PATH });
     }
     flashToast(context, { kind: "success", message: MESSAGES.mutedKeywordRemoved });
     throw redirect(MUTED_KEYWORDS_PATH);
-  }
+  },
+};
 
-  throw new Response(MESSAGES.badRequest, { status: 400 });
+type MutedKeywordContext = FormHandlerContext<MutedIntent> & { submission: Submission<unknown, string[]> };
+
+export async function action({ request, context }: ActionFunctionArgs) {
+  await requireAccount(request, context);
+  const { intent, submission } = await readIntentForm(request, context, MutedKeywordActionSchema);
+  if (submission.status !== "success") return formRefused(intent, submission);
+  return handleIntent(MUTED_KEYWORD_ACTIONS, submission.value, { ...formHandlerContext(context, submission, intent), submission });
 }
 
 type LastResult = SubmissionResult<string[]> | undefined;

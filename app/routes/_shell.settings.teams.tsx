@@ -1,19 +1,28 @@
 import { getCollectionProps, getFormProps, useForm, type FieldMetadata, type SubmissionResult } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
-import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
+import { redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { Form, useActionData, useLoaderData, useNavigate, useNavigation } from "@remix-run/react";
 import { useEffect, useState } from "react";
-import * as z from "zod";
+import type * as z from "zod";
 import { ACCOUNT_STATE } from "../../domain/constants";
 import { MESSAGES } from "../../domain/messages";
 import { ROLES } from "../../domain/roles";
-import { TeamSchema } from "../../domain/schemas/accounts";
+import { TeamActionSchema, TeamSchema, UpdateTeamFormSchema, type TeamAction } from "../../domain/schemas/accounts";
 import { Button } from "../components/ui/button";
 import { ConfirmFormDialog } from "../components/ui/confirm-form-dialog";
 import { CsrfInput } from "../components/ui/csrf-input";
 import { FieldErrors, FormErrors, TextField } from "../components/ui/field";
 import type { ApiAccountList, ApiTeamList } from "../lib/api.server";
-import { readForm, readFormData, redirectIfGone, replyWithApiError, statusOf, submittedId } from "../lib/forms.server";
+import {
+  formFields,
+  formHandlerContext,
+  formRefused,
+  handleIntent,
+  readIntentForm,
+  type FormHandlerContext,
+  type FormRefusal,
+  type IntentHandlers,
+} from "../lib/forms.server";
 import { recordPageView, requireAccount } from "../lib/guard.server";
 import { flashToast } from "../lib/toast.server";
 import { useHydrated } from "../lib/use-hydrated";
@@ -62,57 +71,44 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   };
 }
 
-const TeamIdSchema = z.object({ id: z.coerce.number().int().positive() });
-const UpdateTeamFormSchema = TeamSchema.extend(TeamIdSchema.shape);
+type TeamIntent = TeamAction["intent"];
 
-export async function action({ request, context }: ActionFunctionArgs) {
-  await requireAccount(request, context);
-  const intent = (await readFormData(request.clone())).get("intent");
-
-  if (intent === "create") {
-    const { submission } = await readForm(request, context, TeamSchema);
-    if (submission.status !== "success") return data({ intent, id: null, result: submission.reply() }, { status: 400 });
+/** One handler per intent of TeamActionSchema: a refusal comes back as the form's errors. */
+const TEAM_ACTIONS: IntentHandlers<TeamAction, FormHandlerContext<TeamIntent>, Promise<FormRefusal<TeamIntent>>> = {
+  async create(action, { context, refused }) {
     try {
-      await context.api.post("/v1/teams", { name: submission.value.name, accountIds: submission.value.account_ids });
+      await context.api.post("/v1/teams", formFields(action));
     } catch (error) {
-      return data({ intent, id: null, result: replyWithApiError(submission, error) }, { status: statusOf(error) });
+      return refused(error);
     }
-    flashToast(context, { kind: "success", message: MESSAGES.teamCreated(submission.value.name) });
+    flashToast(context, { kind: "success", message: MESSAGES.teamCreated(action.name) });
     throw redirect(TEAMS_PATH);
-  }
-
-  if (intent === "update") {
-    const { submission } = await readForm(request, context, UpdateTeamFormSchema);
-    const id = submittedId(submission.payload);
-    if (submission.status !== "success") return data({ intent, id, result: submission.reply() }, { status: 400 });
+  },
+  async update({ intent: _intent, id, ...team }, { context, refused }) {
     try {
-      await context.api.patch(`/v1/teams/${submission.value.id}`, {
-        name: submission.value.name,
-        accountIds: submission.value.account_ids,
-      });
+      await context.api.patch(`/v1/teams/${id}`, team);
     } catch (error) {
-      redirectIfGone(context, error, TEAMS_PATH);
-      return data({ intent, id, result: replyWithApiError(submission, error) }, { status: statusOf(error) });
+      return refused(error, { gone: TEAMS_PATH });
     }
-    flashToast(context, { kind: "success", message: MESSAGES.teamUpdated(submission.value.name) });
+    flashToast(context, { kind: "success", message: MESSAGES.teamUpdated(team.name) });
     throw redirect(TEAMS_PATH);
-  }
-
-  if (intent === "delete") {
-    const { submission } = await readForm(request, context, TeamIdSchema);
-    const id = submittedId(submission.payload);
-    if (submission.status !== "success") return data({ intent, id, result: submission.reply() }, { status: 400 });
+  },
+  async delete({ id }, { context, refused }) {
     try {
-      await context.api.delete(`/v1/teams/${submission.value.id}`);
+      await context.api.delete(`/v1/teams/${id}`);
     } catch (error) {
-      redirectIfGone(context, error, TEAMS_PATH);
-      return data({ intent, id, result: replyWithApiError(submission, error) }, { status: statusOf(error) });
+      return refused(error, { gone: TEAMS_PATH });
     }
     flashToast(context, { kind: "success", message: MESSAGES.teamDeleted });
     throw redirect(TEAMS_PATH);
-  }
+  },
+};
 
-  throw new Response(MESSAGES.badRequest, { status: 400 });
+export async function action({ request, context }: ActionFunctionArgs) {
+  await requireAccount(request, context);
+  const { intent, submission } = await readIntentForm(request, context, TeamActionSchema);
+  if (submission.status !== "success") return formRefused(intent, submission);
+  return handleIntent(TEAM_ACTIONS, submission.value, formHandlerContext(context, submission, intent));
 }
 
 

@@ -7,21 +7,30 @@ import {
   type SubmissionResult,
 } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
-import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
+import { redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { Form, useActionData, useLoaderData, useNavigate, useNavigation } from "@remix-run/react";
 import { useEffect, useState, type ReactNode } from "react";
-import * as z from "zod";
+import type * as z from "zod";
 import { ACCOUNT_STATE } from "../../domain/constants";
 import { MESSAGES } from "../../domain/messages";
 import { ROLE_LABELS, ROLE_VALUES, ROLES } from "../../domain/roles";
-import { InviteSchema, UpdateMemberSchema } from "../../domain/schemas/accounts";
+import { InviteSchema, UpdateMemberFormSchema, UserActionSchema, type UserAction } from "../../domain/schemas/accounts";
 import { Avatar } from "../components/ui/avatar";
 import { Button } from "../components/ui/button";
 import { ConfirmFormDialog } from "../components/ui/confirm-form-dialog";
 import { CsrfInput } from "../components/ui/csrf-input";
 import { FieldErrors, FormErrors, TextField } from "../components/ui/field";
 import type { ApiAccountList, ApiTeamList } from "../lib/api.server";
-import { readForm, readFormData, replyWithApiError, statusOf, submittedId } from "../lib/forms.server";
+import {
+  formFields,
+  formHandlerContext,
+  formRefused,
+  handleIntent,
+  readIntentForm,
+  type FormHandlerContext,
+  type FormRefusal,
+  type IntentHandlers,
+} from "../lib/forms.server";
 import { recordPageView, requireAccount } from "../lib/guard.server";
 import { flashToast } from "../lib/toast.server";
 import { useHydrated } from "../lib/use-hydrated";
@@ -70,61 +79,43 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   };
 }
 
-const AccountIdSchema = z.object({ id: z.coerce.number().int().positive() });
-const UpdateMemberFormSchema = UpdateMemberSchema.extend(AccountIdSchema.shape);
-
-export async function action({ request, context }: ActionFunctionArgs) {
-  await requireAccount(request, context);
-  const intent = (await readFormData(request.clone())).get("intent");
-
-  if (intent === "invite") {
-    const { submission } = await readForm(request, context, InviteSchema);
-    if (submission.status !== "success") return data({ intent, id: null, result: submission.reply() }, { status: 400 });
+/** One handler per intent of UserActionSchema: a refusal comes back as the form's errors. */
+const USER_ACTIONS: IntentHandlers<UserAction, FormHandlerContext<UserAction["intent"]>, Promise<FormRefusal<UserAction["intent"]>>> = {
+  async invite(action, { context, refused }) {
     try {
-      await context.api.post("/v1/team_member_invites", {
-        email: submission.value.email,
-        role: submission.value.role,
-        teamIds: submission.value.team_ids,
-      });
+      await context.api.post("/v1/team_member_invites", formFields(action));
     } catch (error) {
-      return data({ intent, id: null, result: replyWithApiError(submission, error) }, { status: statusOf(error) });
+      return refused(error);
     }
-    flashToast(context, { kind: "success", message: MESSAGES.inviteSent(submission.value.email) });
+    flashToast(context, { kind: "success", message: MESSAGES.inviteSent(action.email) });
     throw redirect(USERS_PATH);
-  }
-
-  if (intent === "update") {
-    const { submission } = await readForm(request, context, UpdateMemberFormSchema);
-    const id = submittedId(submission.payload);
-    if (submission.status !== "success") return data({ intent, id, result: submission.reply() }, { status: 400 });
+  },
+  async update({ intent: _intent, id, ...member }, { context, refused }) {
     try {
-      await context.api.patch(`/v1/accounts/${submission.value.id}`, {
-        role: submission.value.role,
-        teamIds: submission.value.team_ids,
-      });
+      await context.api.patch(`/v1/accounts/${id}`, member);
     } catch (error) {
-      return data({ intent, id, result: replyWithApiError(submission, error) }, { status: statusOf(error) });
+      return refused(error);
     }
     flashToast(context, { kind: "success", message: MESSAGES.memberUpdated });
     throw redirect(USERS_PATH);
-  }
-
-  if (intent === "remove") {
-    const { submission } = await readForm(request, context, AccountIdSchema);
-    const id = submittedId(submission.payload);
-    if (submission.status !== "success") return data({ intent, id, result: submission.reply() }, { status: 400 });
+  },
+  async remove({ id }, { context, refused }) {
     try {
-      await context.api.delete(`/v1/accounts/${submission.value.id}`);
+      await context.api.delete(`/v1/accounts/${id}`);
     } catch (error) {
-      return data({ intent, id, result: replyWithApiError(submission, error) }, { status: statusOf(error) });
+      return refused(error);
     }
     flashToast(context, { kind: "success", message: MESSAGES.memberRemoved });
     throw redirect(USERS_PATH);
-  }
+  },
+};
 
-  throw new Response(MESSAGES.badRequest, { status: 400 });
+export async function action({ request, context }: ActionFunctionArgs) {
+  await requireAccount(request, context);
+  const { intent, submission } = await readIntentForm(request, context, UserActionSchema);
+  if (submission.status !== "success") return formRefused(intent, submission);
+  return handleIntent(USER_ACTIONS, submission.value, formHandlerContext(context, submission, intent));
 }
-
 
 type LoaderData = ReturnType<typeof useLoaderData<typeof loader>>;
 type UserRow = LoaderData["users"][number];

@@ -2,7 +2,7 @@ import * as z from "zod";
 import { INBOX_LAYOUTS } from "../inbox";
 import { MESSAGES } from "../messages";
 import { isRole, RoleSchema, type Role } from "../roles";
-import { emailField, requiredString } from "./common";
+import { emailField, RecordIdFormSchema, requiredString, withIntent } from "./common";
 import { PasswordSchema } from "./password";
 
 const NAME_MAX = 100;
@@ -91,6 +91,42 @@ export const TeamSchema = z.object({
   name: requiredString().max(NAME_MAX, { error: MESSAGES.maxLength }),
   account_ids: idList(),
 });
+
+/** The users screen's member form: the member's id beside the role and teams. */
+export const UpdateMemberFormSchema = UpdateMemberSchema.safeExtend(RecordIdFormSchema.shape);
+/** The teams screen's rename form: the team's id beside its fields. */
+export const UpdateTeamFormSchema = TeamSchema.safeExtend(RecordIdFormSchema.shape);
+
+// ── The screens' form posts, one discriminated union on `intent` each (ADR 028) ─────────────────────
+
+/** /settings/users: invite a colleague, change a member, remove one. */
+export const UserActionSchema = z.discriminatedUnion("intent", [
+  withIntent("invite", InviteSchema),
+  withIntent("update", UpdateMemberFormSchema),
+  withIntent("remove", RecordIdFormSchema),
+]);
+export type UserAction = z.output<typeof UserActionSchema>;
+
+/** /settings/teams: create, rename (and set members), delete. */
+export const TeamActionSchema = z.discriminatedUnion("intent", [
+  withIntent("create", TeamSchema),
+  withIntent("update", UpdateTeamFormSchema),
+  withIntent("delete", RecordIdFormSchema),
+]);
+export type TeamAction = z.output<typeof TeamActionSchema>;
+
+/** Forms that post nothing but their intent (and the form token). */
+const IntentOnlySchema = z.object({});
+
+/** /account/settings/safety-and-privacy: two-step verification and the password. */
+export const SafetyActionSchema = z.discriminatedUnion("intent", [
+  withIntent("setup-2fa", IntentOnlySchema),
+  withIntent("activate-2fa", OtpCodeSchema),
+  withIntent("regenerate-codes", IntentOnlySchema),
+  withIntent("disable-2fa", DisableTwoFactorSchema),
+  withIntent("change-password", ChangePasswordSchema),
+]);
+export type SafetyAction = z.output<typeof SafetyActionSchema>;
 
 export type InviteInput = z.infer<typeof InviteSchema>;
 export type TeamInput = z.infer<typeof TeamSchema>;

@@ -62,3 +62,17 @@ const nested = <Inner extends z.ZodType>(inner: Inner) =>
   z.union([JsonScalarSchema, z.array(inner), z.record(z.string(), inner)]);
 export const JsonValueSchema = nested(nested(nested(nested(nested(JsonScalarSchema)))));
 export type JsonValue = z.output<typeof JsonValueSchema>;
+
+/**
+ * The record a row's form acts on (its hidden `id` field; a form post carries it as a string). The
+ * routes' form posts of several intents share it (ADR 028).
+ */
+export const RecordIdFormSchema = z.object({ id: z.coerce.number().int().positive() });
+
+/** The member of a form post's discriminated union on `intent` (ADR 028): `fields` and the intent. */
+export function withIntent<I extends string, Fields extends z.ZodObject>(intent: I, fields: Fields) {
+  // safeExtend keeps the form schema's own refinements (a password's confirmation, …).
+  return (fields as z.ZodObject).safeExtend({ intent: z.literal(intent) }) as unknown as z.ZodObject<
+    Omit<Fields["shape"], "intent"> & { intent: z.ZodLiteral<I> }
+  >;
+}

@@ -4,7 +4,7 @@ import * as z from "zod";
 import { FEED_ITEM_STATE } from "../constants";
 import { ASSIGNEE_TYPES, INBOX_MAX_LIMIT, type AssigneeType } from "../inbox";
 import { MESSAGES } from "../messages";
-import { optionalString, requiredString } from "./common";
+import { optionalString, RecordIdFormSchema, requiredString, withIntent } from "./common";
 import { DraftSchema, ModerationFormSchema, ReplyFormSchema } from "./replies";
 
 const LABEL_NAME_MAX = 100;
@@ -69,6 +69,17 @@ export const LabelUpdateSchema = z.object({
   category: nullableText(LABEL_CATEGORY_MAX),
 });
 export type LabelUpdateInput = z.infer<typeof LabelUpdateSchema>;
+
+/** The labels screen's rename form: it always posts both fields, so the name stays required. */
+export const LabelRenameFormSchema = LabelFormSchema.pick({ name: true, category: true }).safeExtend(RecordIdFormSchema.shape);
+
+/** /settings/labels: create, rename, delete (one discriminated union on `intent`, ADR 028). */
+export const LabelActionSchema = z.discriminatedUnion("intent", [
+  withIntent("create", LabelFormSchema),
+  withIntent("update", LabelRenameFormSchema),
+  withIntent("delete", RecordIdFormSchema),
+]);
+export type LabelAction = z.output<typeof LabelActionSchema>;
 
 /** `account:5` → { type: 'account', id: 5 }; anything else → null. */
 function parseAssigneeValue(value: string): { type: AssigneeType; id: number } | null {

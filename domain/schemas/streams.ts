@@ -2,7 +2,7 @@ import * as z from "zod";
 import { MESSAGES } from "../messages";
 import { NETWORK_IDS } from "../networks";
 import { FEED_INTERVAL, STREAM_CATEGORIES, STREAM_SOURCES, categoryAllowed, sourcesForNetwork } from "../streams";
-import { requiredOrWrongFormat, requiredString } from "./common";
+import { optionalString, RecordIdFormSchema, requiredOrWrongFormat, requiredString, withIntent } from "./common";
 
 const NAME_MAX = 120;
 
@@ -76,17 +76,28 @@ export const StreamUpdateSchema = z.object({
 });
 export type StreamUpdateInput = z.infer<typeof StreamUpdateSchema>;
 
+/** /settings/channels: a stream's row buttons (one discriminated union on `intent`, ADR 028). */
+export const StreamRowActionSchema = z.discriminatedUnion("intent", [
+  withIntent("pin", RecordIdFormSchema),
+  withIntent("duplicate", RecordIdFormSchema),
+  withIntent("delete", RecordIdFormSchema),
+]);
+export type StreamRowAction = z.output<typeof StreamRowActionSchema>;
+
+/** Longest single muted word. */
+export const MUTED_KEYWORD_MAX = 100;
+
 /** Muted keywords (spec §5): an entry holding ' / ' is several words. */
 export const MutedKeywordsSchema = z.object({
   muted_keywords: z
-    .array(z.object({ value: requiredString().max(100, { error: MESSAGES.maxLength }) }), {
+    .array(z.object({ value: requiredString().max(MUTED_KEYWORD_MAX, { error: MESSAGES.maxLength }) }), {
       error: MESSAGES.atLeastOneItem,
     })
     .min(1, { error: MESSAGES.atLeastOneItem }),
 });
 
 /** The muted-keywords form posts one text field; it becomes the API's list. */
-export const MutedKeywordsFormSchema = z.object({
+const MutedKeywordsFormSchema = z.object({
   value: requiredString().max(1000, { error: MESSAGES.maxLength }),
 });
 
@@ -96,6 +107,23 @@ export function splitMutedKeywords(entries: readonly string[]): string[] {
     .map((word) => word.trim())
     .filter((word) => word.length > 0);
 }
+
+/**
+ * The muted-keywords screen's entry, seen with spec §5's rule: ' / ' splits it, and each word must be
+ * one the API accepts. (Whether any is new depends on the list: the screen checks that beside this.)
+ */
+export const MutedKeywordsEntrySchema = MutedKeywordsFormSchema.superRefine(({ value }, ctx) => {
+  const words = splitMutedKeywords([value]);
+  if (!words.length) ctx.addIssue({ code: "custom", path: ["value"], message: MESSAGES.required });
+  else if (words.some((word) => word.length > MUTED_KEYWORD_MAX)) ctx.addIssue({ code: "custom", path: ["value"], message: MESSAGES.maxLength });
+});
+
+/** /settings/muted-keywords: add an entry, remove a word (one discriminated union on `intent`, ADR 028). */
+export const MutedKeywordActionSchema = z.discriminatedUnion("intent", [
+  withIntent("add", MutedKeywordsEntrySchema),
+  withIntent("remove", RecordIdFormSchema),
+]);
+export type MutedKeywordAction = z.output<typeof MutedKeywordActionSchema>;
 
 /** Keywords still to send: split, de-duplicated (case-insensitive) and without those already muted. */
 export function newMutedKeywords(entries: readonly string[], alreadyMuted: readonly string[]): string[] {
@@ -130,6 +158,25 @@ export const SentimentExcludeWordSchema = z.object({
   global: z.preprocess((v) => v === true || v === "on" || v === "true", z.boolean()).optional(),
 });
 export type SentimentExcludeWordInput = z.infer<typeof SentimentExcludeWordSchema>;
+
+/** The sentiment screen's edit form: the entry's id beside its fields. */
+export const SentimentExcludeWordUpdateFormSchema = SentimentExcludeWordSchema.safeExtend(RecordIdFormSchema.shape);
+
+/** The sentiment screen's try-it form (POST /v1/sentiments/preview). */
+export const SentimentPreviewFormSchema = z.object({
+  text: requiredString().max(5000, { error: MESSAGES.maxLength }),
+  language: optionalString(),
+  social_type: z.enum(NETWORK_IDS, { error: MESSAGES.wrongFormat }).default("twitter"),
+});
+
+/** /account/settings/sentiment: exclusions (create, update, delete) and the preview (ADR 028). */
+export const SentimentActionSchema = z.discriminatedUnion("intent", [
+  withIntent("create", SentimentExcludeWordSchema),
+  withIntent("update", SentimentExcludeWordUpdateFormSchema),
+  withIntent("delete", RecordIdFormSchema),
+  withIntent("preview", SentimentPreviewFormSchema),
+]);
+export type SentimentAction = z.output<typeof SentimentActionSchema>;
 
 // ── Responses (ADR 027) ──────────────────────────────────────────────────────────────────────────
 
