@@ -71,13 +71,14 @@ describe("defaultPermissionsForRole", () => {
     expect(hasPermission(p, "users.index.write")).toBe(false);
   });
 
-  it("grants guests nothing, with the same shape", () => {
+  it("grants guests nothing but reading saved searches and topics (ADR 013), with the same shape", () => {
     const p = defaultPermissionsForRole(ROLES.guest);
-    const values = Object.values(p).flatMap((byPerm) =>
-      Object.values(byPerm).flatMap((byAction) => Object.values(byAction)),
+    const granted = Object.entries(p).flatMap(([scope, byPerm]) =>
+      Object.entries(byPerm).flatMap(([perm, byAction]) =>
+        Object.entries(byAction).filter(([, v]) => v !== 0).map(([action]) => `${scope}.${perm}.${action}`),
+      ),
     );
-    expect(values.length).toBeGreaterThan(0);
-    expect(values.every((v) => v === 0)).toBe(true);
+    expect(granted.sort()).toEqual(["searches.index.read", "topics.index.read"]);
     expect(Object.keys(p).sort()).toEqual(
       Object.keys(defaultPermissionsForRole(ROLES.admin)).sort(),
     );

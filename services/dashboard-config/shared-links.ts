@@ -129,8 +129,8 @@ export async function createSharedLink(deps: ServiceDeps, actor: Actor, input: S
 }
 
 export async function updateSharedLink(deps: ServiceDeps, actor: Actor, id: number, input: SharedLinkPut): Promise<SharedLinkView> {
-  await liveLink(deps, actor, id);
   requireWrite(actor);
+  await liveLink(deps, actor, id);
   const config = input.config ? await checkedConfig(deps, actor.businessProfileId, input.config) : undefined;
   await updateDashboardSharedLink(
     deps.db,
@@ -148,8 +148,8 @@ export async function updateSharedLink(deps: ServiceDeps, actor: Actor, id: numb
 }
 
 export async function revokeSharedLink(deps: ServiceDeps, actor: Actor, id: number): Promise<void> {
-  await liveLink(deps, actor, id);
   requireWrite(actor);
+  await liveLink(deps, actor, id);
   await revokeDashboardSharedLink(deps.db, actor.businessProfileId, id, isoNow(deps));
   dashboardPagesChanged(actor.businessProfileId);
 }
