@@ -3,6 +3,7 @@ import { data, redirect, type ActionFunctionArgs, type AppLoadContext, type Load
 import { Link, useActionData, useLoaderData, useLocation } from "@remix-run/react";
 import { formatDate, formatDateTime } from "../../domain/format";
 import { MESSAGES } from "../../domain/messages";
+import { loginLocation } from "../../domain/navigation";
 import { ROLE_LABELS } from "../../domain/roles";
 import { LAYER_COLORS } from "../../domain/palette";
 import { isValidTimeZone } from "../../domain/periods";
@@ -102,6 +103,8 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     try {
       link = await context.api.getViaPost<ApiSharedLink>(`/v1/dashboard_shared_links/${encodeURIComponent(code)}`, {});
     } catch (error) {
+      // A members-only link opened signed out: the sign-in, then back to this very view (issue 30).
+      if (error instanceof ApiError && error.status === 401 && !account) throw redirect(loginLocation(`${url.pathname}${url.search}`));
       if (error instanceof ApiError && (error.status === 404 || error.status === 403 || error.status === 401)) {
         throw new Response(UI.sharedLinkMissing, { status: 404 });
       }
