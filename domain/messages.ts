@@ -880,6 +880,8 @@ export const MESSAGES = {
   },
   /** The dashboard page's controls, templates, shared links and annotations (issue 7, our wording). */
   dashboardUi: {
+    /** A custom period whose end is before its start (the spec has no wording; issue 30). */
+    periodEndBeforeStart: "The end date can not be before the start date.",
     allMentions: "All mentions",
     welcome: (firstName: string) => `Welcome, ${firstName}.`,
     period: "Period",
