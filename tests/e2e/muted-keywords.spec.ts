@@ -115,6 +115,19 @@ test.describe("muted keywords", () => {
     await expect(chip(page, spam)).toHaveCount(1);
   });
 
+  test("a new answer replaces the old toast: no stale success beside a refusal", async ({ page }) => {
+    const { spam } = words();
+    await signIn(page, "admin");
+    // The toast's own five seconds never pass here: only the new answer may take it away.
+    await page.clock.install();
+    await open(page, PATH);
+    await mute(page, spam);
+    await expect(page.getByTestId("toast")).toHaveText("1 keyword muted.");
+    await mute(page, "");
+    await expect(page.getByText("Should not be empty!")).toBeVisible();
+    await expect(page.getByTestId("toast")).toHaveCount(0);
+  });
+
   test("guests are sent to the dashboard", async ({ page }) => {
     await signIn(page, "guest");
     await open(page, PATH);
