@@ -147,7 +147,7 @@ export function createApi(options: ApiOptions): Api {
  * route answers the same either way (docs/architecture.md "Paths"; ADR 035), so the slash is dropped
  * before routing, the way the web routes ignore it.
  */
-export function withoutTrailingSlash(request: Request): Request {
+function withoutTrailingSlash(request: Request): Request {
   const url = new URL(request.url);
   if (!/[^/]\/+$/.test(url.pathname)) return request;
   url.pathname = url.pathname.replace(/\/+$/, "");

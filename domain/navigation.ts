@@ -258,8 +258,8 @@ const isDemoProfile = (u: MenuUser) => u.businessProfileId === DASHBOARD_V1_PROF
 const restoresAdmin = (u: MenuUser) => u.isAccountOvertaken;
 
 /** What the inbox and Live Search read (their screens' own checks: the inbox route, app/components/search/access.ts). */
-export const INBOX_NEEDS: readonly PermissionKey[] = ["inbox.items.read"];
-export const LIVE_SEARCH_NEEDS: readonly PermissionKey[] = ["searches.index.read", "inbox.items.read"];
+const INBOX_NEEDS: readonly PermissionKey[] = ["inbox.items.read"];
+const LIVE_SEARCH_NEEDS: readonly PermissionKey[] = ["searches.index.read", "inbox.items.read"];
 
 export const SIDE_MENU: readonly MenuEntry[] = [
   { id: "dashboard", label: "dashboard", to: "/", envs: "all" },

@@ -30,6 +30,13 @@ describe("hasPermission / can", () => {
     expect(hasPermission({ a: { b: { c: -1 } } }, "a.b.c")).toBe(false);
   });
 
+  it("reads an entry whether the account's keys are snake_case (API) or camelCase (web client)", () => {
+    expect(hasPermission({ dashboard: { shared_links: { write: 1 } } }, "dashboard.shared_links.write")).toBe(true);
+    expect(hasPermission({ dashboard: { sharedLinks: { write: 1 } } }, "dashboard.shared_links.write")).toBe(true);
+    expect(hasPermission({ mutedKeywords: { index: { read: 1 } } }, "muted_keywords.index.read")).toBe(true);
+    expect(hasPermission({ dashboard: { sharedLinks: { write: 0 } } }, "dashboard.shared_links.write")).toBe(false);
+  });
+
   it("ignores inherited properties", () => {
     expect(hasPermission(perms, "constructor.prototype.toString")).toBe(false);
     expect(hasPermission(perms, "__proto__.x.y")).toBe(false);

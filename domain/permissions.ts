@@ -1,3 +1,4 @@
+import { toCamelKey } from "./key-case";
 import { ROLES, type Role } from "./roles";
 
 /**
@@ -44,12 +45,20 @@ export function can(
   action: string,
 ): boolean {
   if (!perms || typeof perms !== "object") return false;
-  const byPermission = own(perms, scope);
+  const byPermission = spelledEitherWay(perms, scope);
   if (!byPermission || typeof byPermission !== "object") return false;
-  const byAction = own(byPermission, permission);
+  const byAction = spelledEitherWay(byPermission, permission);
   if (!byAction || typeof byAction !== "object") return false;
   const value = own(byAction, action);
   return typeof value === "number" && value > 0;
+}
+
+/**
+ * The table's key as the API writes it (`shared_links`) or as the web client reads the account
+ * (`sharedLinks`: every answer's keys are camelCased), so a screen checks the same entry the API does.
+ */
+function spelledEitherWay<T>(obj: Record<string, T>, key: string): T | undefined {
+  return own(obj, key) ?? (key.includes("_") ? own(obj, toCamelKey(key)) : undefined);
 }
 
 /** Reads own properties only, so keys such as 'constructor' or '__proto__' never grant anything. */
@@ -58,7 +67,7 @@ function own<T>(obj: Record<string, T>, key: string): T | undefined {
 }
 
 /** A call of the API that a permission gates: `{id}` stands for a record (the check comes first). */
-export interface PermissionEndpoint {
+interface PermissionEndpoint {
   method: "GET" | "POST" | "PUT" | "PATCH" | "DELETE";
   path: string;
   body?: Record<string, unknown>;
@@ -141,7 +150,7 @@ export type PermissionKey = keyof typeof PERMISSION_TABLE;
 export const PERMISSION_KEYS = Object.keys(PERMISSION_TABLE) as PermissionKey[];
 
 /** Whether a role holds an entry by default (the table's weakest role or a stronger one). */
-export function roleHolds(role: Role, key: PermissionKey): boolean {
+function roleHolds(role: Role, key: PermissionKey): boolean {
   return role <= PERMISSION_TABLE[key].weakest;
 }
 

@@ -49,7 +49,7 @@ export interface DashboardQuery {
   problems?: DashboardProblems;
 }
 
-export interface DashboardProblems {
+interface DashboardProblems {
   period?: { message: string; from: string; to: string };
   contexts?: string;
 }
