@@ -1,7 +1,6 @@
 import { OpenAPIHono } from "@hono/zod-openapi";
 import type { Context } from "hono";
 import { MESSAGES } from "../domain/messages";
-import { validationError } from "../domain/errors";
 import type { ServiceDeps } from "../services/context";
 import { withQueryTally } from "../services/diagnostics/query-timing";
 import type { ApiEnv, ApiSettings } from "./env";
@@ -10,7 +9,7 @@ import { checkResponsesAgainstSchemas } from "./lib/response-check";
 import { authenticate, isOpenToAnonymous, requireCallerFirst, requireCsrfOnMutations } from "./middleware/auth";
 import { limitBody, readTextUpTo } from "./middleware/body-limit";
 import { REQUEST_BODY_LIMITS } from "../domain/request-limits";
-import { handleApiError, zodFieldErrors, type ErrorLogger } from "./middleware/errors";
+import { handleApiError, refuseInput, type ErrorLogger } from "./middleware/errors";
 import { registerAccountEventRoutes } from "./routes/account-events/account-events.handlers";
 import { registerAccountRoutes } from "./routes/accounts/accounts.handlers";
 import { registerAdminRoutes } from "./routes/admin/admin.handlers";
@@ -64,9 +63,7 @@ export interface Api {
 /** The REST API (Hono + zod contracts). The web app calls it in process; scripts call it over HTTP. */
 export function createApi(options: ApiOptions): Api {
   const app = new OpenAPIHono<ApiEnv>({
-    defaultHook: (result) => {
-      if (!result.success) throw validationError(zodFieldErrors(result.error));
-    },
+    defaultHook: (result) => refuseInput(result),
   }).basePath("/api");
   if (options.checkResponses ?? process.env.VITEST === "true") checkResponsesAgainstSchemas(app);
 
@@ -140,11 +137,23 @@ export function createApi(options: ApiOptions): Api {
   return {
     app,
     fetch: async (request, env = {}) => {
-      const read = await undoMethodOverride(request);
+      const read = await undoMethodOverride(withoutTrailingSlash(request));
       if (read instanceof Response) return read;
       return app.fetch(read, env);
     },
   };
+}
+
+/**
+ * The spec writes some paths with a trailing slash (`GET /v1/muted_keywords/`) and most without: every
+ * route answers the same either way (docs/architecture.md "Paths"; ADR 035), so the slash is dropped
+ * before routing, the way the web routes ignore it.
+ */
+function withoutTrailingSlash(request: Request): Request {
+  const url = new URL(request.url);
+  if (!/[^/]\/+$/.test(url.pathname)) return request;
+  url.pathname = url.pathname.replace(/\/+$/, "");
+  return new Request(url, { method: request.method, headers: request.headers, body: request.body, signal: request.signal, duplex: "half" } as RequestInit);
 }
 
 /**

@@ -5,6 +5,8 @@ import {
   Outlet,
   Scripts,
   ScrollRestoration,
+  useFetchers,
+  useNavigation,
 } from "@remix-run/react";
 import { useEffect, type ReactNode } from "react";
 import { ToastMessage } from "./components/ui/toast";
@@ -58,10 +60,14 @@ export function Layout({ children }: { children: ReactNode }) {
 
 export default function App() {
   const { toast } = useRootData();
+  // Any form sent (a page's or a keyed fetcher's) is a new question: its answer replaces the toast.
+  const navigation = useNavigation();
+  const fetchers = useFetchers();
+  const answering = navigation.state === "submitting" || fetchers.some((fetcher) => fetcher.state === "submitting");
   return (
     <>
       <Outlet />
-      <ToastMessage toast={toast} />
+      <ToastMessage toast={toast} answering={answering} />
     </>
   );
 }

@@ -22,6 +22,7 @@ import * as m0019 from "./migrations/0019-analytics-daily-dimensions";
 import * as m0020 from "./migrations/0020-inbox-triage-index";
 import * as m0021 from "./migrations/0021-daily-dimension-values-index";
 import * as m0022 from "./migrations/0022-notifications-unread-index";
+import * as m0023 from "./migrations/0023-exclude-words-read-for-admins";
 import * as m0024 from "./migrations/0024-rules";
 
 // Migrations are listed here (not read from disk) so the bundled server carries them.
@@ -48,6 +49,7 @@ const MIGRATIONS: Record<string, Migration> = {
   "0020-inbox-triage-index": m0020,
   "0021-daily-dimension-values-index": m0021,
   "0022-notifications-unread-index": m0022,
+  "0023-exclude-words-read-for-admins": m0023,
   "0024-rules": m0024,
 };
 

@@ -2,6 +2,7 @@ import { describe, it, expect } from "vitest";
 import {
   MESSAGES,
   baseErrorText,
+  countOf,
   fieldErrorText,
 } from "./messages";
 
@@ -103,5 +104,33 @@ describe("fieldErrorText / baseErrorText", () => {
     expect(baseErrorText("Boom")).toBe("Boom");
     expect(baseErrorText("")).toBe("Something went wrong");
     expect(baseErrorText(undefined)).toBe("Something went wrong");
+  });
+});
+
+describe("counts (issue 30: one rule, countOf)", () => {
+  it("singular for exactly one, plural otherwise", () => {
+    expect(countOf(1, "notification")).toBe("1 notification");
+    expect(countOf(0, "notification")).toBe("0 notifications");
+    expect(countOf(2, "reply", "replies")).toBe("2 replies");
+    expect(MESSAGES.notificationsCount(1)).toBe("1 notification");
+    expect(MESSAGES.dashboardUi.comparing(1)).toBe("Comparing 1 context");
+    expect(MESSAGES.widgetsUi.starsColumn(1)).toBe("1 star");
+  });
+
+  it("no message that takes a count says '1 <things>'", () => {
+    const slips: string[] = [];
+    const walk = (entries: Record<string, unknown>, prefix: string) => {
+      for (const [key, value] of Object.entries(entries)) {
+        if (value !== null && typeof value === "object") walk(value as Record<string, unknown>, `${prefix}${key}.`);
+        // A formatter whose first parameter is a count (n, count, total, stars, chosen, unread...).
+        else if (typeof value === "function" && /^\(?\s*(n|count|total|stars|unread|done)\b/.test(String(value))) {
+          const text = (value as (...a: unknown[]) => string)(1, 1, false);
+          // "1 items", "1 notifications" (but not "1 is", "Page 1 of", "1 chosen").
+          if (/(^|\s)1 (?!is\b|was\b|has\b)[a-z]+[^s]?s\b/.test(text) && !/\b1 (chosen|of)\b/.test(text)) slips.push(`${prefix}${key}: ${text}`);
+        }
+      }
+    };
+    walk(MESSAGES as unknown as Record<string, unknown>, "");
+    expect(slips).toEqual([]);
   });
 });

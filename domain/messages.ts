@@ -7,6 +7,15 @@
  *
  * Pure data: importable from the browser, the API and the jobs alike.
  */
+/**
+ * The one rule for counts (issue 30, ADR 035): the number, then the noun in the singular for exactly one
+ * and the plural otherwise ("1 notification", "2 notifications", "0 notifications"). The plural is given
+ * where it is not the singular plus "s". Every message that shows a count goes through it.
+ */
+export function countOf(n: number, singular: string, plural = `${singular}s`): string {
+  return `${n} ${n === 1 ? singular : plural}`;
+}
+
 export const MESSAGES = {
   // ── Form validation (spec §5) ───────────────────────────────────────────────────────────────
   required: "Should not be empty!",
@@ -99,7 +108,7 @@ export const MESSAGES = {
   moreDetails: "more details",
   dismiss: "Dismiss",
   justNow: "just now",
-  notificationsCount: (n: number) => `${n} notifications`,
+  notificationsCount: (n: number) => countOf(n, "notification"),
   selectTeams: "Select teams",
   chosenCount: (n: number) => `${n} chosen`,
   allDataPoints: "All Data Points",
@@ -264,7 +273,7 @@ export const MESSAGES = {
     `Import finished: ${accepted} added, ${duplicates} already there, ${rejected} rejected.`,
   importFileRequired: "Choose a CSV or NDJSON file.",
   importFormatUnknown: "Use a .csv or .ndjson file.",
-  mutedKeywordsAdded: (n: number) => (n === 1 ? "1 keyword muted." : `${n} keywords muted.`),
+  mutedKeywordsAdded: (n: number) => `${countOf(n, "keyword")} muted.`,
   mutedKeywordsNothingNew: "These keywords are already muted.",
   mutedKeywordRemoved: "Keyword unmuted.",
   mutedKeywordNotFound: "This muted keyword does not exist or was removed.",
@@ -342,7 +351,7 @@ export const MESSAGES = {
     noTopicsYet: "No topics yet. Create the first one with the form.",
     ungrouped: "Without a group",
     emptyGroup: "No topics in this group.",
-    topicCount: (n: number) => (n === 1 ? "1 topic" : `${n} topics`),
+    topicCount: (n: number) => countOf(n, "topic"),
     topicName: "Topic name",
     type: "Type",
     chooseType: "Choose a type",
@@ -356,7 +365,7 @@ export const MESSAGES = {
     suggest: "Suggest",
     suggestionsFor: (word: string) => `Words in your mentions like '${word}'`,
     noSuggestions: (word: string) => `No word of your mentions starts like '${word}'.`,
-    suggestionCount: (n: number) => (n === 1 ? "1 mention" : `${n} mentions`),
+    suggestionCount: (n: number) => countOf(n, "mention"),
     addSuggestion: (word: string) => `Add ${word}`,
     noKeywords: "No keywords yet.",
     query: "Query",
@@ -364,7 +373,7 @@ export const MESSAGES = {
       'Words, "phrases", AND, OR, brackets, a trailing * and ~1 or ~2. Example: (refund OR "money back") AND late',
     queryValid: "The query is valid.",
     queryChecking: "Checking the query…",
-    queryFaults: (n: number) => (n === 1 ? "1 fault in the query" : `${n} faults in the query`),
+    queryFaults: (n: number) => `${countOf(n, "fault")} in the query`,
     faultAt: (message: string, line: number, column: number) => `${message} (line ${line}, column ${column})`,
     visibleFor: "Visible for",
     createTopic: "Create topic",
@@ -479,7 +488,7 @@ export const MESSAGES = {
     queryHint: 'Words, "phrases", AND, OR, (brackets), a trailing * and ~1 or ~2. Example: refund AND (late OR "never arrived")',
     queryChecking: "Checking…",
     queryValid: "No faults in the query.",
-    queryFaults: (n: number) => (n === 1 ? "The query has 1 fault:" : `The query has ${n} faults:`),
+    queryFaults: (n: number) => `The query has ${countOf(n, "fault")}:`,
     faultAt: (message: string, position: number) => `${message} (at character ${position})`,
     filtersHeading: "Filters",
     filtersHint: "A 'must match' group keeps the mentions that match one of its values; a 'must not match' group drops them.",
@@ -540,7 +549,7 @@ export const MESSAGES = {
     refreshResults: "Refresh the results",
     turnFlowModeBackOn: "Turn flow mode back on",
     newBadge: "New",
-    liveCount: (n: number) => (n === 1 ? "1 new mention since flow mode was turned on" : `${n} new mentions since flow mode was turned on`),
+    liveCount: (n: number) => `${countOf(n, "new mention")} since flow mode was turned on`,
   },
   // The channels screens (our wording), grouped: several labels share names with other screens.
   channelScreen: {
@@ -560,7 +569,7 @@ export const MESSAGES = {
     noStreamsYet: "No streams yet. Connect one to start collecting mentions.",
     showMore: (n: number) => `Show ${n} more`,
     showLess: "Show less",
-    items: (n: number) => (n === 1 ? "1 item" : `${n} items`),
+    items: (n: number) => countOf(n, "item"),
     lastItem: "Last item",
     lastSuccess: "Last success",
     lastError: "Last error",
@@ -642,8 +651,8 @@ export const MESSAGES = {
     assigned: (name: string) => `Assigned to ${name}`,
     unassigned: "Unassigned",
     labelsSaved: "Labels saved",
-    stateChanged: (n: number) => (n === 1 ? "1 item updated" : `${n} items updated`),
-    translated: (n: number) => (n === 1 ? "1 item translated" : `${n} items translated`),
+    stateChanged: (n: number) => `${countOf(n, "item")} updated`,
+    translated: (n: number) => `${countOf(n, "item")} translated`,
     labelCreated: (name: string) => `Label '${name}' created.`,
     labelUpdated: (name: string) => `Label '${name}' updated.`,
     labelDeleted: (name: string) => `Label '${name}' deleted.`,
@@ -886,6 +895,8 @@ export const MESSAGES = {
   },
   /** The dashboard page's controls, templates, shared links and annotations (issue 7, our wording). */
   dashboardUi: {
+    /** A custom period whose end is before its start (the spec has no wording; issue 30). */
+    periodEndBeforeStart: "The end date can not be before the start date.",
     allMentions: "All mentions",
     welcome: (firstName: string) => `Welcome, ${firstName}.`,
     period: "Period",
@@ -897,7 +908,7 @@ export const MESSAGES = {
     contexts: "Contexts",
     chooseContexts: "Choose contexts",
     compareHint: (limit: number) => `Choose up to ${limit} to compare.`,
-    comparing: (count: number) => `Comparing ${count} contexts`,
+    comparing: (count: number) => `Comparing ${countOf(count, "context")}`,
     sectionBrands: "Brands",
     applyContexts: "Show these contexts",
     compactLayout: "Compact layout",
@@ -969,7 +980,7 @@ export const MESSAGES = {
     mentionsColumn: "Mentions",
     reviewsColumn: "Reviews",
     averageRatingColumn: "Average rating",
-    starsColumn: (stars: number) => `${stars} stars`,
+    starsColumn: (stars: number) => countOf(stars, "star"),
     termColumn: "Term",
     previousColumn: "Previous period",
     changeColumn: "Change",
@@ -993,7 +1004,7 @@ export const MESSAGES = {
     reputationMetric: "Reputation",
     sharesMetric: "Shares count",
     impactMetric: "Impact score",
-    analyzedCount: (n: number) => `${n} mentions analysed`,
+    analyzedCount: (n: number) => `${countOf(n, "mention")} analysed`,
     yes: "Yes",
     no: "No",
     byLanguage: "Top languages",
@@ -1005,8 +1016,6 @@ export const MESSAGES = {
     anySentiment: "Any sentiment",
     anyNetwork: "Any network",
     filterButton: "Show",
-    earlierPage: "Earlier page",
-    laterPage: "Later page",
     mentionsPanel: "Mentions behind the chart",
     closeMentions: "Close the mentions",
     noFeedMentions: "No mentions match this point.",

@@ -289,6 +289,15 @@ function* menuUsers(): Generator<{ label: string; user: MenuUser }> {
 
 const labels = (items: MenuItem[]) => items.map((i) => i.label);
 
+/** ADR 035: the inbox needs inbox.items.read; Live Search, searches.index.read as well. */
+function mayOpen(user: MenuUser, to: string): boolean {
+  const p = user.permissions;
+  const inbox = p?.inbox?.items?.read === 1;
+  if (to === "/inbox") return inbox;
+  if (to === "/search") return inbox && p?.searches?.index?.read === 1;
+  return true;
+}
+
 /** The route an item opens (a dialog opens over the current page; an action posts to its path). */
 function isTargetBuilt(item: MenuItem): boolean {
   if (item.kind === "dialog") return item.id === "templates" ? FEATURES.templatesDialog : false;
@@ -333,7 +342,7 @@ describe("menus with today's build (only built screens appear)", () => {
             ];
         const excluded = (path: string) =>
           (env === "demo" && ["/inbox", "/search", "/charts"].includes(path)) || (env === "prod" && path === "/charts");
-        expect(labels(side)).toEqual(sideSpec.filter(([, to]) => routeBuilt(to) && !excluded(to)).map(([l]) => l));
+        expect(labels(side)).toEqual(sideSpec.filter(([, to]) => routeBuilt(to) && !excluded(to) && mayOpen(user, to)).map(([l]) => l));
       });
     }
   }
@@ -385,6 +394,7 @@ function specAvatarMenu(user: MenuUser, env: AppEnv): string[] {
   const profile11 = user.businessProfileId === DASHBOARD_V1_PROFILE_ID;
   const chartsHere = env !== "demo" && env !== "prod";
   const writeSettings = user.permissions?.settings?.index?.write === 1;
+  const reads = (scope: string) => user.permissions?.[scope]?.index?.read === 1;
   const out: string[] = [];
   const add = (label: string, when = true) => {
     if (when) out.push(label);
@@ -404,7 +414,7 @@ function specAvatarMenu(user: MenuUser, env: AppEnv): string[] {
     add("Restore Admin Account", user.isAccountOvertaken);
     add("Rules", adminOrSys);
     add("Reports", adminOrSys);
-    add("Templates");
+    add("Templates", reads("templates"));
     add("Dashboard V1", profile11 && chartsHere);
     add("Settings");
     add("Moderation Report", profile11 || sysAdmin);
@@ -417,10 +427,10 @@ function specAvatarMenu(user: MenuUser, env: AppEnv): string[] {
     add("Logout");
     return out;
   }
-  add("Users");
-  add("Channels");
-  add("Teams");
-  add("Templates");
+  add("Users", reads("users"));
+  add("Channels", reads("channels"));
+  add("Teams", reads("teams"));
+  add("Templates", reads("templates"));
   add("Dashboard V1", profile11 && chartsHere);
   add("Settings");
   add("Moderation Report", profile11 || sysAdmin);
@@ -431,10 +441,12 @@ function specAvatarMenu(user: MenuUser, env: AppEnv): string[] {
   return out;
 }
 
-function specSideMenu(env: AppEnv): string[] {
-  if (isProductionLike(env)) return ["Dashboard", "Helper", "Streams", "Live Search", "How To"];
+function specSideMenu(env: AppEnv, user: MenuUser): string[] {
+  const to: Record<string, string> = { Streams: "/inbox", Inbox: "/inbox", "Live Search": "/search" };
+  const offered = (labels: string[]) => labels.filter((l) => !to[l] || mayOpen(user, to[l]!));
+  if (isProductionLike(env)) return offered(["Dashboard", "Helper", "Streams", "Live Search", "How To"]);
   const all = ["Dashboard", "Inbox", "Live Search", "Helper", "How To"];
-  return env === "demo" ? all.filter((l) => l !== "Inbox" && l !== "Live Search") : all;
+  return offered(env === "demo" ? all.filter((l) => l !== "Inbox" && l !== "Live Search") : all);
 }
 
 describe("menus of spec core §2 with every screen built", () => {
@@ -442,7 +454,7 @@ describe("menus of spec core §2 with every screen built", () => {
     for (const { label, user } of menuUsers()) {
       it(`${env} · ${label}`, () => {
         expect(labels(avatarMenu(user, env, everythingBuilt))).toEqual(specAvatarMenu(user, env));
-        expect(labels(sideMenu(user, env, everythingBuilt))).toEqual(specSideMenu(env));
+        expect(labels(sideMenu(user, env, everythingBuilt))).toEqual(specSideMenu(env, user));
       });
     }
   }
@@ -481,9 +493,11 @@ describe("menus of spec core §2 with every screen built", () => {
     }
   });
 
-  it("guests get the same side menu as everyone (the guests' restriction is the avatar menu's)", () => {
+  it("a guest's side menu leaves out the screens their permissions do not open (ADR 035)", () => {
     for (const env of APP_ENVS) {
-      expect(labels(sideMenu(menuUser(ROLES.guest), env, everythingBuilt))).toEqual(specSideMenu(env));
+      const guest = menuUser(ROLES.guest);
+      expect(labels(sideMenu(guest, env, everythingBuilt))).toEqual(specSideMenu(env, guest));
+      expect(labels(sideMenu(guest, env, everythingBuilt))).not.toContain("Live Search");
     }
   });
 });
@@ -494,7 +508,7 @@ describe("the inbox and the labels screen (issue 6)", () => {
       for (const role of ROLE_VALUES) {
         const side = sideMenu(menuUser(role), env);
         const entry = side.find((item) => item.to === "/inbox");
-        if (env === "demo") expect(entry, `${env} · ${role}`).toBeUndefined();
+        if (env === "demo" || role === ROLES.guest) expect(entry, `${env} · ${role}`).toBeUndefined();
         else expect(entry?.label, `${env} · ${role}`).toBe(isProductionLike(env) ? "Streams" : "Inbox");
       }
     }
@@ -506,5 +520,34 @@ describe("the inbox and the labels screen (issue 6)", () => {
       const decision = decideNavigation({ pathname: "/settings/labels", search: "", user: { role }, appEnv: "local" });
       expect(decision.kind, `role ${role}`).toBe(role === ROLES.guest ? "redirect" : "allow");
     }
+  });
+});
+
+describe("menus offer only what the permission table grants (ADR 035)", () => {
+  const user = (role: Role, permissions: Permissions): MenuUser => ({ role, permissions, businessProfileId: 1, isAccountOvertaken: false });
+
+  it("a guest's side menu has neither Inbox nor Live Search, whose screens would refuse them", () => {
+    for (const env of APP_ENVS) {
+      const ids = sideMenu(user(ROLES.guest, defaultPermissionsForRole(ROLES.guest)), env).map((i) => i.id);
+      expect(ids, env).not.toContain("inbox");
+      expect(ids, env).not.toContain("streams");
+      expect(ids, env).not.toContain("live-search");
+      expect(ids, env).toContain("dashboard");
+    }
+  });
+
+  it("the entries follow the account's permissions, not its role", () => {
+    const agent = defaultPermissionsForRole(ROLES.agent);
+    expect(sideMenu(user(ROLES.agent, agent), "local").map((i) => i.id)).toEqual(expect.arrayContaining(["inbox", "live-search"]));
+    // A guest granted the inbox's permissions gets both; an agent whose inbox read was taken away, neither.
+    const grantedGuest = { ...defaultPermissionsForRole(ROLES.guest), inbox: { items: { read: 1 } } };
+    expect(sideMenu(user(ROLES.guest, grantedGuest), "local").map((i) => i.id)).toEqual(expect.arrayContaining(["inbox", "live-search"]));
+    const revoked = { ...agent, inbox: { items: { read: 0, write: 1, assign: 1 } } };
+    const ids = sideMenu(user(ROLES.agent, revoked), "local").map((i) => i.id);
+    expect(ids).not.toContain("inbox");
+    expect(ids).not.toContain("live-search");
+    const noTemplates = { ...agent, templates: { index: { read: 0, write: 0 } } };
+    expect(avatarMenu(user(ROLES.agent, noTemplates), "local").map((i) => i.id)).not.toContain("templates");
+    expect(avatarMenu(user(ROLES.agent, agent), "local").map((i) => i.id)).toContain("templates");
   });
 });

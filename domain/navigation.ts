@@ -2,7 +2,7 @@
 // server, the browser and the tests share one definition.
 import { DASHBOARD_V1_PROFILE_ID, isProductionLike, isRouteExcluded, type AppEnv } from "./constants";
 import { MESSAGES, type StaticMessageKey } from "./messages";
-import { hasPermission, type Permissions } from "./permissions";
+import { hasPermission, type PermissionKey, type Permissions } from "./permissions";
 import { ROLES, type Role } from "./roles";
 
 type RouteAccess = "public" | "guestOnly" | "login";
@@ -252,6 +252,11 @@ export interface MenuEntry {
   /** Shown to guests (spec: guests see only Settings and Logout). */
   forGuests?: boolean;
   feature?: keyof typeof FEATURES;
+  /**
+   * The entries of the permission table (ADR 035) the screen needs: without them the screen could only
+   * say "not allowed", so the entry is not offered.
+   */
+  needs?: readonly PermissionKey[];
 }
 
 const isSystemAdmin = (u: MenuUser) => u.role === ROLES.systemAdmin;
@@ -261,13 +266,17 @@ const isStaff = (u: MenuUser) => STAFF.includes(u.role);
 const isDemoProfile = (u: MenuUser) => u.businessProfileId === DASHBOARD_V1_PROFILE_ID;
 const restoresAdmin = (u: MenuUser) => u.isAccountOvertaken;
 
+/** What the inbox and Live Search read (their screens' own checks: the inbox route, app/components/search/access.ts). */
+const INBOX_NEEDS: readonly PermissionKey[] = ["inbox.items.read"];
+const LIVE_SEARCH_NEEDS: readonly PermissionKey[] = ["searches.index.read", "inbox.items.read"];
+
 export const SIDE_MENU: readonly MenuEntry[] = [
   { id: "dashboard", label: "dashboard", to: "/", envs: "all" },
   { id: "helper-prod", label: "helper", to: "/helper", envs: "productionLike" },
   // docs/architecture.md: there is no legacy app; the production-like Streams entry opens the inbox.
-  { id: "streams", label: "streams", to: "/inbox", envs: "productionLike" },
-  { id: "inbox", label: "inbox", to: "/inbox", envs: "other" },
-  { id: "live-search", label: "liveSearch", to: "/search", envs: "all" },
+  { id: "streams", label: "streams", to: "/inbox", envs: "productionLike", needs: INBOX_NEEDS },
+  { id: "inbox", label: "inbox", to: "/inbox", envs: "other", needs: INBOX_NEEDS },
+  { id: "live-search", label: "liveSearch", to: "/search", envs: "all", needs: LIVE_SEARCH_NEEDS },
   { id: "helper", label: "helper", to: "/helper", envs: "other" },
   { id: "how-to", label: "howTo", to: "/how_to", envs: "all" },
 ];
@@ -292,9 +301,9 @@ export const AVATAR_MENU: readonly MenuEntry[] = [
   { id: "rules", label: "rules", to: "/settings/rules", envs: "productionLike", when: isAdminOrSystemAdmin },
   { id: "reports", label: "reports", to: "/settings/reports", envs: "productionLike", when: isAdminOrSystemAdmin },
   // Other environments (spec core §2 lists Users, Channels, Teams first).
-  { id: "users", label: "users", to: "/settings/users", envs: "other", when: isStaff },
-  { id: "channels", label: "channels", to: "/settings/channels", envs: "other", when: isStaff },
-  { id: "teams", label: "teams", to: "/settings/teams", envs: "other", when: isStaff },
+  { id: "users", label: "users", to: "/settings/users", envs: "other", when: isStaff, needs: ["users.index.read"] },
+  { id: "channels", label: "channels", to: "/settings/channels", envs: "other", when: isStaff, needs: ["channels.index.read"] },
+  { id: "teams", label: "teams", to: "/settings/teams", envs: "other", when: isStaff, needs: ["teams.index.read"] },
   // Both.
   {
     id: "templates",
@@ -303,6 +312,7 @@ export const AVATAR_MENU: readonly MenuEntry[] = [
     kind: "dialog",
     envs: "all",
     feature: "templatesDialog",
+    needs: ["templates.index.read"],
   },
   { id: "dashboard-v1", label: "dashboardV1", to: "/charts", envs: "all", when: isDemoProfile },
   { id: "settings", label: "settings", to: "/account/settings", envs: "all", forGuests: true },
@@ -356,6 +366,7 @@ function visibleEntries(
     .filter((e) => e.envs === "all" || (e.envs === "productionLike") === productionLike)
     .filter((e) => (options.guestsOnlyForGuests && user.role === ROLES.guest ? e.forGuests === true : true))
     .filter((e) => !e.when || e.when(user))
+    .filter((e) => (e.needs ?? []).every((key) => hasPermission(user.permissions, key)))
     .filter((e) => canOpen(e, user))
     .filter((e) => options.isBuilt(e) && !isExcludedHere(e, appEnv))
     .map((e) => ({ id: e.id, label: MESSAGES[e.label], to: e.to, kind: e.kind ?? "link" }));
@@ -369,8 +380,9 @@ function canOpen(entry: MenuEntry, user: MenuUser): boolean {
 }
 
 /**
- * The side menu of spec core §2. The guests' restriction ("only Settings and Logout") is the
- * avatar menu's: a guest may open every login-only screen, so the side menu is the same for them.
+ * The side menu of spec core §2. The guests' restriction ("only Settings and Logout") is the avatar
+ * menu's; the side menu offers a screen only to whoever holds what it needs (ADR 035), so a guest
+ * without the inbox's permissions sees neither Inbox nor Live Search.
  */
 export function sideMenu(user: MenuUser, appEnv: AppEnv, isBuilt: MenuBuiltPredicate = isMenuEntryBuilt): MenuItem[] {
   return visibleEntries(SIDE_MENU, user, appEnv, { guestsOnlyForGuests: false, isBuilt });

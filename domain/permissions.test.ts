@@ -30,6 +30,13 @@ describe("hasPermission / can", () => {
     expect(hasPermission({ a: { b: { c: -1 } } }, "a.b.c")).toBe(false);
   });
 
+  it("reads an entry whether the account's keys are snake_case (API) or camelCase (web client)", () => {
+    expect(hasPermission({ dashboard: { shared_links: { write: 1 } } }, "dashboard.shared_links.write")).toBe(true);
+    expect(hasPermission({ dashboard: { sharedLinks: { write: 1 } } }, "dashboard.shared_links.write")).toBe(true);
+    expect(hasPermission({ mutedKeywords: { index: { read: 1 } } }, "muted_keywords.index.read")).toBe(true);
+    expect(hasPermission({ dashboard: { sharedLinks: { write: 0 } } }, "dashboard.shared_links.write")).toBe(false);
+  });
+
   it("ignores inherited properties", () => {
     expect(hasPermission(perms, "constructor.prototype.toString")).toBe(false);
     expect(hasPermission(perms, "__proto__.x.y")).toBe(false);
@@ -71,13 +78,14 @@ describe("defaultPermissionsForRole", () => {
     expect(hasPermission(p, "users.index.write")).toBe(false);
   });
 
-  it("grants guests nothing, with the same shape", () => {
+  it("grants guests nothing but reading saved searches and topics (ADR 013), with the same shape", () => {
     const p = defaultPermissionsForRole(ROLES.guest);
-    const values = Object.values(p).flatMap((byPerm) =>
-      Object.values(byPerm).flatMap((byAction) => Object.values(byAction)),
+    const granted = Object.entries(p).flatMap(([scope, byPerm]) =>
+      Object.entries(byPerm).flatMap(([perm, byAction]) =>
+        Object.entries(byAction).filter(([, v]) => v !== 0).map(([action]) => `${scope}.${perm}.${action}`),
+      ),
     );
-    expect(values.length).toBeGreaterThan(0);
-    expect(values.every((v) => v === 0)).toBe(true);
+    expect(granted.sort()).toEqual(["searches.index.read", "topics.index.read"]);
     expect(Object.keys(p).sort()).toEqual(
       Object.keys(defaultPermissionsForRole(ROLES.admin)).sort(),
     );

@@ -1,3 +1,4 @@
+import { toCamelKey } from "./key-case";
 import { ROLES, type Role } from "./roles";
 
 /**
@@ -44,12 +45,20 @@ export function can(
   action: string,
 ): boolean {
   if (!perms || typeof perms !== "object") return false;
-  const byPermission = own(perms, scope);
+  const byPermission = spelledEitherWay(perms, scope);
   if (!byPermission || typeof byPermission !== "object") return false;
-  const byAction = own(byPermission, permission);
+  const byAction = spelledEitherWay(byPermission, permission);
   if (!byAction || typeof byAction !== "object") return false;
   const value = own(byAction, action);
   return typeof value === "number" && value > 0;
+}
+
+/**
+ * The table's key as the API writes it (`shared_links`) or as the web client reads the account
+ * (`sharedLinks`: every answer's keys are camelCased), so a screen checks the same entry the API does.
+ */
+function spelledEitherWay<T>(obj: Record<string, T>, key: string): T | undefined {
+  return own(obj, key) ?? (key.includes("_") ? own(obj, toCamelKey(key)) : undefined);
 }
 
 /** Reads own properties only, so keys such as 'constructor' or '__proto__' never grant anything. */
@@ -57,75 +66,97 @@ function own<T>(obj: Record<string, T>, key: string): T | undefined {
   return Object.prototype.hasOwnProperty.call(obj, key) ? obj[key] : undefined;
 }
 
+/** A call of the API that a permission gates: `{id}` stands for a record (the check comes first). */
+interface PermissionEndpoint {
+  method: "GET" | "POST" | "PUT" | "PATCH" | "DELETE";
+  path: string;
+  body?: Record<string, unknown>;
+}
+
+interface PermissionRule {
+  /** The weakest role that holds the entry by default (roles: system admin 0 > admin 1 > agent 2 > guest 4). */
+  weakest: Role;
+  /** The API call this entry opens; null where no screen or call of this build needs it yet. */
+  endpoint: PermissionEndpoint | null;
+}
+
 /**
- * Default permissions given to a new account of each role.
+ * THE permission table (ADR 035): the one source of what each role may do. A new account gets these
+ * entries (with 0 where not granted, so the shape is predictable); the services check the entries, the
+ * account's `permissions` answer shows them, the menus and screens offer only what they grant, and a
+ * test calls each entry's endpoint as every role to prove the answer says exactly what the API allows.
  *
  * The spec only says that People, Profiles and Teams need 'settings index write' and that a check is
- * "entry > 0"; it does not say which role holds what. Our choice, expressed as the weakest role that
- * holds each entry (roles are ordered system admin 0 > admin 1 > agent 2 > guest 4):
- *
+ * "entry > 0"; which role holds what is ours:
  * - system admin only: admin tools (`admin.index.*`, business profiles, take-over);
- * - admin and system admin: settings/users/teams/rules/reports write, channel management,
- *   sentiment exclusion words, SSO;
- * - agent and above: settings, users and teams read; inbox work (read, write, assign); searches,
- *   templates, labels, alerts, topics, annotations, muted keywords, dashboard, helper, moderation read;
- * - guest: every entry is present but 0, so a guest is granted nothing until an admin grants it.
- *
- * Every role gets the full set of keys (with 0 where not granted), so the shape is predictable.
+ * - admin and system admin: settings/users/teams/rules/reports write, channel management, sentiment
+ *   exclusion words (admin-only endpoints, spec core §6), SSO;
+ * - agent and above: settings, users and teams read; inbox work (read, write, assign); searches and
+ *   topics write, templates, labels, alerts, annotations, muted keywords, dashboard, helper, moderation read;
+ * - everyone, guests too: reading saved searches and topics (ADR 013: visibility is the read rule);
+ * - guest: every other entry is present but 0, so a guest is granted nothing more until an admin grants it.
  */
-const DEFAULT_PERMISSION_MATRIX: Readonly<Record<string, Role | null>> =
-  {
-    "admin.index.read": ROLES.systemAdmin,
-    "admin.index.write": ROLES.systemAdmin,
-    "admin.business_profiles.read": ROLES.systemAdmin,
-    "admin.business_profiles.write": ROLES.systemAdmin,
-    "admin.takeover.write": ROLES.systemAdmin,
+export const PERMISSION_TABLE = {
+  "admin.index.read": { weakest: ROLES.systemAdmin, endpoint: { method: "GET", path: "/v1/admin/accounts/{id}" } },
+  "admin.index.write": { weakest: ROLES.systemAdmin, endpoint: null },
+  "admin.business_profiles.read": { weakest: ROLES.systemAdmin, endpoint: { method: "GET", path: "/v1/admin/business_profiles/{id}" } },
+  "admin.business_profiles.write": { weakest: ROLES.systemAdmin, endpoint: null },
+  "admin.takeover.write": { weakest: ROLES.systemAdmin, endpoint: { method: "POST", path: "/v1/admin/accounts/takeover", body: { account_id: 999_999_999 } } },
 
-    "settings.index.read": ROLES.agent,
-    "settings.index.write": ROLES.admin,
-    "users.index.read": ROLES.agent,
-    "users.index.write": ROLES.admin,
-    "teams.index.read": ROLES.agent,
-    "teams.index.write": ROLES.admin,
-    "channels.index.read": ROLES.agent,
-    "channels.index.write": ROLES.admin,
-    "rules.index.read": ROLES.admin,
-    "rules.index.write": ROLES.admin,
-    "reports.index.read": ROLES.admin,
-    "reports.index.write": ROLES.admin,
-    "sentiment.exclude_words.read": ROLES.agent,
-    "sentiment.exclude_words.write": ROLES.admin,
-    "sso.index.read": ROLES.admin,
-    "sso.index.write": ROLES.admin,
+  "settings.index.read": { weakest: ROLES.agent, endpoint: null },
+  "settings.index.write": { weakest: ROLES.admin, endpoint: null },
+  "users.index.read": { weakest: ROLES.agent, endpoint: { method: "GET", path: "/v1/accounts" } },
+  "users.index.write": { weakest: ROLES.admin, endpoint: { method: "DELETE", path: "/v1/accounts/{id}" } },
+  "teams.index.read": { weakest: ROLES.agent, endpoint: { method: "GET", path: "/v1/teams" } },
+  "teams.index.write": { weakest: ROLES.admin, endpoint: { method: "DELETE", path: "/v1/teams/{id}" } },
+  "channels.index.read": { weakest: ROLES.agent, endpoint: { method: "GET", path: "/v1/streams" } },
+  "channels.index.write": { weakest: ROLES.admin, endpoint: { method: "DELETE", path: "/v1/streams/{id}" } },
+  "rules.index.read": { weakest: ROLES.admin, endpoint: null },
+  "rules.index.write": { weakest: ROLES.admin, endpoint: null },
+  "reports.index.read": { weakest: ROLES.admin, endpoint: null },
+  "reports.index.write": { weakest: ROLES.admin, endpoint: null },
+  "sentiment.exclude_words.read": { weakest: ROLES.admin, endpoint: { method: "GET", path: "/v1/sentiments/exclude_words" } },
+  "sentiment.exclude_words.write": { weakest: ROLES.admin, endpoint: { method: "DELETE", path: "/v1/sentiments/exclude_words/{id}" } },
+  "sso.index.read": { weakest: ROLES.admin, endpoint: null },
+  "sso.index.write": { weakest: ROLES.admin, endpoint: null },
 
-    "inbox.items.read": ROLES.agent,
-    "inbox.items.write": ROLES.agent,
-    "inbox.items.assign": ROLES.agent,
-    "searches.index.read": ROLES.agent,
-    "searches.index.write": ROLES.agent,
-    "templates.index.read": ROLES.agent,
-    "templates.index.write": ROLES.agent,
-    "labels.index.read": ROLES.agent,
-    "labels.index.write": ROLES.agent,
-    "alerts.index.read": ROLES.agent,
-    "alerts.index.write": ROLES.agent,
-    "topics.index.read": ROLES.agent,
-    "topics.index.write": ROLES.agent,
-    "annotations.index.read": ROLES.agent,
-    "annotations.index.write": ROLES.agent,
-    "muted_keywords.index.read": ROLES.agent,
-    "muted_keywords.index.write": ROLES.agent,
-    "dashboard.index.read": ROLES.agent,
-    "dashboard.index.write": ROLES.agent,
-    "dashboard.shared_links.write": ROLES.agent,
-    "helper.index.read": ROLES.agent,
-    "helper.index.write": ROLES.agent,
-    "moderation.index.read": ROLES.agent,
-  };
+  "inbox.items.read": { weakest: ROLES.agent, endpoint: { method: "GET", path: "/v1/feed-items" } },
+  "inbox.items.write": { weakest: ROLES.agent, endpoint: { method: "DELETE", path: "/v1/feed-items/{id}/draft" } },
+  "inbox.items.assign": { weakest: ROLES.agent, endpoint: { method: "POST", path: "/v1/feed-items/{id}/assign", body: { assignee_type: "account", assignee_id: 1 } } },
+  "searches.index.read": { weakest: ROLES.guest, endpoint: { method: "GET", path: "/search/folders" } },
+  "searches.index.write": { weakest: ROLES.agent, endpoint: { method: "DELETE", path: "/search/folders/{id}" } },
+  "templates.index.read": { weakest: ROLES.agent, endpoint: { method: "GET", path: "/v1/templates" } },
+  "templates.index.write": { weakest: ROLES.agent, endpoint: { method: "DELETE", path: "/v1/templates/{id}" } },
+  "labels.index.read": { weakest: ROLES.agent, endpoint: { method: "GET", path: "/v1/labels" } },
+  "labels.index.write": { weakest: ROLES.agent, endpoint: { method: "DELETE", path: "/v1/labels/{id}" } },
+  "alerts.index.read": { weakest: ROLES.agent, endpoint: null },
+  "alerts.index.write": { weakest: ROLES.agent, endpoint: null },
+  "topics.index.read": { weakest: ROLES.guest, endpoint: { method: "GET", path: "/v1/topics" } },
+  "topics.index.write": { weakest: ROLES.agent, endpoint: { method: "DELETE", path: "/v1/topics/{id}" } },
+  "annotations.index.read": { weakest: ROLES.agent, endpoint: { method: "GET", path: "/v1/annotations/layers" } },
+  "annotations.index.write": { weakest: ROLES.agent, endpoint: { method: "DELETE", path: "/v1/annotations/layers/{id}" } },
+  "muted_keywords.index.read": { weakest: ROLES.agent, endpoint: { method: "GET", path: "/v1/muted_keywords" } },
+  "muted_keywords.index.write": { weakest: ROLES.agent, endpoint: { method: "DELETE", path: "/v1/muted_keywords/{id}" } },
+  "dashboard.index.read": { weakest: ROLES.agent, endpoint: { method: "GET", path: "/v1/dashboard/templates" } },
+  "dashboard.index.write": { weakest: ROLES.agent, endpoint: { method: "PATCH", path: "/v1/dashboard/templates/{id}", body: {} } },
+  "dashboard.shared_links.write": { weakest: ROLES.agent, endpoint: { method: "DELETE", path: "/v1/dashboard_shared_links/{id}" } },
+  "helper.index.read": { weakest: ROLES.agent, endpoint: null },
+  "helper.index.write": { weakest: ROLES.agent, endpoint: null },
+  "moderation.index.read": { weakest: ROLES.agent, endpoint: { method: "GET", path: "/v1/moderation/events" } },
+} as const satisfies Record<string, PermissionRule>;
+
+export type PermissionKey = keyof typeof PERMISSION_TABLE;
+
+export const PERMISSION_KEYS = Object.keys(PERMISSION_TABLE) as PermissionKey[];
+
+/** Whether a role holds an entry by default (the table's weakest role or a stronger one). */
+function roleHolds(role: Role, key: PermissionKey): boolean {
+  return role <= PERMISSION_TABLE[key].weakest;
+}
 
 export function defaultPermissionsForRole(role: Role): Permissions {
   const perms: Permissions = {};
-  for (const [key, weakest] of Object.entries(DEFAULT_PERMISSION_MATRIX)) {
+  for (const key of PERMISSION_KEYS) {
     const [scope, permission, action] = key.split(".") as [
       string,
       string,
@@ -133,7 +164,7 @@ export function defaultPermissionsForRole(role: Role): Permissions {
     ];
     const byPermission = (perms[scope] ??= {});
     const byAction = (byPermission[permission] ??= {});
-    byAction[action] = weakest !== null && role <= weakest ? 1 : 0;
+    byAction[action] = roleHolds(role, key) ? 1 : 0;
   }
   return perms;
 }

@@ -1,7 +1,7 @@
 import type { Context } from "hono";
 import { HTTPException } from "hono/http-exception";
 import type { ZodError } from "zod";
-import { errorBody, isAppError, validationError } from "../../domain/errors";
+import { errorBody, isAppError, notFound, validationError } from "../../domain/errors";
 import { MESSAGES } from "../../domain/messages";
 
 export type ErrorLogger = (error: unknown, c: Context) => void;
@@ -34,12 +34,20 @@ export function zodFieldErrors(error: ZodError, unwrap?: string): Record<string,
 }
 
 /**
+ * The API's answer to input its route's contract refuses (every route's hook): a path parameter that
+ * is not what the route names (`/v1/topics/abc`, an id of letters) is an address no record has, so
+ * 404 with the catalogue's words, like a missing record; anything else is a 422 naming the fields.
+ */
+export function refuseInput(result: { success: boolean; target?: string; error?: unknown }, unwrap?: string): undefined {
+  if (result.success) return undefined;
+  if (result.target === "param") throw notFound();
+  throw validationError(zodFieldErrors(result.error as ZodError, unwrap));
+}
+
+/**
  * A route hook for bodies that wrap the form in an object (`{ account: {...}, token }`): a 422 names
  * the form's fields as the form does (`password`, not `account.password`).
  */
 export function unwrapFieldErrors(wrapper: string) {
-  return (result: { success: boolean; error?: unknown }): undefined => {
-    if (!result.success) throw validationError(zodFieldErrors(result.error as ZodError, wrapper));
-    return undefined;
-  };
+  return (result: { success: boolean; target?: string; error?: unknown }): undefined => refuseInput(result, wrapper);
 }

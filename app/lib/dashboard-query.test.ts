@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { WIDGET_IDS } from "../../domain/dashboard";
-import { ALL_MENTIONS_TOKEN, dashboardHref, dayStart, lastDayOf, parseDashboardQuery, type DashboardSelector } from "./dashboard-query";
+import { MESSAGES } from "../../domain/messages";
+import { ALL_MENTIONS_TOKEN, dashboardHref, dayStart, lastDayOf, parseDashboardQuery, periodFormLocation, SHOWN_PERIOD_PARAMS, type DashboardSelector } from "./dashboard-query";
 
 const NOW = new Date("2026-03-15T10:20:00Z");
 const selector: DashboardSelector = {
@@ -83,5 +84,42 @@ describe("dashboardHref", () => {
     expect(q.period).toBe("custom");
     const again = parseDashboardQuery(dashboardHref(q), "UTC", selector, NOW);
     expect([again.from, again.to]).toEqual(["2026-01-01T00:00:00.000Z", "2026-01-10T00:00:00.000Z"]);
+  });
+});
+
+describe("nothing corrected in silence (issue 30)", () => {
+  it("a custom period whose end is before its start shows the default view and says why, keeping the dates typed", () => {
+    const q = parse("from=2026-03-10&to=2026-03-01");
+    expect(q.period).toBe("30d");
+    expect(q.problems?.period).toEqual({ message: MESSAGES.dashboardUi.periodEndBeforeStart, from: "2026-03-10", to: "2026-03-01" });
+    expect(parse("period=custom&from=2026-03-10&to=").problems?.period?.message).toBe(MESSAGES.required);
+    expect(parse("from=2026-03-10&to=soon").problems?.period?.message).toBe(MESSAGES.wrongFormat);
+    // A one-day period (start and end the same day) is fine.
+    expect(parse("from=2026-03-10&to=2026-03-10").problems).toBeUndefined();
+  });
+
+  it("a fourth comparison context is refused with the catalogue's words; three are fine", () => {
+    const four = parse(`contextIds=1-3,1-7,2-3,1-9`);
+    expect(four.contexts).toHaveLength(3);
+    expect(four.problems?.contexts).toBe(MESSAGES.tooManyElements);
+    expect(parse("contextIds=1-3,1-7,2-3").problems).toBeUndefined();
+    // Unknown ones are not counted.
+    expect(parse("contextIds=1-3,1-7,2-3,1-99").problems).toBeUndefined();
+  });
+
+  it("a preset chosen in the period form drops the old range; dates edited under the same preset make a custom period", () => {
+    const S = SHOWN_PERIOD_PARAMS;
+    const shown = `${S.period}=custom&${S.from}=2026-03-01&${S.to}=2026-03-05`;
+    // From a custom view, "Last 7 days" chosen: the old dates arrive too and are dropped.
+    expect(periodFormLocation(new URL(`http://x/?period=7d&from=2026-03-01&to=2026-03-05&timeUnit=day&${shown}`))).toBe("/?period=7d&timeUnit=day");
+    // A bookmarked address with both: the preset wins, and the address says so.
+    expect(periodFormLocation(new URL("http://x/?period=7d&from=2026-03-01&to=2026-03-05"))).toBe("/?period=7d");
+    // Without JavaScript, dates typed while the select still shows the preset: a custom period.
+    const presetShown = `${S.period}=30d&${S.from}=2026-02-14&${S.to}=2026-03-15`;
+    expect(periodFormLocation(new URL(`http://x/?period=30d&from=2026-03-01&to=2026-03-05&${presetShown}`))).toBe("/?from=2026-03-01&to=2026-03-05");
+    // The shown-period fields never stay in the address; an address that is already the view's stays.
+    expect(periodFormLocation(new URL(`http://x/?from=2026-03-01&to=2026-03-05&${shown}`))).toBe("/?from=2026-03-01&to=2026-03-05");
+    expect(periodFormLocation(new URL("http://x/?period=7d&timeUnit=day"))).toBeNull();
+    expect(periodFormLocation(new URL("http://x/?from=2026-03-01&to=2026-03-05"))).toBeNull();
   });
 });

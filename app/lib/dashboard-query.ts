@@ -42,6 +42,16 @@ export interface DashboardQuery {
   sharedLinkCode?: string;
   /** The annotation layers shown on the timelines (`layers=1,2`). */
   layerIds?: number[];
+  /**
+   * What the address asked for that cannot be shown, said under its field rather than replaced in
+   * silence (issue 30): the custom period as typed, and too many comparison contexts.
+   */
+  problems?: DashboardProblems;
+}
+
+interface DashboardProblems {
+  period?: { message: string; from: string; to: string };
+  contexts?: string;
 }
 
 /** The search parameters' names (spec analytics §2 for the shared-link ones). */
@@ -161,11 +171,18 @@ export function parseDashboardQuery(
       ? "custom"
       : DEFAULT_PERIOD;
   let range: { from: string; to: string } | null = null;
+  const problems: DashboardProblems = {};
   if (period === "custom") {
-    const from = parseBound(params.get(P.from), timeZone, false);
-    const to = parseBound(params.get(P.to), timeZone, true);
+    const [fromText, toText] = [params.get(P.from) ?? "", params.get(P.to) ?? ""];
+    const from = parseBound(fromText, timeZone, false);
+    const to = parseBound(toText, timeZone, true);
     if (from && to && Date.parse(from) < Date.parse(to)) range = { from, to };
-    else period = DEFAULT_PERIOD;
+    else {
+      // The default period is shown, and the field says why.
+      const message = !fromText || !toText ? MESSAGES.required : from && to ? MESSAGES.dashboardUi.periodEndBeforeStart : MESSAGES.wrongFormat;
+      problems.period = { message, from: fromText, to: toText };
+      period = DEFAULT_PERIOD;
+    }
   }
   range ??= presetRange(period, timeZone, now);
 
@@ -173,7 +190,12 @@ export function parseDashboardQuery(
   const interval = isInterval(unit) && intervalChoices(range.from, range.to).includes(unit) ? unit : defaultInterval(range.from, range.to);
 
   const chosen: Array<Omit<DashboardContextRef, "color">> = [];
-  for (const token of listParam(params, P.contextIds)) {
+  const asked = [...new Set(listParam(params, P.contextIds))].filter(
+    (token) => token === ALL_MENTIONS_TOKEN || selector.contexts.some((context) => contextToken(context) === token),
+  );
+  // Without JavaScript nothing stops a fourth box being ticked: the first ones are shown, and it is said.
+  if (asked.length > COMPARE_LIMIT) problems.contexts = MESSAGES.tooManyElements;
+  for (const token of asked) {
     if (chosen.length >= COMPARE_LIMIT) break;
     if (chosen.some((context) => contextToken(context) === token)) continue;
     if (token === ALL_MENTIONS_TOKEN) {
@@ -217,7 +239,42 @@ export function parseDashboardQuery(
     layerIds,
   };
   if (code) query.sharedLinkCode = code;
+  if (problems.period || problems.contexts) query.problems = problems;
   return query;
+}
+
+/**
+ * The period form's record of the period it showed, so that a submit tells a chosen preset from
+ * edited dates (without JavaScript both arrive together).
+ */
+export const SHOWN_PERIOD_PARAMS = { period: "shownPeriod", from: "shownFrom", to: "shownTo" } as const;
+
+/**
+ * The address of the view a period submit asks for, when it is not the submitted address itself (the
+ * address is always the view shown, issue 30): a preset drops the old `from`/`to`; dates edited while the
+ * preset stayed make a custom period. Null when the address is already the view's.
+ */
+export function periodFormLocation(url: URL): string | null {
+  const params = url.searchParams;
+  const P = DASHBOARD_PARAMS;
+  const S = SHOWN_PERIOD_PARAMS;
+  const period = params.get(P.period);
+  const shown = params.has(S.period) || params.has(S.from) || params.has(S.to);
+  const preset = isPresetId(period) && period !== "custom";
+  const dates = params.has(P.from) || params.has(P.to);
+  if (!shown && !(preset && dates)) return null;
+  const next = new URLSearchParams(params);
+  for (const name of Object.values(S)) next.delete(name);
+  if (preset && dates) {
+    const datesEdited = shown && (params.get(P.from) !== params.get(S.from) || params.get(P.to) !== params.get(S.to));
+    if (datesEdited && params.get(S.period) === period) {
+      next.delete(P.period);
+    } else {
+      next.delete(P.from);
+      next.delete(P.to);
+    }
+  }
+  return `${url.pathname}?${next.toString()}`;
 }
 
 /** What a link changes of the current state; `dialog` opens a dialog (`null` closes it). */

@@ -3,6 +3,8 @@ import { data, redirect, type ActionFunctionArgs, type AppLoadContext, type Load
 import { Link, useActionData, useLoaderData, useLocation } from "@remix-run/react";
 import { formatDate, formatDateTime } from "../../domain/format";
 import { MESSAGES } from "../../domain/messages";
+import { loginLocation } from "../../domain/navigation";
+import { hasPermission } from "../../domain/permissions";
 import { ROLE_LABELS } from "../../domain/roles";
 import { LAYER_COLORS } from "../../domain/palette";
 import { isValidTimeZone } from "../../domain/periods";
@@ -43,6 +45,7 @@ import {
   dashboardParams,
   dayStart,
   parseDashboardQuery,
+  periodFormLocation,
   type DashboardQuery,
   type DashboardSelector,
 } from "../lib/dashboard-query";
@@ -98,12 +101,17 @@ function timeZones(current: string): string[] {
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const account = await guardRoute(request, context);
   const url = new URL(request.url);
+  // The address is the view shown: a period submit that left a stale range in it is sent to its view's.
+  const periodLocation = periodFormLocation(url);
+  if (periodLocation) throw redirect(periodLocation);
   const code = url.searchParams.get(DASHBOARD_PARAMS.sharedLinkCode);
   let link: ApiSharedLink | null = null;
   if (code) {
     try {
       link = await context.api.getViaPost<ApiSharedLink>(`/v1/dashboard_shared_links/${encodeURIComponent(code)}`, {});
     } catch (error) {
+      // A members-only link opened signed out: the sign-in, then back to this very view (issue 30).
+      if (error instanceof ApiError && error.status === 401 && !account) throw redirect(loginLocation(`${url.pathname}${url.search}`));
       if (error instanceof ApiError && (error.status === 404 || error.status === 403 || error.status === 401)) {
         throw new Response(UI.sharedLinkMissing, { status: 404 });
       }
@@ -121,7 +129,14 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const businessTimeZone = (link && "businessProfile" in link ? link.businessProfile.timeZone : undefined) ?? account?.businessProfile.timeZone ?? "UTC";
   let query = parseDashboardQuery(url, businessTimeZone, selector);
   if (link) query = limitToLink(query, link, selector);
-  const dialog = !readOnly && url.searchParams.get(DASHBOARD_PARAMS.dialog) === SHARE_DIALOG ? SHARE_DIALOG : null;
+  // What this account may do here, from the permission table (ADR 035): what it may not is not offered.
+  const may = {
+    share: !readOnly && hasPermission(account?.permissions, "dashboard.shared_links.write"),
+    templates: !readOnly && hasPermission(account?.permissions, "dashboard.index.read"),
+    readAnnotations: readOnly || hasPermission(account?.permissions, "annotations.index.read"),
+    annotate: !readOnly && hasPermission(account?.permissions, "annotations.index.write"),
+  };
+  const dialog = may.share && url.searchParams.get(DASHBOARD_PARAMS.dialog) === SHARE_DIALOG ? SHARE_DIALOG : null;
   const layerIds = query.layerIds ?? [];
 
   // Drill-down (a chart point's mentions): `feed_hash` names a stored feed hash (helper E's panel).
@@ -137,7 +152,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
           context.api.get<ApiAnnotationList>("/v1/annotations/annotations", { query: { layerIds: layerIds.join(",") } }).then((a) => a.data),
         )
       : Promise.resolve([] as ApiAnnotation[]),
-    readOnly ? Promise.resolve([] as ApiDashboardTemplate[]) : orEmpty(context, context.api.get<ApiDashboardTemplateList>("/v1/dashboard/templates").then((a) => a.data)),
+    !may.templates ? Promise.resolve([] as ApiDashboardTemplate[]) : orEmpty(context, context.api.get<ApiDashboardTemplateList>("/v1/dashboard/templates").then((a) => a.data)),
     dialog ? orEmpty(context, context.api.getViaPost<ApiSharedLinkList>("/v1/dashboard_shared_links", {}).then((a): ApiSharedLink[] => a.data)) : Promise.resolve([] as ApiSharedLink[]),
     feedHash ? loadFeedHash(context.api, feedHash) : Promise.resolve(null),
   ]);
@@ -148,6 +163,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     closeFeedHref: `/?${closeFeed.toString()}`,
     query,
     readOnly,
+    may,
     sharedTitle: link?.title ?? null,
     viewer: account && !link ? { firstName: account.firstName, role: ROLE_LABELS[account.role] } : null,
     dialog,
@@ -357,7 +373,7 @@ export default function DashboardRoute() {
         </div>
         <div className="flex flex-wrap items-center gap-2">
           <CompactToggle query={query} />
-          {readOnly ? null : (
+          {!data.may.share ? null : (
             <Link
               to={dashboardHref(query, { dialog: SHARE_DIALOG })}
               preventScrollReset
@@ -381,7 +397,7 @@ export default function DashboardRoute() {
       {data.feed ? <FeedHashPanel feed={data.feed} closeHref={data.closeFeedHref} /> : null}
 
       <div className="flex flex-wrap items-start gap-3">
-        {readOnly ? null : (
+        {!data.may.templates ? null : (
           <details className="min-w-72 flex-1 rounded-lg border border-slate-200 bg-white" open={actionData?.intent === "saveTemplate" || actionData?.intent === "renameTemplate" ? true : undefined}>
             <summary className="cursor-pointer px-4 py-2 text-sm font-semibold" data-testid="templates-toggle">
               {UI.dashboardTemplates} ({data.templates.length})
@@ -398,26 +414,28 @@ export default function DashboardRoute() {
             </div>
           </details>
         )}
-        <details
-          className="min-w-72 flex-1 rounded-lg border border-slate-200 bg-white"
-          open={annotationResult.intent || (query.layerIds?.length ?? 0) > 0 ? true : undefined}
-        >
-          <summary className="cursor-pointer px-4 py-2 text-sm font-semibold" data-testid="annotations-toggle">
-            {UI.annotations} ({data.annotations.length})
-          </summary>
-          <div className="border-t border-slate-200 p-4">
-            <AnnotationsPanel
-              query={query}
-              layers={data.layers}
-              annotations={data.annotations}
-              brands={data.contexts.filter((context) => context.section === "brands")}
-              readOnly={readOnly}
-              formAction={data.formAction}
-              lastResults={annotationResult}
-              formsKey={formsKey}
-            />
-          </div>
-        </details>
+        {!data.may.readAnnotations ? null : (
+          <details
+            className="min-w-72 flex-1 rounded-lg border border-slate-200 bg-white"
+            open={annotationResult.intent || (query.layerIds?.length ?? 0) > 0 ? true : undefined}
+          >
+            <summary className="cursor-pointer px-4 py-2 text-sm font-semibold" data-testid="annotations-toggle">
+              {UI.annotations} ({data.annotations.length})
+            </summary>
+            <div className="border-t border-slate-200 p-4">
+              <AnnotationsPanel
+                query={query}
+                layers={data.layers}
+                annotations={data.annotations}
+                brands={data.contexts.filter((context) => context.section === "brands")}
+                readOnly={!data.may.annotate}
+                formAction={data.formAction}
+                lastResults={annotationResult}
+                formsKey={formsKey}
+              />
+            </div>
+          </details>
+        )}
       </div>
 
       <WidgetGrid query={query} results={data.results} annotations={data.visible} version={visit} />

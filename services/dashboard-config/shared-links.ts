@@ -13,7 +13,7 @@ import {
 import { findBusinessProfile } from "../../db/repositories/business-profiles";
 import type { DashboardSharedLinkRow } from "../../db/schema";
 import { DEFAULT_TIME_ZONE, WIDGET_IDS } from "../../domain/dashboard";
-import { forbidden, notFound } from "../../domain/errors";
+import { forbidden, notFound, unauthorized } from "../../domain/errors";
 import { MESSAGES } from "../../domain/messages";
 import { hasPermission } from "../../domain/permissions";
 import type { SharedLinkBody, SharedLinkConfigInput, SharedLinkPut } from "../../domain/schemas/dashboard-config";
@@ -129,8 +129,8 @@ export async function createSharedLink(deps: ServiceDeps, actor: Actor, input: S
 }
 
 export async function updateSharedLink(deps: ServiceDeps, actor: Actor, id: number, input: SharedLinkPut): Promise<SharedLinkView> {
-  await liveLink(deps, actor, id);
   requireWrite(actor);
+  await liveLink(deps, actor, id);
   const config = input.config ? await checkedConfig(deps, actor.businessProfileId, input.config) : undefined;
   await updateDashboardSharedLink(
     deps.db,
@@ -148,19 +148,22 @@ export async function updateSharedLink(deps: ServiceDeps, actor: Actor, id: numb
 }
 
 export async function revokeSharedLink(deps: ServiceDeps, actor: Actor, id: number): Promise<void> {
-  await liveLink(deps, actor, id);
   requireWrite(actor);
+  await liveLink(deps, actor, id);
   await revokeDashboardSharedLink(deps.db, actor.businessProfileId, id, isoNow(deps));
   dashboardPagesChanged(actor.businessProfileId);
 }
 
 /**
  * A live link by its code, as its viewer may open it: unknown and revoked codes answer 404, and so does a
- * link without non_logged_in_access opened by anyone but a signed-in member of its tenant.
+ * link without non_logged_in_access opened by a signed-in member of another tenant. Opened signed out, such
+ * a link answers 401, so the viewer is offered the sign-in rather than told it does not exist (issue 30:
+ * the code is the link's secret, so saying that it needs an account tells its holder nothing new).
  */
 export async function openSharedLink(deps: ServiceDeps, actor: Actor | null, code: string): Promise<DashboardSharedLinkRow> {
   const row = code.length <= 200 ? await findDashboardSharedLinkByCode(deps.db, code) : undefined;
   if (!row) throw notFound(MESSAGES.dashboardConfig.sharedLinkNotFound);
+  if (row.nonLoggedInAccess !== 1 && !actor) throw unauthorized();
   if (row.nonLoggedInAccess !== 1 && actor?.businessProfileId !== row.businessProfileId) {
     throw notFound(MESSAGES.dashboardConfig.sharedLinkNotFound);
   }

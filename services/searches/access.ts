@@ -120,6 +120,11 @@ export function requireWriteSearches(actor: Actor, category: SearchCategory | st
   throw forbidden();
 }
 
+/** Permission first (ADR 035): without `searches.index.write` every change is 403, whatever the record. */
+export function requireSearchWriter(actor: Actor): void {
+  if (!hasPermission(actor.permissions, "searches.index.write")) throw forbidden();
+}
+
 export function requireEditSearch(actor: Actor, row: { category: string; ownerAccountId: number | null }): void {
   requireWriteSearches(actor, row.category);
   if (!mayEditSearch(actor, row)) throw forbidden(MESSAGES.searches.ownerOnly);

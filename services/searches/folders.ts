@@ -21,6 +21,7 @@ import {
   byPinnedThenName,
   canSee,
   requireEditSearch,
+  requireSearchWriter,
   requireWriteSearches,
   resolveVisibility,
   resolveVisibilityChange,
@@ -99,6 +100,7 @@ export async function updateSearchFolder(
   id: number,
   input: SearchFolderUpdateInput,
 ): Promise<SearchFolderView> {
+  requireSearchWriter(actor);
   const row = await findVisibleSearchFolder(deps, actor, id);
   requireEditSearch(actor, row);
   const visibility = await resolveVisibilityChange(deps, actor, row, input);
@@ -117,6 +119,7 @@ export async function updateSearchFolder(
 
 /** DELETE /search/folders/{id}: the folder goes; its searches (everyone's) move to the top level of the section. */
 export async function deleteSearchFolder(deps: ServiceDeps, actor: Actor, id: number): Promise<void> {
+  requireSearchWriter(actor);
   const row = await findVisibleSearchFolder(deps, actor, id);
   requireEditSearch(actor, row);
   const now = isoNow(deps);

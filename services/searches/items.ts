@@ -23,6 +23,7 @@ import {
   findVisibleSearchItem,
   mayEditSearch,
   requireEditSearch,
+  requireSearchWriter,
   requireWriteSearches,
   resolveVisibility,
   resolveVisibilityChange,
@@ -156,6 +157,7 @@ export async function updateSearchItem(
   id: number,
   input: SearchItemUpdateInput,
 ): Promise<SearchItemView> {
+  requireSearchWriter(actor);
   const row = await findVisibleSearchItem(deps, actor, id);
   requireEditSearch(actor, row);
   const viewer = await viewerOf(deps, actor);
@@ -188,6 +190,7 @@ export async function updateSearchItem(
 
 /** DELETE /search/items/{id}: the search, its pins (everyone's) and its stored matches go. */
 export async function deleteSearchItem(deps: ServiceDeps, actor: Actor, id: number): Promise<void> {
+  requireSearchWriter(actor);
   const row = await findVisibleSearchItem(deps, actor, id);
   requireEditSearch(actor, row);
   await deps.db.transaction().execute(async (trx) => {

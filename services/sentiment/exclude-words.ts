@@ -7,6 +7,7 @@ import {
 } from "../../db/repositories/sentiment-exclude-words";
 import type { SentimentExcludeWordRow } from "../../db/schema";
 import { forbidden, notFound } from "../../domain/errors";
+import { hasPermission } from "../../domain/permissions";
 import { MESSAGES } from "../../domain/messages";
 import { ROLES } from "../../domain/roles";
 import type { SentimentExcludeWordInput, ExcludeWordResponseSchema } from "../../domain/schemas/streams";
@@ -31,14 +32,15 @@ function view(row: SentimentExcludeWordRow): ExcludeWordView {
   };
 }
 
-// Sentiment exclusion words are admin-only endpoints (spec core §6): admins and system admins.
-function requireAdmin(actor: Actor) {
-  if (actor.role !== ROLES.systemAdmin && actor.role !== ROLES.admin) throw forbidden();
+// Sentiment exclusion words are admin-only endpoints (spec core §6): the permission table gives
+// `sentiment.exclude_words.*` to admins and system admins (ADR 035), and the check reads the entry.
+function requireAdmin(actor: Actor, action: "read" | "write" = "write") {
+  if (!hasPermission(actor.permissions, `sentiment.exclude_words.${action}`)) throw forbidden();
 }
 
 /** GET /v1/sentiments/exclude_words (and /v1/sentiment): the tenant's entries plus the global ones. */
 export async function listExcludeWordsOf(deps: ServiceDeps, actor: Actor): Promise<ExcludeWordView[]> {
-  requireAdmin(actor);
+  requireAdmin(actor, "read");
   return (await listExcludeWords(deps.db, actor.businessProfileId)).map(view);
 }
 
@@ -103,7 +105,7 @@ export async function previewSentiment(
   actor: Actor,
   input: { text: string; language?: string; socialType: NetworkId },
 ) {
-  requireAdmin(actor);
+  requireAdmin(actor, "read");
   const context = await loadEnrichmentContext(deps, actor.businessProfileId);
   return requireIngestPorts(deps).enricher.explain(input.text, input.language, context, input.socialType);
 }

@@ -87,8 +87,8 @@ export async function updateTopicGroup(
   id: number,
   input: TopicGroupFormInput,
 ): Promise<TopicGroupDetailView> {
-  await groupOrNotFound(deps, actor, id);
   requireWriteTopics(actor);
+  await groupOrNotFound(deps, actor, id);
   await assertNameFree(deps, actor, input.name, id);
   await updateTopicGroupRow(deps.db, actor.businessProfileId, id, { name: input.name }, isoNow(deps));
   return getTopicGroup(deps, actor, id);
@@ -99,8 +99,8 @@ export async function updateTopicGroup(
  * are deleted with it; the others (and all of them without remove_topics) stay, ungrouped.
  */
 export async function deleteTopicGroup(deps: ServiceDeps, actor: Actor, id: number, removeTopics: boolean): Promise<void> {
-  await groupOrNotFound(deps, actor, id);
   requireWriteTopics(actor);
+  await groupOrNotFound(deps, actor, id);
   if (removeTopics) {
     const topics = await visibleTopicViews(deps, actor, await viewerOf(deps, actor), { topicGroupId: id });
     for (const topic of topics) await removeTopic(deps, actor, topic.id);

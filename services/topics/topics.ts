@@ -150,8 +150,8 @@ export async function createTopic(deps: ServiceDeps, actor: Actor, input: TopicF
  * its value. A changed definition is matched against the stored mentions again.
  */
 export async function updateTopic(deps: ServiceDeps, actor: Actor, id: number, input: TopicUpdateInput): Promise<TopicView> {
-  const row = await findVisibleTopic(deps, actor, id);
   requireWriteTopics(actor);
+  const row = await findVisibleTopic(deps, actor, id);
   const nameKey = topicNameKey(input.name);
   await assertNameFree(deps, actor, nameKey, id);
   await assertGroup(deps, actor, input.topic_group_id);
@@ -190,8 +190,8 @@ export async function updateTopic(deps: ServiceDeps, actor: Actor, id: number, i
 
 /** PUT /v1/topics/move/{id}: into a group of the tenant, or out of any (null). */
 export async function moveTopic(deps: ServiceDeps, actor: Actor, id: number, input: MoveTopicInput): Promise<TopicView> {
-  await findVisibleTopic(deps, actor, id);
   requireWriteTopics(actor);
+  await findVisibleTopic(deps, actor, id);
   await assertGroup(deps, actor, input.topic_group_id);
   await updateTopicRow(deps.db, actor.businessProfileId, id, { topicGroupId: input.topic_group_id }, isoNow(deps));
   return viewOf(deps, actor, id);
@@ -208,7 +208,7 @@ export async function removeTopic(deps: ServiceDeps, actor: Actor, id: number): 
 
 /** DELETE /v1/topics/{id} */
 export async function deleteTopic(deps: ServiceDeps, actor: Actor, id: number): Promise<void> {
-  await findVisibleTopic(deps, actor, id);
   requireWriteTopics(actor);
+  await findVisibleTopic(deps, actor, id);
   await removeTopic(deps, actor, id);
 }

@@ -72,11 +72,11 @@ test.describe("dashboard widgets", () => {
     const card = page.getByTestId("widget-trending-keywords");
     const firstPage = await card.locator("[data-testid=widget-table] tbody tr td:first-child").allTextContents();
     expect(firstPage.length).toBeLessThanOrEqual(7);
-    const later = card.getByRole("link", { name: T.laterPage });
+    const later = card.getByRole("link", { name: MESSAGES.searchScreen.nextPage });
     if ((await later.count()) === 0) return; // fewer than a page of significant terms in this corpus
     await later.click();
     await expect(page).toHaveURL(/trending-keywords\.page=2/);
-    await expect(page.getByTestId("widget-trending-keywords").getByRole("link", { name: T.earlierPage })).toBeVisible();
+    await expect(page.getByTestId("widget-trending-keywords").getByRole("link", { name: MESSAGES.searchScreen.previousPage })).toBeVisible();
     const secondPage = await page
       .getByTestId("widget-trending-keywords")
       .locator("[data-testid=widget-table] tbody tr td:first-child")

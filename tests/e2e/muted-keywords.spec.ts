@@ -2,7 +2,7 @@
 // already muted are skipped and, when none is new, nothing is sent (spec core §5). Both projects run at
 // once against one demo workspace, so each mutes words of its own.
 import type { Page } from "@playwright/test";
-import { atPath, expect, javaScriptEnabled, signIn, test, type BrowserErrors } from "./fixtures";
+import { atPath, expect, javaScriptEnabled, open, signIn, test, type BrowserErrors } from "./fixtures";
 
 const PATH = "/settings/muted-keywords";
 
@@ -110,6 +110,19 @@ test.describe("muted keywords", () => {
     await dialog.getByRole(javaScriptEnabled() ? "button" : "link", { name: "Cancel" }).click();
     await expect(dialog).toHaveCount(0);
     await expect(chip(page, spam)).toHaveCount(1);
+  });
+
+  test("a new answer replaces the old toast: no stale success beside a refusal", async ({ page }) => {
+    const { spam } = words();
+    await signIn(page, "admin");
+    // The toast's own five seconds never pass here: only the new answer may take it away.
+    await page.clock.install();
+    await open(page, PATH);
+    await mute(page, spam);
+    await expect(page.getByTestId("toast")).toHaveText("1 keyword muted.");
+    await mute(page, "");
+    await expect(page.getByText("Should not be empty!")).toBeVisible();
+    await expect(page.getByTestId("toast")).toHaveCount(0);
   });
 
   test("guests are sent to the dashboard", async ({ page }) => {

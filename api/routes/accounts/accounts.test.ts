@@ -90,11 +90,11 @@ describe.each(testEngines())("accounts API on %s", (engine) => {
       expect(res.status).toBe(404);
     });
 
-    it("answers 401 without a token and 422 for a malformed id", async () => {
+    it("answers 401 without a token and 404 (the catalogue's words) for a malformed id", async () => {
       expect((await fx.request("GET", `/api/v1/accounts/${mine.accounts.agent.id}`)).status).toBe(401);
       const bad = await fx.request("GET", "/api/v1/accounts/abc", { auth: admin });
-      expect(bad.status).toBe(422);
-      expect(bad.json.errors).toHaveProperty("id");
+      expect(bad.status).toBe(404);
+      expect(bad.json).toEqual({ error_message: MESSAGES.notFound });
     });
   });
 

@@ -176,14 +176,15 @@ describe.each(testEngines({ engineSpecific: true }))("dashboard templates and sh
       expect(anonymous.json).toMatchObject({ id: open1.id, title: "Public", non_logged_in_access: true, business_profile: { time_zone: "UTC" } });
       expect((await open(open1.code, theirAdmin)).status).toBe(200);
 
-      expect((await open(closed.code)).status).toBe(404);
+      // Signed out, a members-only link asks for the sign-in (401), not "does not exist" (issue 30).
+      expect((await open(closed.code)).status).toBe(401);
       expect((await open(closed.code, theirAdmin)).status).toBe(404);
       expect((await open(closed.code, guest)).status).toBe(200);
       expect((await open("no-such-code")).status).toBe(404);
 
       // The same rules through the Shared-Link-Code header of any dashboard read.
       expect((await layers(open1.code)).status).toBe(200);
-      expect((await layers(closed.code)).status).toBe(404);
+      expect((await layers(closed.code)).status).toBe(401);
       expect((await layers(closed.code, theirAdmin)).status).toBe(404);
       expect((await layers(closed.code, agent)).status).toBe(200);
       // Another tenant's member with a public link sees the link's tenant, not their own.

@@ -46,9 +46,6 @@ export const listModerationEventsRoute = createRoute({
   },
 });
 
-// The spec names this path with a trailing slash; both answer.
-export const listModerationEventsSlashRoute = createRoute({ ...listModerationEventsRoute, path: "/v1/moderation/events/" });
-
 export const moderationFiltersRoute = createRoute({
   method: "get",
   path: "/v1/moderation/filters",

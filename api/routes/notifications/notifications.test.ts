@@ -165,7 +165,8 @@ describe.each(testEngines({ engineSpecific: true }))("notifications API on %s", 
         const res = await fx.request("PATCH", `/api/v1/notifications/${row.id}`, { auth: agent, body });
         expect(res.status).toBe(422);
       }
-      expect((await fx.request("PATCH", "/api/v1/notifications/abc", { auth: agent, body: { dismissed: true } })).status).toBe(422);
+      // A non-numeric id is no notification's address (ADR 035).
+      expect((await fx.request("PATCH", "/api/v1/notifications/abc", { auth: agent, body: { dismissed: true } })).status).toBe(404);
       expect((await list(agent)).find((n) => n.id === row.id)).toMatchObject({ dismissed: false });
     });
 

@@ -8,6 +8,7 @@ import { intervalChoices } from "../../../domain/periods";
 import {
   ALL_MENTIONS_TOKEN,
   DASHBOARD_PARAMS,
+  SHOWN_PERIOD_PARAMS,
   contextToken,
   dashboardHref,
   dashboardParams,
@@ -55,6 +56,13 @@ export function PeriodForm({ query, timeZones }: { query: DashboardQuery; timeZo
   const markCustom = () => {
     if (periodRef.current) periodRef.current.value = "custom";
   };
+  // A custom period the address asked for but that cannot be shown keeps its dates, with the reason.
+  const problem = query.problems?.period;
+  const shown = {
+    period: problem ? "custom" : query.period,
+    from: problem ? problem.from : dayOf(query.from, query.timeZone),
+    to: problem ? problem.to : lastDayOf(query.to, query.timeZone),
+  };
   return (
     <Form
       method="get"
@@ -65,9 +73,13 @@ export function PeriodForm({ query, timeZones }: { query: DashboardQuery; timeZo
       onChange={hydrated ? submitOnChange : undefined}
     >
       <HiddenParams query={query} except={[P.period, P.from, P.to, P.timeUnit, P.timeZone]} />
+      {/* What the form showed: a preset chosen drops the old dates, dates edited make a custom period. */}
+      <input type="hidden" name={SHOWN_PERIOD_PARAMS.period} value={shown.period} />
+      <input type="hidden" name={SHOWN_PERIOD_PARAMS.from} value={shown.from} />
+      <input type="hidden" name={SHOWN_PERIOD_PARAMS.to} value={shown.to} />
       <label className="space-y-1 text-xs font-medium text-slate-600">
         <span className="block">{UI.period}</span>
-        <select ref={periodRef} name={P.period} defaultValue={query.period} key={query.period} className={selectClass}>
+        <select ref={periodRef} name={P.period} defaultValue={shown.period} key={shown.period} className={selectClass}>
           {PERIOD_PRESETS.map((preset) => (
             <option key={preset.id} value={preset.id}>
               {preset.label}
@@ -80,23 +92,32 @@ export function PeriodForm({ query, timeZones }: { query: DashboardQuery; timeZo
         <input
           type="date"
           name={P.from}
-          key={`from-${query.from}`}
-          defaultValue={dayOf(query.from, query.timeZone)}
+          key={`from-${shown.from}`}
+          defaultValue={shown.from}
           onInput={markCustom}
           className={selectClass}
         />
       </label>
-      <label className="space-y-1 text-xs font-medium text-slate-600">
-        <span className="block">{UI.to}</span>
-        <input
-          type="date"
-          name={P.to}
-          key={`to-${query.to}`}
-          defaultValue={lastDayOf(query.to, query.timeZone)}
-          onInput={markCustom}
-          className={selectClass}
-        />
-      </label>
+      <div className="space-y-1">
+        <label className="space-y-1 text-xs font-medium text-slate-600">
+          <span className="block">{UI.to}</span>
+          <input
+            type="date"
+            name={P.to}
+            key={`to-${shown.to}`}
+            defaultValue={shown.to}
+            onInput={markCustom}
+            aria-invalid={problem ? true : undefined}
+            aria-describedby={problem ? "period-error" : undefined}
+            className={selectClass}
+          />
+        </label>
+        {problem ? (
+          <p id="period-error" role="alert" className="max-w-56 text-xs text-red-700" data-testid="period-error">
+            {problem.message}
+          </p>
+        ) : null}
+      </div>
       <label className="space-y-1 text-xs font-medium text-slate-600">
         <span className="block">{UI.timeUnit}</span>
         <select name={P.timeUnit} defaultValue={query.interval} key={`${query.interval}-${units.join()}`} className={selectClass}>
@@ -182,7 +203,7 @@ export function ContextPicker({ query, contexts }: { query: DashboardQuery; cont
   );
   return (
     // Keyed by the choice, so the popover closes once the new contexts are shown.
-    <details key={chosen.join()} className="relative" data-testid="context-picker">
+    <details key={chosen.join()} className="relative" data-testid="context-picker" open={query.problems?.contexts ? true : undefined}>
       <summary className="cursor-pointer list-none rounded-md border border-slate-300 bg-white px-3 py-1.5 text-sm font-medium hover:bg-slate-50">
         {UI.chooseContexts} ({query.contexts.length}/{COMPARE_LIMIT})
       </summary>
@@ -190,6 +211,11 @@ export function ContextPicker({ query, contexts }: { query: DashboardQuery; cont
         <Form method="get" action="/" aria-label={UI.chooseContexts} key={chosen.join()} className="space-y-3">
           <HiddenParams query={query} except={[P.contextIds]} />
           <p className="text-xs text-slate-500">{UI.compareHint(COMPARE_LIMIT)}</p>
+          {query.problems?.contexts ? (
+            <p role="alert" className="text-xs text-red-700" data-testid="contexts-error">
+              {query.problems.contexts}
+            </p>
+          ) : null}
           <div className="max-h-80 space-y-3 overflow-y-auto">
             <div>{option(ALL_MENTIONS_TOKEN, UI.allMentions)}</div>
             {DASHBOARD_SECTIONS.map((section) => {

@@ -264,13 +264,13 @@ export function Widget({
             <nav className="flex items-center gap-3 text-xs" aria-label={`${title}: ${MESSAGES.searchScreen.resultPages}`}>
               {page > 1 ? (
                 <Link className="text-blue-700 underline" to={href({ [`${widgetId}.page`]: page - 1 > 1 ? String(page - 1) : null })} preventScrollReset>
-                  {T.earlierPage}
+                  {MESSAGES.searchScreen.previousPage}
                 </Link>
               ) : null}
               <span>{MESSAGES.channelScreen.pageNumber(page)}</span>
               {view.hasNextPage ? (
                 <Link className="text-blue-700 underline" to={href({ [`${widgetId}.page`]: String(page + 1) })} preventScrollReset>
-                  {T.laterPage}
+                  {MESSAGES.searchScreen.nextPage}
                 </Link>
               ) : null}
             </nav>
