@@ -699,7 +699,6 @@ export const MESSAGES = {
     nextPage: "Next",
     pageRange: (from: number, to: number, total: { count: number; capped: boolean } | null) =>
       typeof total?.count !== "number" ? `${from}–${to}` : `${from}–${to} of ${total.count.toLocaleString("en-US")}${total.capped ? "+" : ""}`,
-    openItemBy: (author: string) => `Open the item by ${author}`,
     userNumber: (id: number) => `User ${id}`,
     teamNumber: (id: number) => `Team ${id}`,
     isViewing: (name: string) => `${name} is viewing`,
@@ -709,7 +708,8 @@ export const MESSAGES = {
     assign: "Assign",
     assignTo: "Assign to",
     assignToMe: "Assign to me",
-    assignToMeItemOf: (author: string) => `Assign the item by ${author} to me`,
+    // Begins with the button's visible words, so that a voice command naming them finds it (ADR 034).
+    assignToMeItemOf: (author: string) => `Assign to me the item by ${author}`,
     unassign: "Unassign",
     unassignItemOf: (author: string) => `Unassign the item by ${author}`,
     unassignMessage: "Note for the history (optional)",
@@ -850,6 +850,8 @@ export const MESSAGES = {
     loading: "Loading templates...",
     unsavedBadge: "Not saved",
   },
+  /** The avatar's accessible name: the initials it shows are part of it (ADR 034). */
+  accountMenuLabel: (initials: string) => `Account menu (${initials})`,
   /** The notifications popover beyond the spec's own strings above. */
   notificationsUi: {
     notifications: "Notifications",
@@ -958,7 +960,7 @@ export const MESSAGES = {
     showNeutralSentiment: "Show Neutral",
     hideNeutralSentiment: "Hide Neutral",
     viewMentions: "View mentions",
-    viewMentionsOf: (what: string) => `View the mentions of ${what}`,
+    viewMentionsOf: (what: string) => `View mentions of ${what}`,
     bucket: "Period start",
     mentionsColumn: "Mentions",
     reviewsColumn: "Reviews",
