@@ -850,13 +850,16 @@ export const MESSAGES = {
     loading: "Loading templates...",
     unsavedBadge: "Not saved",
   },
-  /** The avatar's accessible name: the initials it shows are part of it (ADR 034). */
-  accountMenuLabel: (initials: string) => `Account menu (${initials})`,
+  /**
+   * The avatar's accessible name: the initials it shows are part of it (ADR 034; not in brackets, which
+   * a name's comparison with the visible label leaves out).
+   */
+  accountMenuLabel: (initials: string) => `Account menu, ${initials}`,
   /** The notifications popover beyond the spec's own strings above. */
   notificationsUi: {
     notifications: "Notifications",
-    /** The bell's accessible name. */
-    bellLabel: (unread: number) => `Notifications (${unread} unread)`,
+    /** The bell's accessible name: it holds the badge's number as shown (ADR 034), not in brackets. */
+    bellLabel: (unread: number) => `Notifications, ${unread} unread`,
     unread: "Unread",
     /** Below the popover's first few, when there are more (ADR 014, "The popover's first twenty"). */
     showOlder: "Show older notifications",
