@@ -71,7 +71,12 @@ function startPaths(role: DemoRole): string[] {
     .filter((rule) => rule.layout !== "loader")
     .map((rule) => OPEN_AT[rule.path] ?? rule.path)
     .filter((where) => {
-      const decision = decideNavigation({ pathname: where, search: "", user: { role: ROLE_OF[role] }, appEnv: "local" });
+      const decision = decideNavigation({
+        pathname: where,
+        search: "",
+        user: { role: ROLE_OF[role] },
+        appEnv: "local",
+      });
       return decision.kind === "allow";
     });
 }
@@ -83,7 +88,9 @@ const SIGNED_OUT_PATHS = ROUTE_RULES.filter((rule) => rule.built && rule.access 
 
 /** Links of the page as a list of same-site addresses (path and query). */
 async function linksOf(page: Page): Promise<string[]> {
-  const hrefs = await page.locator("a[href]").evaluateAll((links) => links.map((link) => link.getAttribute("href") ?? ""));
+  const hrefs = await page
+    .locator("a[href]")
+    .evaluateAll((links) => links.map((link) => link.getAttribute("href") ?? ""));
   return hrefs.filter((href) => href.startsWith("/") && !href.startsWith("//"));
 }
 
@@ -100,19 +107,22 @@ const pathOf = (address: string) => new URL(address, "http://site").pathname;
  * classes) stays closed.
  */
 async function openEveryPopover(page: Page, checked: Set<string>): Promise<number> {
-  const kinds = await page.locator("details:not([open])").evaluateAll((all, known) => {
-    const opened: string[] = [];
-    for (const details of all) {
-      const kind =
-        details.getAttribute("data-testid") ??
-        `${details.className}|${details.querySelector("summary")?.className ?? ""}|${details.parentElement?.className ?? ""}`;
-      if (known.includes(kind) || opened.includes(kind)) continue;
-      opened.push(kind);
-      details.setAttribute("data-axe-opened", "");
-      (details as HTMLDetailsElement).open = true;
-    }
-    return opened;
-  }, [...checked]);
+  const kinds = await page.locator("details:not([open])").evaluateAll(
+    (all, known) => {
+      const opened: string[] = [];
+      for (const details of all) {
+        const kind =
+          details.getAttribute("data-testid") ??
+          `${details.className}|${details.querySelector("summary")?.className ?? ""}|${details.parentElement?.className ?? ""}`;
+        if (known.includes(kind) || opened.includes(kind)) continue;
+        opened.push(kind);
+        details.setAttribute("data-axe-opened", "");
+        (details as HTMLDetailsElement).open = true;
+      }
+      return opened;
+    },
+    [...checked],
+  );
   for (const kind of kinds) checked.add(kind);
   return kinds.length;
 }
@@ -139,7 +149,10 @@ async function checkScreens(page: Page, label: string, starts: string[], section
     await open(page, address);
     await expectNoSeriousAxeViolations(page, `${label} ${address}`, { soft: true });
     if (await openEveryPopover(page, popovers)) {
-      await expectNoSeriousAxeViolations(page, `${label} ${address}, its popovers open`, { soft: true, include: OPENED });
+      await expectNoSeriousAxeViolations(page, `${label} ${address}, its popovers open`, {
+        soft: true,
+        include: OPENED,
+      });
     }
     if (!section) continue;
     for (const link of await linksOf(page)) {
@@ -204,10 +217,14 @@ async function apiAs(role: DemoRole): Promise<Api> {
   });
   expect(login.ok, await login.clone().text()).toBe(true);
   const session = (await login.json()) as { access_token: string; csrf_token: string };
-  return async <T,>(method: string, where: string, body?: unknown) => {
+  return async <T>(method: string, where: string, body?: unknown) => {
     const response = await fetch(`${base}/api${where}`, {
       method,
-      headers: { authorization: `Bearer ${session.access_token}`, "x-csrf-token": session.csrf_token, "content-type": "application/json" },
+      headers: {
+        authorization: `Bearer ${session.access_token}`,
+        "x-csrf-token": session.csrf_token,
+        "content-type": "application/json",
+      },
       body: body === undefined ? undefined : JSON.stringify(body),
     });
     expect(response.ok, `${method} ${where}: ${response.status} ${await response.clone().text()}`).toBe(true);
@@ -245,15 +262,27 @@ async function notifyAgent(): Promise<void> {
 
 test.describe("accessibility: no serious or critical axe violations @no-js", () => {
   test("every page route is among the screens checked below", () => {
-    const starts = new Set([...SIGNED_OUT_PATHS, ...(["sysadmin", "admin", "agent", "guest"] as const).flatMap(startPaths)]);
+    const starts = new Set([
+      ...SIGNED_OUT_PATHS,
+      ...(["sysadmin", "admin", "agent", "guest"] as const).flatMap(startPaths),
+    ]);
     const unreached = routeFiles()
       .filter(({ file }) => !(file in NOT_SCREENS))
-      .filter(({ pattern, sample }) => ![...starts].some((p) => pattern.test(p)) && !FOLLOWED_LINKS.some((link) => link.test(sample)))
+      .filter(
+        ({ pattern, sample }) =>
+          ![...starts].some((p) => pattern.test(p)) && !FOLLOWED_LINKS.some((link) => link.test(sample)),
+      )
       .map(({ file }) => file);
-    expect(unreached, "app/routes files that no checked address reaches: add a rule to domain/navigation.ts or a shape to a section's follows").toEqual([]);
+    expect(
+      unreached,
+      "app/routes files that no checked address reaches: add a rule to domain/navigation.ts or a shape to a section's follows",
+    ).toEqual([]);
   });
 
-  test("signed out: login (with its errors), sign-up, password reset and 'Page not found'", async ({ page, browserErrors }) => {
+  test("signed out: login (with its errors), sign-up, password reset and 'Page not found'", async ({
+    page,
+    browserErrors,
+  }) => {
     for (const where of SIGNED_OUT_PATHS) {
       await open(page, where);
       await expectNoSeriousAxeViolations(page, `signed out ${where}`, { soft: true });
@@ -275,7 +304,9 @@ test.describe("accessibility: no serious or critical axe violations @no-js", () 
       if (section.follows.some((shape) => shape.source.includes("search"))) await createSavedSearch();
       await signIn(page, "admin");
       const followed = await checkScreens(page, "admin", starts, section);
-      expect([...followed].map(String).sort(), "pages the section follows were reached").toEqual(section.follows.map(String).sort());
+      expect([...followed].map(String).sort(), "pages the section follows were reached").toEqual(
+        section.follows.map(String).sort(),
+      );
     });
   }
 

@@ -23,7 +23,9 @@ function spec(timeline: boolean): ChartSpec {
 describe("the ApexCharts options builder", () => {
   it("turns off the library's keyboard layer: nothing in the aria-hidden chart takes the focus (ADR 034)", () => {
     for (const timeline of [true, false]) {
-      expect(buildApexChart({ spec: spec(timeline), title: "Widget" }).options.chart?.accessibility?.enabled).toBe(false);
+      expect(buildApexChart({ spec: spec(timeline), title: "Widget" }).options.chart?.accessibility?.enabled).toBe(
+        false,
+      );
     }
   });
 

@@ -20,7 +20,15 @@ const ICONS: Readonly<Record<TemplateCategory, { color: string; mark: string }>>
  * The badge in its network's colour, its mark in white or ink, whichever reads (ADR 034); `off`: a
  * filter not chosen, drawn in outline (not faded: a faded mark does not read).
  */
-function NetworkIcon({ code, className = "size-8 text-xs", off = false }: { code: TemplateCategory; className?: string; off?: boolean }) {
+function NetworkIcon({
+  code,
+  className = "size-8 text-xs",
+  off = false,
+}: {
+  code: TemplateCategory;
+  className?: string;
+  off?: boolean;
+}) {
   const icon = ICONS[code];
   return (
     <span
