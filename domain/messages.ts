@@ -714,7 +714,6 @@ export const MESSAGES = {
     nextPage: "Next",
     pageRange: (from: number, to: number, total: { count: number; capped: boolean } | null) =>
       typeof total?.count !== "number" ? `${from}–${to}` : `${from}–${to} of ${total.count.toLocaleString("en-US")}${total.capped ? "+" : ""}`,
-    openItemBy: (author: string) => `Open the item by ${author}`,
     userNumber: (id: number) => `User ${id}`,
     teamNumber: (id: number) => `Team ${id}`,
     isViewing: (name: string) => `${name} is viewing`,
@@ -724,7 +723,8 @@ export const MESSAGES = {
     assign: "Assign",
     assignTo: "Assign to",
     assignToMe: "Assign to me",
-    assignToMeItemOf: (author: string) => `Assign the item by ${author} to me`,
+    // Begins with the button's visible words, so that a voice command naming them finds it (ADR 034).
+    assignToMeItemOf: (author: string) => `Assign to me the item by ${author}`,
     unassign: "Unassign",
     unassignItemOf: (author: string) => `Unassign the item by ${author}`,
     unassignMessage: "Note for the history (optional)",
@@ -865,11 +865,16 @@ export const MESSAGES = {
     loading: "Loading templates...",
     unsavedBadge: "Not saved",
   },
+  /**
+   * The avatar's accessible name: the initials it shows are part of it (ADR 034; not in brackets, which
+   * a name's comparison with the visible label leaves out).
+   */
+  accountMenuLabel: (initials: string) => `Account menu, ${initials}`,
   /** The notifications popover beyond the spec's own strings above. */
   notificationsUi: {
     notifications: "Notifications",
-    /** The bell's accessible name. */
-    bellLabel: (unread: number) => `Notifications (${unread} unread)`,
+    /** The bell's accessible name: it holds the badge's number as shown (ADR 034), not in brackets. */
+    bellLabel: (unread: number) => `Notifications, ${unread} unread`,
     unread: "Unread",
     /** Below the popover's first few, when there are more (ADR 014, "The popover's first twenty"). */
     showOlder: "Show older notifications",
@@ -975,7 +980,7 @@ export const MESSAGES = {
     showNeutralSentiment: "Show Neutral",
     hideNeutralSentiment: "Hide Neutral",
     viewMentions: "View mentions",
-    viewMentionsOf: (what: string) => `View the mentions of ${what}`,
+    viewMentionsOf: (what: string) => `View mentions of ${what}`,
     bucket: "Period start",
     mentionsColumn: "Mentions",
     reviewsColumn: "Reviews",

@@ -21,6 +21,14 @@ function spec(timeline: boolean): ChartSpec {
 }
 
 describe("the ApexCharts options builder", () => {
+  it("turns off the library's keyboard layer: nothing in the aria-hidden chart takes the focus (ADR 034)", () => {
+    for (const timeline of [true, false]) {
+      expect(buildApexChart({ spec: spec(timeline), title: "Widget" }).options.chart?.accessibility?.enabled).toBe(
+        false,
+      );
+    }
+  });
+
   it("escapes what the library writes as HTML (series names, a category as the tooltip's title) and hands SVG text the raw words", () => {
     for (const timeline of [true, false]) {
       const built = buildApexChart({

@@ -29,6 +29,11 @@ export function buildApexChart({ spec, annotations, type, onPoint, onChart, titl
       toolbar: { show: false },
       zoom: { enabled: false },
       fontFamily: "inherit",
+      // The chart is a picture for the eye (aria-hidden, app/components/charts/lazy-chart.tsx): the widget's
+      // table beside it carries the numbers and the 'View mentions' buttons for screen readers and the
+      // keyboard. The library's own keyboard layer would make the SVG and the legend focusable inside
+      // that hidden picture (axe: aria-hidden-focus; ADR 034).
+      accessibility: { enabled: false },
       events: {
         mounted: (chart: ApexCharts) => onChart?.(chart),
         click: (_event, _chart, config) => {

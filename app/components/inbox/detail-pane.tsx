@@ -193,27 +193,30 @@ function TextPanel({ row, detail }: { row: InboxRow; detail: ItemDetail }) {
           </figure>
         ) : null}
       </div>
-      <dl className="mt-3 flex flex-wrap gap-x-4 gap-y-1 text-xs text-slate-500">
-        {(
-          [
-            [LABELS.likes, detail.metrics.likes],
-            [MESSAGES.searchScreen.metricComments, detail.metrics.comments],
-            [MESSAGES.searchScreen.metricShares, detail.metrics.shares],
-            [MESSAGES.searchScreen.metricEngagements, detail.metrics.engagements],
-            [MESSAGES.searchScreen.metricReach, detail.metrics.reach],
-          ] as const
-        ).map(([label, value]) => (
-          <div key={label} className="flex gap-1">
-            <dt>{label}</dt>
-            <dd className="font-medium tabular-nums text-slate-700">{formatCount(value)}</dd>
-          </div>
-        ))}
+      {/* A <dl> holds only its terms and values (ADR 034): the link to the original sits beside it. */}
+      <div className="mt-3 flex flex-wrap gap-x-4 gap-y-1 text-xs text-slate-500">
+        <dl className="flex flex-wrap gap-x-4 gap-y-1">
+          {(
+            [
+              [LABELS.likes, detail.metrics.likes],
+              [MESSAGES.searchScreen.metricComments, detail.metrics.comments],
+              [MESSAGES.searchScreen.metricShares, detail.metrics.shares],
+              [MESSAGES.searchScreen.metricEngagements, detail.metrics.engagements],
+              [MESSAGES.searchScreen.metricReach, detail.metrics.reach],
+            ] as const
+          ).map(([label, value]) => (
+            <div key={label} className="flex gap-1">
+              <dt>{label}</dt>
+              <dd className="font-medium tabular-nums text-slate-700">{formatCount(value)}</dd>
+            </div>
+          ))}
+        </dl>
         {detail.url ? (
           <a href={detail.url} target="_blank" rel="noopener noreferrer nofollow" className="text-brand-600 underline">
             {MESSAGES.channelScreen.openOriginal}
           </a>
         ) : null}
-      </dl>
+      </div>
     </div>
   );
 }

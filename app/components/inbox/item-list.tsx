@@ -137,7 +137,6 @@ function ItemRow({ row: loaded, view, context }: { row: InboxRow; view: InboxVie
         preventScrollReset
         className="block space-y-1.5 px-4 pb-2 pt-3 focus-visible:outline-offset-[-2px]"
         data-testid="row-link"
-        aria-label={LABELS.openItemBy(row.author)}
       >
         <div className="flex items-center gap-2 text-xs text-slate-500">
           {row.network ? <NetworkName network={row.network} className="font-medium text-slate-600" /> : null}

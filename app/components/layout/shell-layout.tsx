@@ -1,5 +1,7 @@
 import { Form, Link, NavLink, useLocation, useNavigation } from "@remix-run/react";
 import type { ReactNode } from "react";
+import { initials } from "../../../domain/format";
+import { MESSAGES } from "../../../domain/messages";
 import { useDetailsDismiss } from "../../lib/use-details-dismiss";
 import { Avatar } from "../ui/avatar";
 import { CsrfInput } from "../ui/csrf-input";
@@ -59,7 +61,7 @@ function AvatarMenu({ account, items }: { account: ShellAccount; items: MenuItem
   const location = useLocation();
   return (
     <details ref={ref} className="relative" data-testid="avatar-menu">
-      <summary className="cursor-pointer list-none rounded-full" aria-label="Account menu">
+      <summary className="cursor-pointer list-none rounded-full" aria-label={MESSAGES.accountMenuLabel(initials(account.fullName))}>
         <Avatar name={account.fullName} imageUrl={account.avatarUrl} seed={account.email} />
       </summary>
       <nav className="absolute right-0 z-30 mt-2 w-56 rounded-lg border border-slate-200 bg-white py-2 text-sm shadow-lg" aria-label="Account">

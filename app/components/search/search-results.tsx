@@ -102,13 +102,11 @@ function Counts({ results }: { results: Results }) {
   return (
     <dl className="flex flex-wrap items-center gap-2 text-sm" data-testid="result-counts">
       <div className="mr-2 flex items-baseline gap-1.5">
-        <dt className="sr-only">{LABELS.matchingMentions}</dt>
+        {/* The term shown after its number (a <dl> group holds only terms and values, ADR 034). */}
+        <dt className="order-last text-slate-600">{LABELS.matchingMentions}</dt>
         <dd className="text-2xl font-semibold tabular-nums" data-testid="result-total">
           {formatCount(results.total)}
         </dd>
-        <span aria-hidden className="text-slate-600">
-          {LABELS.matchingMentions}
-        </span>
       </div>
       {(
         [

@@ -1,5 +1,6 @@
 import { TEMPLATE_CATEGORIES, TEMPLATE_CATEGORY_LABELS, type TemplateCategory } from "../../../domain/inbox";
 import { MESSAGES } from "../../../domain/messages";
+import { textColourOn } from "../../lib/contrast";
 import { TEMPLATE_PARAMS } from "./params";
 
 const LABELS = MESSAGES.templatesUi;
@@ -15,13 +16,25 @@ const ICONS: Readonly<Record<TemplateCategory, { color: string; mark: string }>>
   review: { color: "#F59E0B", mark: "★" },
 };
 
-function NetworkIcon({ code, className = "size-8 text-xs" }: { code: TemplateCategory; className?: string }) {
+/**
+ * The badge in its network's colour, its mark in white or ink, whichever reads (ADR 034); `off`: a
+ * filter not chosen, drawn in outline (not faded: a faded mark does not read).
+ */
+function NetworkIcon({
+  code,
+  className = "size-8 text-xs",
+  off = false,
+}: {
+  code: TemplateCategory;
+  className?: string;
+  off?: boolean;
+}) {
   const icon = ICONS[code];
   return (
     <span
       aria-hidden
-      className={`inline-flex shrink-0 items-center justify-center rounded-md font-bold text-white ${className}`}
-      style={{ backgroundColor: icon.color }}
+      className={`inline-flex shrink-0 items-center justify-center rounded-md font-bold ${off ? "bg-white text-slate-500 ring-1 ring-inset ring-slate-300" : ""} ${className}`}
+      style={off ? undefined : { backgroundColor: icon.color, color: textColourOn(icon.color) }}
     >
       {icon.mark}
     </span>
@@ -56,8 +69,12 @@ export function NetworkFilters({
             className="peer sr-only"
           />
           <span className="sr-only">{TEMPLATE_CATEGORY_LABELS[code]}</span>
-          <span className="block rounded-lg p-0.5 opacity-50 ring-2 ring-transparent transition peer-checked:opacity-100 peer-checked:ring-brand-500 peer-focus-visible:ring-brand-700 hover:opacity-90">
+          {/* Chosen: the network's colours in a ring; not chosen: in outline. CSS picks which (no JavaScript needed). */}
+          <span className="hidden rounded-lg p-0.5 ring-2 ring-brand-500 peer-checked:block peer-focus-visible:ring-brand-700">
             <NetworkIcon code={code} />
+          </span>
+          <span className="block rounded-lg p-0.5 ring-2 ring-transparent hover:ring-slate-300 peer-checked:hidden peer-focus-visible:ring-brand-700">
+            <NetworkIcon code={code} off />
           </span>
         </label>
       ))}

@@ -217,7 +217,9 @@ export function Widget({
               />
             </div>
           ) : null}
-          <div className={hydrated && chart ? "sr-only" : "overflow-x-auto"} data-testid="widget-table">
+          {/* Beside a chart the table is for screen readers; it shows while the keyboard is in it, so that
+              a focused 'View mentions' button is seen (ADR 034). */}
+          <div className={hydrated && chart ? "sr-only focus-within:not-sr-only focus-within:overflow-x-auto" : "overflow-x-auto"} data-testid="widget-table">
             <table className="w-full text-left text-xs">
               <caption className="sr-only">{title}</caption>
               <thead>
