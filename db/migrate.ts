@@ -22,6 +22,7 @@ import * as m0019 from "./migrations/0019-analytics-daily-dimensions";
 import * as m0020 from "./migrations/0020-inbox-triage-index";
 import * as m0021 from "./migrations/0021-daily-dimension-values-index";
 import * as m0022 from "./migrations/0022-notifications-unread-index";
+import * as m0023 from "./migrations/0023-alerts";
 
 // Migrations are listed here (not read from disk) so the bundled server carries them.
 const MIGRATIONS: Record<string, Migration> = {
@@ -47,6 +48,7 @@ const MIGRATIONS: Record<string, Migration> = {
   "0020-inbox-triage-index": m0020,
   "0021-daily-dimension-values-index": m0021,
   "0022-notifications-unread-index": m0022,
+  "0023-alerts": m0023,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => MIGRATIONS };
