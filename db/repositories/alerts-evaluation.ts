@@ -16,23 +16,21 @@ const SEARCH_CONTEXT = 1;
 const TOPIC_CONTEXT = 2;
 
 /**
- * Takes the lease of up to `limit` active alerts whose lease is free or ran out, and returns them.
+ * Takes the lease of up to `limit` active alerts not evaluated since `evaluatedBefore` whose lease is free
+ * or ran out, and returns them.
  * SQLite runs the statement under its single writer lock; PostgreSQL skips rows another evaluator's
  * statement holds (FOR UPDATE SKIP LOCKED), so two evaluators never get the same alert.
  */
 export async function claimDueAlerts(
   db: Database,
-  input: { owner: string; now: string; leaseUntil: string; limit: number },
+  input: { owner: string; now: string; leaseUntil: string; limit: number; evaluatedBefore: string },
 ): Promise<AlertRow[]> {
   const lock = engineOf(db) === "postgres" ? sql`for update skip locked` : sql``;
+  const due = sql`is_active = 1 and (lease_until is null or lease_until < ${input.now})
+      and (last_evaluated_at is null or last_evaluated_at < ${input.evaluatedBefore})`;
   const result = await sql<Record<string, unknown>>`
     update alerts set lease_owner = ${input.owner}, lease_until = ${input.leaseUntil}
-    where id in (
-      select id from alerts
-      where is_active = 1 and (lease_until is null or lease_until < ${input.now})
-      order by id limit ${input.limit} ${lock}
-    )
-    and is_active = 1 and (lease_until is null or lease_until < ${input.now})
+    where id in (select id from alerts where ${due} order by id limit ${input.limit} ${lock}) and ${due}
     returning *`.execute(db);
   // Raw SQL bypasses nothing of the CamelCasePlugin: rows come back camel-cased.
   return (result.rows as unknown as AlertRow[]).sort((a, b) => a.id - b.id);
