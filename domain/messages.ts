@@ -332,11 +332,12 @@ export const MESSAGES = {
     topicGroupNameTaken: "A topic group with this name already exists.",
     keywordsRequired: "A saved search needs a keyword query in a must group.",
   },
+  /** The avatar menu's entry and the alerts screen's title (ADR 029). */
+  alertsMenu: "Alerts",
   // Alerts on saved searches and topics (issue 24, ADR 029; our wording: the spec shows no alert screen).
   alerts: {
     alertNotFound: "This alert does not exist or was deleted.",
     ownerOnly: "Only the alert's owner or an admin can change it.",
-    heading: "Alerts",
     intro: "An alert watches a saved search or a topic and e-mails its recipients when the matching mentions cross its threshold; each firing also lands in its owner's notifications.",
     noAlertsYet: "No alerts yet. Open a saved search or a topic and choose \"Set up alert\".",
     newAlert: "Set up alert",
