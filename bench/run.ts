@@ -16,6 +16,7 @@ const BENCHES: Record<string, () => Promise<BenchModule>> = {
   query: () => import("./query"),
   inbox: () => import("./inbox"),
   dashboard: () => import("./dashboard"),
+  "automation-alerts": () => import("./automation-alerts"),
 };
 
 function numberFromEnv(name: string, fallback: number, min: number): number {
