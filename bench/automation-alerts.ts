@@ -45,7 +45,7 @@ export async function run(ctx: BenchContext): Promise<BenchOutcome> {
       select i, ${bp}, 'twitter', 'x' || i, 'post', 'mention number ' || i, 'en', 0, 'someone', ${created("i")}, ${NOW.toISOString()} from n`.execute(db);
     for (let k = 0; k < MATCHES_PER_MENTION; k++) {
       await sql`insert into query_matches (business_profile_id, context_type, context_id, feed_item_id, created_at, item_created_at)
-        select ${bp}, 1, ${firstSearch} + ((id * ${k * 7 + 1}) % ${ALERTS}), id, ingested_at, created_at from feed_items where business_profile_id = ${bp}`.execute(db);
+        select ${bp}, 1, ${firstSearch} + ((id + ${k * 500}) % ${ALERTS}), id, ingested_at, created_at from feed_items where business_profile_id = ${bp}`.execute(db);
     }
     // One alert per search, mostly counting the last hour (about 3 matches each), a tenth in spike mode,
     // thresholds set so that about one in ten fires.

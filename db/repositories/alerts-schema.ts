@@ -2,7 +2,7 @@ import type { Generated, Selectable } from "kysely";
 
 // The alert tables of migration 0023 (issue 24, ADR 029), added to the database's schema type here
 // (declaration merging) so that the alerts' storage stays in the alerts' own files.
-export interface AlertTable {
+interface AlertTable {
   id: Generated<number>;
   businessProfileId: number;
   ownerAccountId: number | null;

@@ -10,7 +10,7 @@ import { optionalString, requiredOrWrongFormat, requiredString } from "./common"
  * the last alertTimeSpan; `spike` fires when the last window holds at least thresholdCountValue per cent
  * more than the average of the SPIKE_PREVIOUS_WINDOWS windows before it (and at least one mention).
  */
-export const ALERT_MODES = ["count", "spike"] as const;
+const ALERT_MODES = ["count", "spike"] as const;
 export type AlertMode = (typeof ALERT_MODES)[number];
 export const SPIKE_PREVIOUS_WINDOWS = 7;
 

@@ -20,7 +20,7 @@ export function parseEmails(json: string): string[] {
   }
 }
 
-export function firingView(row: AlertFiringRow): AlertFiringView {
+function firingView(row: AlertFiringRow): AlertFiringView {
   const status = (ALERT_EMAIL_STATUSES as readonly string[]).includes(row.emailStatus) ? row.emailStatus : "pending";
   return {
     id: row.id,
