@@ -33,6 +33,7 @@ import { registerReplyRoutes } from "./routes/replies/replies.handlers";
 import { registerFeedItemRoutes } from "./routes/feed-items/feed-items.handlers";
 import { registerLabelRoutes } from "./routes/labels/labels.handlers";
 import { registerRuleRoutes } from "./routes/rules/rules.handlers";
+import { registerAlertRoutes } from "./routes/alerts/alerts.handlers";
 import { registerModerationRoutes } from "./routes/moderation/moderation.handlers";
 import { registerTemplateRoutes } from "./routes/templates/templates.handlers";
 import { registerDashboardTextRoutes } from "./routes/dashboard-text/dashboard-text.handlers";
@@ -115,6 +116,7 @@ export function createApi(options: ApiOptions): Api {
   registerReplyRoutes(app);
   registerFeedItemRoutes(app);
   registerLabelRoutes(app);
+  registerAlertRoutes(app);
   registerModerationRoutes(app);
   registerTemplateRoutes(app);
   // The dashboard's configuration (ADR 015): fixed /v1/dashboard/templates paths before any widget path.

@@ -17,6 +17,7 @@ const BENCHES: Record<string, () => Promise<BenchModule>> = {
   inbox: () => import("./inbox"),
   dashboard: () => import("./dashboard"),
   automation: () => import("./automation"),
+  "automation-alerts": () => import("./automation-alerts"),
 };
 
 function numberFromEnv(name: string, fallback: number, min: number): number {

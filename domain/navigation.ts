@@ -69,6 +69,8 @@ export const ROUTE_RULES: readonly RouteRule[] = [
     built: true,
   },
   { path: "/settings", title: "Settings", access: "login", roles: STAFF, layout: "default", prefix: true, built: true },
+  // Alerts (issue 24, ADR 029): the list, /alerts/new?search_id= or ?topic_id=, /alerts/:id.
+  { path: "/alerts", title: "Alerts", access: "login", roles: STAFF, layout: "default", prefix: true, built: true },
   { path: "/topics", title: "Custom Topics", access: "login", layout: "default", prefix: true, built: true },
   // Sentiment exclusions are admin-only (spec core §6); before /account/settings, whose prefix would match first.
   {
@@ -265,6 +267,7 @@ const canWriteSettings = (u: MenuUser) => hasPermission(u.permissions, "settings
 const isStaff = (u: MenuUser) => STAFF.includes(u.role);
 const isDemoProfile = (u: MenuUser) => u.businessProfileId === DASHBOARD_V1_PROFILE_ID;
 const restoresAdmin = (u: MenuUser) => u.isAccountOvertaken;
+const readsAlerts = (u: MenuUser) => isStaff(u) && hasPermission(u.permissions, "alerts.index.read");
 
 /** What the inbox and Live Search read (their screens' own checks: the inbox route, app/components/search/access.ts). */
 const INBOX_NEEDS: readonly PermissionKey[] = ["inbox.items.read"];
@@ -288,6 +291,8 @@ export const AVATAR_MENU: readonly MenuEntry[] = [
   { id: "profiles", label: "profiles", to: "/settings/channels", envs: "productionLike", when: canWriteSettings },
   { id: "teams-prod", label: "teams", to: "/settings/teams", envs: "productionLike", when: canWriteSettings },
   { id: "custom-topics-prod", label: "customTopics", to: "/topics", envs: "productionLike" },
+  // Not in the spec's menus: beside Custom Topics, whose alerts it lists with the saved searches' (ADR 029).
+  { id: "alerts-prod", label: "alertsMenu", to: "/alerts", envs: "productionLike", when: readsAlerts },
   {
     id: "restore-admin-prod",
     label: "restoreAdminAccount",
@@ -324,6 +329,7 @@ export const AVATAR_MENU: readonly MenuEntry[] = [
     when: (u) => isDemoProfile(u) || isSystemAdmin(u),
   },
   { id: "custom-topics", label: "customTopics", to: "/topics", envs: "other" },
+  { id: "alerts", label: "alertsMenu", to: "/alerts", envs: "other", when: readsAlerts },
   {
     id: "restore-admin",
     label: "restoreAdminAccount",

@@ -1,6 +1,8 @@
 import type { ServiceDeps } from "../services/context";
 import { compactDailyRollupsOfAll } from "../services/analytics/daily-rollups";
 import { pollDueStreams } from "../services/mentions/poll-stream";
+import { evaluateAlerts } from "../services/alerts/evaluate";
+import { deliverAlertMails } from "../services/alerts/deliver";
 
 export interface Scheduler {
   /** Runs one round now (tests, and the first round at start). */
@@ -11,7 +13,8 @@ export interface Scheduler {
 /**
  * The in-process scheduler: every `intervalMs` it polls the feed and review streams that are due
  * (their next poll time is stored, so a restart resumes where it stopped), then makes the daily rollups
- * of the days that changed (ADR 017). One round at a time; one job failing does not stop the other.
+ * of the days that changed (ADR 017), evaluates the active alerts and sends the e-mails of their firings
+ * (ADR 029). One round at a time; one job failing does not stop the others.
  */
 export function startScheduler(
   deps: ServiceDeps,
@@ -23,7 +26,7 @@ export function startScheduler(
     if (running) return running;
     running = (async () => {
       try {
-        for (const job of [pollDueStreams, compactDailyRollupsOfAll]) {
+        for (const job of [pollDueStreams, compactDailyRollupsOfAll, evaluateAlerts, deliverAlertMails]) {
           try {
             await job(deps);
           } catch (error) {

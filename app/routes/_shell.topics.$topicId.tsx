@@ -1,5 +1,5 @@
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
-import { useActionData, useLoaderData, useNavigate, useRouteLoaderData } from "@remix-run/react";
+import { Link, useActionData, useLoaderData, useNavigate, useRouteLoaderData } from "@remix-run/react";
 import * as z from "zod";
 import { MESSAGES } from "../../domain/messages";
 import { pageTitle } from "../../domain/product";
@@ -125,6 +125,12 @@ export default function TopicRoute() {
           <span aria-hidden> · </span>
           <span className="sr-only">, </span>
           {groupName}
+        </p>
+        <p className="text-sm">
+          {/* An alert on this topic (issue 24, ADR 029). */}
+          <Link to={`/alerts/new?topic_id=${topic.id}`} className="text-brand-700 hover:underline" data-testid="topic-alert-link">
+            {MESSAGES.alerts.newAlert}
+          </Link>
         </p>
       </header>
 

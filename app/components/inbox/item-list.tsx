@@ -226,7 +226,6 @@ function DenseRow({ row: loaded, view, context }: { row: InboxRow; view: InboxVi
           preventScrollReset
           className="min-w-0 max-w-[55%] shrink-0 truncate font-semibold text-ink after:absolute after:inset-0 after:content-[''] focus-visible:outline-none focus-visible:after:outline-2 focus-visible:after:-outline-offset-2 focus-visible:after:outline-brand-500"
           data-testid="row-link"
-          aria-label={LABELS.openItemBy(row.author)}
         >
           <span data-testid="row-author">{row.author}</span>
         </Link>

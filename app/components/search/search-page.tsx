@@ -1,6 +1,6 @@
 import { getFormProps, useForm, type Submission, type SubmissionResult } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
-import { Form, useNavigation, useRevalidator, useRouteLoaderData } from "@remix-run/react";
+import { Form, Link, useNavigation, useRevalidator, useRouteLoaderData } from "@remix-run/react";
 import { useEffect, useRef } from "react";
 import { SAVED_SEARCH_CATEGORIES, UNSAVED_SEARCH_CONTEXT_TYPE } from "../../../domain/constants";
 import { MESSAGES } from "../../../domain/messages";
@@ -49,6 +49,14 @@ export function SearchPage({ data, actionData }: { data: SearchPageData; actionD
           <p className="text-sm text-slate-600">
             {SECTION_LABELS[item.category]}
             {!item.editable ? <span className="ml-2 text-slate-500">· {LABELS.readOnly}</span> : null}
+          </p>
+        ) : null}
+        {item ? (
+          <p className="text-sm">
+            {/* An alert on this search (issue 24, ADR 029). */}
+            <Link to={`/alerts/new?search_id=${item.id}`} className="text-brand-700 hover:underline" data-testid="search-alert-link">
+              {MESSAGES.alerts.newAlert}
+            </Link>
           </p>
         ) : (
           <p className="text-sm text-slate-600">{LABELS.newSearchIntro}</p>

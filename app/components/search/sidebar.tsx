@@ -490,6 +490,9 @@ function ItemRow({
                   </Button>
                 </div>
               </Form>
+              <Link to={`/alerts/new?search_id=${item.id}`} className="block rounded-md px-1 py-1 text-sm text-ink hover:bg-slate-100">
+                {MESSAGES.alerts.newAlert}
+              </Link>
               <a
                 href={deleteHref(returnPath, target)}
                 onClick={(event) => {

@@ -1,0 +1,110 @@
+import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
+import * as z from "zod";
+import type { FromWire } from "../../domain/key-case";
+import { MESSAGES } from "../../domain/messages";
+import { AlertFormSchema, AlertUpdateSchema, type AlertListResponseSchema, type AlertResponseSchema } from "../../domain/schemas/alerts";
+import { readForm, readFormData, redirectIfGone, replyWithApiError, statusOf } from "../lib/forms.server";
+import { recordPageView, requireAccount } from "../lib/guard.server";
+import { orNotFound, recordIdOr404 } from "../lib/not-found.server";
+import { flashToast } from "../lib/toast.server";
+
+// The alerts' screens (issue 24, ADR 029): the list (/alerts), a new alert on a saved search or topic
+// (/alerts/new?search_id= or ?topic_id=) and one alert (/alerts/:id). Every form works without JavaScript.
+
+export const ALERTS_PATH = "/alerts";
+export type ApiAlert = FromWire<typeof AlertResponseSchema>;
+type ApiAlertList = FromWire<typeof AlertListResponseSchema>;
+
+// ── /alerts ──────────────────────────────────────────────────────────────────────────────────────
+
+export async function alertsLoader({ request, context }: LoaderFunctionArgs) {
+  const account = await requireAccount(request, context);
+  recordPageView(request, context, account);
+  const { data: alerts } = await context.api.get<ApiAlertList>("/v1/alerts");
+  return { alerts };
+}
+
+const ToggleSchema = z.object({ intent: z.literal("toggle"), id: z.coerce.number().int().positive() });
+
+export async function alertsAction({ request, context }: ActionFunctionArgs) {
+  await requireAccount(request, context);
+  const { submission } = await readForm(request, context, ToggleSchema);
+  if (submission.status !== "success") throw new Response(MESSAGES.badRequest, { status: 400 });
+  try {
+    const alert = await context.api.post<ApiAlert>(`/alerts/${submission.value.id}/toggle-state`);
+    flashToast(context, { kind: "success", message: alert.isActive ? MESSAGES.alerts.turnedOn(alert.name) : MESSAGES.alerts.turnedOff(alert.name) });
+  } catch (error) {
+    redirectIfGone(context, error, ALERTS_PATH);
+    flashToast(context, { kind: "error", message: error instanceof Error ? error.message : MESSAGES.somethingWentWrong });
+  }
+  throw redirect(ALERTS_PATH);
+}
+
+// ── /alerts/new ──────────────────────────────────────────────────────────────────────────────────
+
+/** What a new alert watches, from ?search_id= or ?topic_id=: its kind, id and name (404 if not seen). */
+export async function newAlertLoader({ request, context }: LoaderFunctionArgs) {
+  const account = await requireAccount(request, context);
+  recordPageView(request, context, account);
+  const params = new URL(request.url).searchParams;
+  const searchId = params.get("search_id");
+  const topicId = params.get("topic_id");
+  if (searchId !== null) {
+    const id = recordIdOr404(searchId);
+    const search = await orNotFound(context.api.get<{ name: string }>(`/search/items/${id}`));
+    return { target: { kind: "search" as const, id, name: search.name } };
+  }
+  const id = recordIdOr404(topicId ?? undefined);
+  const topic = await orNotFound(context.api.get<{ name: string }>(`/v1/topics/${id}`));
+  return { target: { kind: "topic" as const, id, name: topic.name } };
+}
+
+export async function newAlertAction({ request, context }: ActionFunctionArgs) {
+  await requireAccount(request, context);
+  const { submission } = await readForm(request, context, AlertFormSchema);
+  if (submission.status !== "success") return data({ result: submission.reply() }, { status: 400 });
+  try {
+    const alert = await context.api.post<ApiAlert>("/alerts", submission.value);
+    flashToast(context, { kind: "success", message: MESSAGES.alerts.created(alert.name) });
+  } catch (error) {
+    return data({ result: replyWithApiError(submission, error) }, { status: statusOf(error) });
+  }
+  throw redirect(ALERTS_PATH);
+}
+
+// ── /alerts/:id ──────────────────────────────────────────────────────────────────────────────────
+
+export async function alertLoader({ request, context, params }: LoaderFunctionArgs) {
+  const account = await requireAccount(request, context);
+  recordPageView(request, context, account);
+  const alert = await orNotFound(context.api.get<ApiAlert>(`/alerts/${recordIdOr404(params.alertId)}`));
+  return { alert };
+}
+
+export async function alertAction({ request, context, params }: ActionFunctionArgs) {
+  await requireAccount(request, context);
+  const id = recordIdOr404(params.alertId);
+  const intent = (await readFormData(request.clone())).get("intent");
+  if (intent === "delete") {
+    await readForm(request, context, z.object({ intent: z.literal("delete") }));
+    try {
+      await context.api.delete(`/alerts/${id}`);
+      flashToast(context, { kind: "success", message: MESSAGES.alerts.deleted });
+    } catch (error) {
+      redirectIfGone(context, error, ALERTS_PATH);
+      flashToast(context, { kind: "error", message: error instanceof Error ? error.message : MESSAGES.somethingWentWrong });
+      throw redirect(`${ALERTS_PATH}/${id}`);
+    }
+    throw redirect(ALERTS_PATH);
+  }
+  const { submission } = await readForm(request, context, AlertUpdateSchema);
+  if (submission.status !== "success") return data({ result: submission.reply() }, { status: 400 });
+  try {
+    const alert = await context.api.put<ApiAlert>(`/alerts/${id}`, submission.value);
+    flashToast(context, { kind: "success", message: MESSAGES.alerts.updated(alert.name) });
+  } catch (error) {
+    redirectIfGone(context, error, ALERTS_PATH);
+    return data({ result: replyWithApiError(submission, error) }, { status: statusOf(error) });
+  }
+  throw redirect(ALERTS_PATH);
+}
