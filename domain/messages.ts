@@ -983,6 +983,7 @@ export const MESSAGES = {
     countryColumn: "Country code",
     languageColumn: "Language code",
     medianReply: "Median first reply",
+    medianReplyMinutes: "Median first reply (minutes)",
     averageReply: "Average first reply",
     reputationMetric: "Reputation",
     sharesMetric: "Shares count",

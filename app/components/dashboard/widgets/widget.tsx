@@ -84,7 +84,14 @@ export function Widget({
         ? MOST_IMPACTFUL_POSTS_PER_PAGE
         : undefined;
   const view = result.ok
-    ? widgetView(widgetId, result.data, { from: query.from, to: query.to, showNeutral, page, perPage })
+    ? widgetView(widgetId, result.data, {
+        from: query.from,
+        to: query.to,
+        showNeutral,
+        page,
+        perPage,
+        demographicsMode: widgetParamValue(query, "demographics", "mode") === "countries" ? "countries" : "languages",
+      })
     : null;
   const href = (changes: Record<string, string | null>) => `${basePath}?${widgetSearch(query, changes, extraParams).toString()}`;
   const csvHref = `/dashboard/csv?${new URLSearchParams([
