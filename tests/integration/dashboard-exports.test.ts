@@ -1,6 +1,7 @@
 // Every dashboard widget's CSV download (/dashboard/csv, ADR 036) over real HTTP as a browser gets it:
 // one format (snake_case headers, the context first, plain numbers, ratios as numbers, ISO dates with the
-// zone's offset) and a file named after the period shown, in the account's zone.
+// zone's offset) and a file named after the period shown, in the account's zone. And the figures' page
+// (/charts) as the shell's other pages are: one main landmark, the shell's padding and buttons.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { WIDGET_IDS } from "../../domain/dashboard";
 import type { NetworkId } from "../../domain/networks";
@@ -123,5 +124,17 @@ describe("the dashboard's CSV downloads", () => {
     const response = await admin.get("/dashboard/csv?widgetId=topics&from=2026-03-05&to=2026-03-05&tz=Asia%2FTokyo");
     expect(response.status).toBe(200);
     expect(response.headers.get("content-disposition")).toBe('attachment; filename="topics_2026-03-05_2026-03-05.csv"');
+  });
+
+  it("/charts sits in the shell's one main landmark with the shell's buttons", async () => {
+    const response = await admin.get("/charts?widgetId=demographics&from=2026-03-01&to=2026-03-31&tz=UTC");
+    expect(response.status).toBe(200);
+    const html = await response.text();
+    expect(html.match(/<main\b/g)).toHaveLength(1);
+    expect(html).toMatch(/<main id="content" class="[^"]*px-6/);
+    // The demographics table names languages ("German"), not codes.
+    expect(html).toContain(">German<");
+    const apply = /<button[^>]*>Show the chart<\/button>/.exec(html)?.[0] ?? "";
+    expect(apply).toContain("bg-brand-600");
   });
 });
