@@ -832,6 +832,7 @@ export const MESSAGES = {
   },
   /** The templates modal beyond the spec's own strings above. */
   templatesUi: {
+    everyLanguage: "Show templates in every language",
     noTemplates: "No templates",
     templateNotFound: "Template not found",
     newTemplate: "New template",
