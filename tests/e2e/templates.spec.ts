@@ -699,20 +699,22 @@ test.describe("the Templates modal", () => {
     const item = feed.data.find((entry) => entry.language && /^[a-z]{2}$/.test(entry.language));
     expect(item, "a demo mention with a language").toBeDefined();
     const other = item!.language === "fr" ? "de" : "fr";
-    const [mine, theirs] = await createTemplates(
+    const [mine, theirs, any] = await createTemplates(
       api,
       { name: `${word} In the item's language`, languages: [item!.language!] },
       { name: `${word} In another language`, languages: [other] },
+      { name: `${word} For any language`, languages: [] },
     );
     await signIn(page, "agent");
     await openTemplates(page, word, `&mode=select&item=${item!.id}`);
-    await expect(names(page)).toHaveText([mine!.name]);
+    // The item's language, and the templates that name no language (they fit any).
+    await expect(names(page)).toHaveText([any!.name, mine!.name]);
     await dialog(page).getByRole("link", { name: L.everyLanguage }).click();
-    await expect(names(page)).toHaveText([theirs!.name, mine!.name]);
+    await expect(names(page)).toHaveText([any!.name, theirs!.name, mine!.name]);
     await expect(dialog(page).getByRole("link", { name: L.everyLanguage })).toHaveCount(0);
     // The avatar menu's modal (no item) lists every language as before.
     await openTemplates(page, word);
-    await expect(names(page)).toHaveText([theirs!.name, mine!.name]);
+    await expect(names(page)).toHaveText([any!.name, theirs!.name, mine!.name]);
   });
 
   test("an inactive template is hidden from selection (and listed, marked, otherwise)", async ({ page }) => {

@@ -156,11 +156,13 @@ export function TemplatesModal(props: TemplatesModalProps) {
             search: view.search,
             categories: view.networks,
             languages: view.languages,
+            // The item's language (not a chosen one): templates for any language fit it too.
+            keepUnsetLanguages: forSelection && !view.languagesChosen,
             order: view.order,
             forSelection,
           })
         : [],
-    [loaded, view.search, view.networks, view.languages, view.order, forSelection],
+    [loaded, view.search, view.networks, view.languages, view.languagesChosen, view.order, forSelection],
   );
   // When the list first loads with no selection, the first item is selected (spec §4); so too after the
   // selected template went (deleted, or no longer offered).
