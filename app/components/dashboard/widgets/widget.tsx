@@ -36,8 +36,8 @@ export type WidgetProps = {
 
 const SENTIMENT_WIDGETS: readonly WidgetId[] = ["sentiment", "trend-sentiment"];
 const TIMELINE_WIDGETS: readonly WidgetId[] = ["trend-sentiment", "impact-score", "first-reply-time"];
-export const TRENDING_KEYWORDS_PER_PAGE = 7;
-export const MOST_IMPACTFUL_POSTS_PER_PAGE = 6;
+const TRENDING_KEYWORDS_PER_PAGE = 7;
+const MOST_IMPACTFUL_POSTS_PER_PAGE = 6;
 
 function widgetParamValue(query: DashboardQuery, widgetId: WidgetId, name: string): string | undefined {
   const value = query.widgetParams[`${widgetId}.${name}`];
