@@ -901,6 +901,7 @@ export const MESSAGES = {
   },
   /** The templates modal beyond the spec's own strings above. */
   templatesUi: {
+    everyLanguage: "Show templates in every language",
     noTemplates: "No templates",
     templateNotFound: "Template not found",
     newTemplate: "New template",
@@ -1059,6 +1060,7 @@ export const MESSAGES = {
     countryColumn: "Country code",
     languageColumn: "Language code",
     medianReply: "Median first reply",
+    medianReplyMinutes: "Median first reply (minutes)",
     averageReply: "Average first reply",
     reputationMetric: "Reputation",
     sharesMetric: "Shares count",

@@ -62,6 +62,13 @@ describe("template list rules (spec core §5, §9)", () => {
     expect(filterTemplates(list, { search: "thanks", forSelection: true }).map((t) => t.id)).toEqual([1]);
     expect(list.map((t) => t.id)).toEqual([1, 2, 3]);
   });
+
+  it("for an inbox item's language, also keeps the templates that name no language", () => {
+    const list = [template(1, { languages: ["en"] }), template(2, { languages: [] }), template(3, { languages: ["de"] })];
+    expect(filterTemplates(list, { languages: ["de"] }).map((t) => t.id)).toEqual([3]);
+    expect(filterTemplates(list, { languages: ["de"], keepUnsetLanguages: true }).map((t) => t.id)).toEqual([3, 2]);
+    expect(filterTemplates(list, { languages: [], keepUnsetLanguages: true }).map((t) => t.id)).toEqual([3, 2, 1]);
+  });
 });
 
 describe("filling a template's variables when it is inserted", () => {

@@ -35,6 +35,11 @@ export interface TemplateListFilter {
   categories?: readonly string[] | undefined;
   /** Language codes: a template having any of them stays; none chosen keeps all. */
   languages?: readonly string[] | undefined;
+  /**
+   * A template naming no language stays too (the languages are an inbox item's own, not the viewer's
+   * filter: a template written for any language fits it; ADR 036).
+   */
+  keepUnsetLanguages?: boolean | undefined;
   order?: TemplateDateOrder | undefined;
   /** Choosing a template for a reply: inactive templates are not offered. */
   forSelection?: boolean | undefined;
@@ -76,7 +81,10 @@ export function filterTemplates<T extends ListedTemplate>(templates: readonly T[
     .filter((template) => !filter.forSelection || isSelectable(template))
     .filter((template) => matchesTemplateSearch(template, filter.search))
     .filter((template) => hasAnyChosen(template.categories, filter.categories))
-    .filter((template) => hasAnyChosen(template.languages, filter.languages))
+    .filter(
+      (template) =>
+        (filter.keepUnsetLanguages === true && template.languages.length === 0) || hasAnyChosen(template.languages, filter.languages),
+    )
     .sort(compareTemplates(filter.order));
 }
 

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { WIDGET_IDS } from "../../domain/dashboard";
 import type { DashboardQuery } from "./dashboard-query";
-import { comparedRangeOf, dashboardBody, widgetCalls, widgetCsvCall } from "./dashboard-widgets.server";
+import { comparedRangeOf, dashboardBody, widgetCalls } from "./dashboard-widgets.server";
 
 const query = (over: Partial<DashboardQuery> = {}): DashboardQuery => ({
   from: "2026-11-01T00:00:00.000Z",
@@ -80,9 +80,5 @@ describe("widgetCalls", () => {
     });
     expect(widgetCalls("reviews", q)[0]?.params).toMatchObject({ social_types: ["ios"] });
     expect(widgetCalls("reviews", query())[0]?.params).toMatchObject({ social_types: ["trustpilot", "googlePlay", "ios"] });
-  });
-  it("names the .csv variant where the API has one", () => {
-    expect(widgetCsvCall("trending-label", query())?.path).toBe("/v1/dashboard/entities.csv");
-    expect(widgetCsvCall("sentiment", query())).toBeNull();
   });
 });

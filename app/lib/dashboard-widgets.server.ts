@@ -175,20 +175,6 @@ export async function loadWidget(api: ApiClient, widgetId: WidgetId, query: Dash
   }
 }
 
-/** The API's .csv variant of a widget's endpoint, where there is one (ADR 015). */
-export function widgetCsvCall(widgetId: WidgetId, query: DashboardQuery): WidgetCall | null {
-  const [first] = widgetCalls(widgetId, query);
-  if (!first) return null;
-  const withCsv: Partial<Record<WidgetId, true>> = {
-    demographics: true,
-    "trending-label": true,
-    "trending-keywords": true,
-    "conversation-themes": true,
-    topics: true,
-  };
-  return withCsv[widgetId] ? { ...first, path: `${first.path}.csv` } : null;
-}
-
 /** A drill-down target: the mentions behind one chart point or table row (POST /v1/dashboard/feeds/hash). */
 export interface DrillInput {
   title: string;

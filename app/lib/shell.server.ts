@@ -4,7 +4,14 @@ import { NOTIFICATION_LIST_LIMIT, NOTIFICATIONS_POPOVER_LIMIT } from "../../doma
 import type { ApiNotificationList, ShellData, ShellNotifications } from "../components/layout/shell-data";
 import type { Account } from "./api.server";
 import { loadTemplatesDialog } from "../routes/_shell.templates.server";
+import { parseTemplatesDialogQuery } from "../components/templates/params";
 import { shellParams } from "./shell-params";
+
+/** The inbox item the Templates modal chooses a template for (select mode), if any. */
+function templatesItemId(request: Request): number | null {
+  const query = parseTemplatesDialogQuery(new URL(request.url).searchParams);
+  return query?.mode === "select" ? query.itemId : null;
+}
 
 const NO_NOTIFICATIONS: ShellNotifications = { items: [], unreadCount: 0, hasMore: false };
 
@@ -28,7 +35,7 @@ export async function loadShell(account: Account | null, request: Request, conte
             query: { limit: allNotifications ? NOTIFICATION_LIST_LIMIT : NOTIFICATIONS_POPOVER_LIMIT },
           })
           .then((answer) => ({ items: answer.data, unreadCount: answer.unreadCount, hasMore: answer.hasMore })),
-    !isSharedView && templatesDialogOpen ? loadTemplatesDialog(context, account) : null,
+    !isSharedView && templatesDialogOpen ? loadTemplatesDialog(context, account, templatesItemId(request)) : null,
   ]);
   return {
     account: {

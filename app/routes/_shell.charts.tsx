@@ -11,6 +11,7 @@ import { intervalChoices } from "../../domain/periods";
 import type { ChartSpec } from "../components/dashboard/widgets/view";
 import { FeedHashPanel } from "../components/dashboard/widgets/feed-hash-panel";
 import { Widget } from "../components/dashboard/widgets/widget";
+import { Button } from "../components/ui/button";
 import { ALL_MENTIONS_TOKEN, contextToken, parseDashboardQuery } from "../lib/dashboard-query";
 import { loadDashboardSelector, loadFeedHash, loadWidget } from "../lib/dashboard-widgets.server";
 import { requireAccount } from "../lib/guard.server";
@@ -81,9 +82,12 @@ export default function ChartsPage() {
   }
 
   return (
-    <main className="mx-auto flex w-full max-w-6xl flex-col gap-4 p-4">
+    // The shell's <main> holds the page with its padding: a section here, as on every shell page.
+    <section className="mx-auto flex w-full max-w-6xl flex-col gap-4" aria-labelledby="charts-heading">
       <header>
-        <h1 className="text-2xl font-semibold">{MESSAGES.dashboardV1}</h1>
+        <h1 id="charts-heading" className="text-2xl font-semibold">
+          {MESSAGES.dashboardV1}
+        </h1>
         <p className="text-sm text-slate-600">{T.chartsIntro}</p>
       </header>
       <Form method="get" className="flex flex-wrap items-end gap-3 rounded-lg border border-slate-200 bg-white p-3 text-sm">
@@ -103,19 +107,11 @@ export default function ChartsPage() {
           options={[{ value: "", label: "–" }, ...CHART_TYPES.map((t) => ({ value: t.id, label: t.label }))]}
         />
         <input type="hidden" name="tz" value={query.timeZone} />
-        <button type="submit" className="rounded bg-blue-600 px-3 py-1.5 font-medium text-white hover:bg-blue-700">
-          {T.applyChart}
-        </button>
+        <Button>{T.applyChart}</Button>
         {hydrated && result.ok ? (
-          <button
-            type="button"
-            className="rounded border border-slate-300 px-3 py-1.5 hover:bg-slate-50"
-            onClick={() => void downloadPng()}
-            aria-label={T.downloadPng}
-            data-testid="chart-png"
-          >
+          <Button type="button" variant="secondary" onClick={() => void downloadPng()} aria-label={T.downloadPng} data-testid="chart-png">
             {T.pngButton}
-          </button>
+          </Button>
         ) : null}
       </Form>
       {feed ? <FeedHashPanel feed={feed} closeHref={closeFeedHref} /> : null}
@@ -130,7 +126,7 @@ export default function ChartsPage() {
           chart.current = instance;
         }}
       />
-    </main>
+    </section>
   );
 }
 
@@ -148,7 +144,7 @@ function Choice({
   return (
     <label className="flex flex-col gap-1">
       <span className="text-slate-600">{label}</span>
-      <select name={name} defaultValue={value} className="rounded border border-slate-300 px-2 py-1.5">
+      <select name={name} defaultValue={value} className="rounded-md border border-slate-300 bg-white px-3 py-2 text-sm shadow-sm">
         {options.map((option) => (
           <option key={option.value} value={option.value}>
             {option.label}

@@ -11,7 +11,7 @@ import { pageTitle } from "../../domain/product";
 import { languageLabel } from "../../domain/reference/languages";
 import { StreamUpdateSchema } from "../../domain/schemas/streams";
 import { FEED_INTERVAL, STREAM_SOURCE_LABELS } from "../../domain/streams";
-import { CopyField } from "../components/channels/copy-field";
+import { CopyField } from "../components/ui/copy-field";
 import { categoryLabel, ingestCurlExample, intervalLabel, pageParam, safeHttpUrl } from "../components/channels/format";
 import { ImportForm } from "../components/channels/import-form";
 import { ImportHistory } from "../components/channels/import-result";

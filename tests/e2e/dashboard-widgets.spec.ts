@@ -45,7 +45,8 @@ test.describe("dashboard widgets", () => {
     expect(download.suggestedFilename()).toMatch(/^most-impactful-posts_.*\.csv$/);
     const csv = fs.readFileSync((await download.path())!, "utf8");
     const [header, ...rows] = csv.trim().split("\r\n");
-    expect(header).toBe([T.postColumn, MESSAGES.inboxUi.author, MESSAGES.network, MESSAGES.sentiment, T.impactColumn].join(","));
+    // One format for every widget (ADR 036): snake_case headers, the context first.
+    expect(header).toBe("context,id,created_at,network,author,sentiment,impact_score,text,post_url");
     expect(rows.length).toBeGreaterThan(0);
     // Each post of the table is in the file as the one CSV writer writes it: = + - @ lead only behind an apostrophe.
     const posts = await card.locator("[data-testid=widget-table] tbody tr td:first-child").allTextContents();

@@ -10,6 +10,7 @@ import { LAYER_COLORS } from "../../domain/palette";
 import { expect, holdGets, javaScriptEnabled, open, signIn, test, waitForHydration, type BrowserErrors } from "./fixtures";
 
 const UI = MESSAGES.dashboardUi;
+const CHANNELS = MESSAGES.channelScreen;
 
 function tagWord(): string {
   return `db${test.info().project.name.replace(/\W/g, "")}${crypto.randomBytes(4).toString("hex")}`;
@@ -225,6 +226,7 @@ test.describe("dashboard", () => {
   test("a shared link opens for an anonymous visitor without JavaScript, with the same numbers; revoked, it is gone @no-js", async ({
     page,
     browser,
+    context,
     browserErrors,
   }) => {
     allowRefusedForms(browserErrors);
@@ -245,6 +247,17 @@ test.describe("dashboard", () => {
     const row = page.getByTestId("shared-link-row").filter({ hasText: `Board ${word}` });
     const address = await row.getByTestId("shared-link-url").inputValue();
     expect(address).toMatch(/\/\?shared_link_code=[^&]+&from=.+&to=.+&timeUnit=week&tz=UTC&contextIds=.+&config=sentiment%2Cnetwork-breakdown%2Cfirst-reply-time/);
+    // The address: a read-only field to select without JavaScript; with it, a Copy button too (issue 30).
+    await expect(row.getByLabel(UI.linkAddress(`Board ${word}`))).toHaveAttribute("readonly", "");
+    const copy = row.getByRole("button", { name: `${CHANNELS.copy} ${UI.linkAddress(`Board ${word}`)}` });
+    if (javaScriptEnabled()) {
+      await context.grantPermissions(["clipboard-read", "clipboard-write"]);
+      await copy.click();
+      await expect(row.getByRole("status")).toHaveText(CHANNELS.copied);
+      expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(address);
+    } else {
+      await expect(copy).toHaveCount(0);
+    }
     await shoot(page, "share-dialog");
 
     const anonymous = await browser.newContext({ javaScriptEnabled: false });

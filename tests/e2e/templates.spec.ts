@@ -716,6 +716,31 @@ test.describe("the Templates modal", () => {
     await expect(dialog(page)).toHaveCount(0);
   });
 
+  test("for an inbox item the list starts with the templates in the item's language; every other one is a click away @no-js", async ({ page }) => {
+    const word = tagWord();
+    const api = await apiAs("admin");
+    const feed = await api<{ data: Array<{ id: number; language: string | null }> }>("GET", "/v1/feed-items?per_page=50");
+    const item = feed.data.find((entry) => entry.language && /^[a-z]{2}$/.test(entry.language));
+    expect(item, "a demo mention with a language").toBeDefined();
+    const other = item!.language === "fr" ? "de" : "fr";
+    const [mine, theirs, any] = await createTemplates(
+      api,
+      { name: `${word} In the item's language`, languages: [item!.language!] },
+      { name: `${word} In another language`, languages: [other] },
+      { name: `${word} For any language`, languages: [] },
+    );
+    await signIn(page, "agent");
+    await openTemplates(page, word, `&mode=select&item=${item!.id}`);
+    // The item's language, and the templates that name no language (they fit any).
+    await expect(names(page)).toHaveText([any!.name, mine!.name]);
+    await dialog(page).getByRole("link", { name: L.everyLanguage }).click();
+    await expect(names(page)).toHaveText([any!.name, theirs!.name, mine!.name]);
+    await expect(dialog(page).getByRole("link", { name: L.everyLanguage })).toHaveCount(0);
+    // The avatar menu's modal (no item) lists every language as before.
+    await openTemplates(page, word);
+    await expect(names(page)).toHaveText([any!.name, theirs!.name, mine!.name]);
+  });
+
   test("an inactive template is hidden from selection (and listed, marked, otherwise)", async ({ page }) => {
     const word = tagWord();
     const [retired, current] = await createTemplates(await apiAs("admin"), { name: `${word} Retired`, active: false }, { name: `${word} Current` });

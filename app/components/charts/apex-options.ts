@@ -15,6 +15,25 @@ export function chartText(value: string): string {
 }
 
 const NUMBER = new Intl.NumberFormat("en-US", { maximumFractionDigits: 2 });
+const WHOLE = new Intl.NumberFormat("en-US", { maximumFractionDigits: 0 });
+
+/**
+ * A count axis' scale: from 0 to a round top in whole steps of 1, 2 or 5 times a power of ten, at most
+ * five of them (a chart of three mentions reads 0 1 2 3, never 0.5 or 1.5).
+ */
+export function countScale(largest: number): { min: number; max: number; tickAmount: number } {
+  const top = Math.max(1, Math.ceil(largest));
+  let step = 1;
+  for (let magnitude = 1; ; magnitude *= 10) {
+    const found = [1, 2, 5].map((m) => m * magnitude).find((candidate) => top / candidate <= 5);
+    if (found) {
+      step = found;
+      break;
+    }
+  }
+  const max = Math.ceil(top / step) * step;
+  return { min: 0, max, tickAmount: max / step };
+}
 
 export function buildApexChart({ spec, annotations, type, onPoint, onChart, title }: Omit<ApexChartProps, "height">) {
   const chartType = type ?? spec.type;
@@ -22,6 +41,17 @@ export function buildApexChart({ spec, annotations, type, onPoint, onChart, titl
     name: chartText(s.name),
     data: spec.timeline ? s.data.map((y, i) => ({ x: Date.parse(spec.categories[i]!), y })) : s.data,
   }));
+  // Counts get whole-number ticks on the value axis (the x axis of a horizontal bar chart).
+  const horizontal = !!spec.horizontal && chartType === "bar";
+  const largest = Math.max(0, ...spec.series.flatMap((s) => s.data));
+  const valueLabels = {
+    formatter: (value: number | string) =>
+      typeof value !== "number" ? value : spec.integer ? WHOLE.format(Math.round(value)) : NUMBER.format(value),
+  };
+  const valueAxis = {
+    ...(spec.integer ? countScale(largest) : {}),
+    ...(spec.unit ? { title: { text: spec.unit } } : {}),
+  };
   const options: ApexOptions = {
     chart: {
       id: title,
@@ -49,7 +79,7 @@ export function buildApexChart({ spec, annotations, type, onPoint, onChart, titl
       curve: "straight",
       dashArray: spec.series.map((s) => (s.dashed ? 5 : 0)),
     },
-    plotOptions: { bar: { horizontal: !!spec.horizontal && chartType === "bar" } },
+    plotOptions: { bar: { horizontal } },
     dataLabels: { enabled: false },
     legend: { show: spec.series.length > 1, position: "bottom" },
     markers: { size: chartType === "bar" ? 0 : 3 },
@@ -59,10 +89,16 @@ export function buildApexChart({ spec, annotations, type, onPoint, onChart, titl
       // The category is the tooltip's title, written as HTML; a timeline's dates keep the library's format.
       ...(spec.timeline ? {} : { x: { formatter: (value: number | string) => chartText(String(value)) } }),
     },
-    yaxis: { labels: { formatter: (value: number | string) => (typeof value === "number" ? NUMBER.format(value) : value) } },
+    // A horizontal bar chart draws its values along the x axis: the count scale and unit go there.
+    yaxis: horizontal ? {} : { ...valueAxis, labels: valueLabels },
     xaxis: spec.timeline
       ? { type: "datetime", labels: { datetimeUTC: true } }
-      : { type: "category", categories: spec.categories, tooltip: { enabled: false } },
+      : {
+          type: "category",
+          categories: spec.categories,
+          tooltip: { enabled: false },
+          ...(horizontal ? { ...valueAxis, labels: valueLabels } : {}),
+        },
     annotations: spec.timeline
       ? {
           xaxis: (annotations ?? []).map((a) => ({

@@ -6,6 +6,7 @@ import { MESSAGES } from "../../../domain/messages";
 import { SharedLinkFormSchema, SharedLinkUpdateSchema } from "../../../domain/schemas/dashboard-config";
 import { DASHBOARD_PARAMS, contextToken, dashboardHref, type DashboardQuery } from "../../lib/dashboard-query";
 import { Button } from "../ui/button";
+import { CopyField } from "../ui/copy-field";
 import { CsrfInput } from "../ui/csrf-input";
 import { FieldErrors, FormErrors, TextField } from "../ui/field";
 import { Modal } from "../ui/modal";
@@ -204,14 +205,8 @@ function SharedLinkRow({
           </Button>
         </Form>
       </div>
-      <input
-        readOnly
-        value={url}
-        aria-label={UI.linkAddress(link.title)}
-        onFocus={(event) => event.currentTarget.select()}
-        className="block w-full rounded-md border border-slate-200 bg-slate-50 px-2 py-1 font-mono text-xs"
-        data-testid="shared-link-url"
-      />
+      {/* Without JavaScript a read-only field to select; with it, a Copy button beside it too. */}
+      <CopyField label={UI.linkAddress(link.title)} labelHidden value={url} testId="shared-link-url" />
     </li>
   );
 }

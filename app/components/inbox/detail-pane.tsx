@@ -115,7 +115,7 @@ export function DetailPane({
           initialTemplateId={initialTemplateId}
           hasDraft={detail.draft !== null}
           onReplyingChange={onReplyingChange}
-          templateItem={{ id: row.id, authorName: row.author, authorUsername: row.username, network: row.network }}
+          templateItem={{ id: row.id, authorName: row.author, authorUsername: row.username, network: row.network, language: row.languageCode }}
         />
         <SentReplies itemId={row.id} replies={detail.replies} />
       </div>

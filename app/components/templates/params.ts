@@ -26,6 +26,11 @@ export const TEMPLATE_PARAMS = {
   order: "template_sort",
   /** The template whose delete is being confirmed. */
   confirmDelete: "template_delete",
+  /**
+   * Select mode: the languages are the viewer's own choice (the filter form was sent, or 'Every
+   * language' followed), not the item's language the list starts with (ADR 036).
+   */
+  languagesChosen: "template_languages_chosen",
 } as const;
 
 export const NEW_TEMPLATE = "new";
@@ -40,6 +45,8 @@ export interface TemplatesDialogQuery {
   search: string;
   networks: TemplateCategory[];
   languages: string[];
+  /** Select mode: `languages` were chosen (none means every language), not the item's language by default. */
+  languagesChosen: boolean;
   order: TemplateDateOrder;
   confirmDeleteId: number | null;
 }
@@ -51,6 +58,7 @@ export const DEFAULT_QUERY: TemplatesDialogQuery = {
   search: "",
   networks: [],
   languages: [],
+  languagesChosen: false,
   order: "desc",
   confirmDeleteId: null,
 };
@@ -81,6 +89,7 @@ export function parseTemplatesDialogQuery(params: URLSearchParams): TemplatesDia
     languages: [...new Set(params.getAll(TEMPLATE_PARAMS.languages).map((code) => code.trim().toLowerCase()))].filter(
       (code) => /^[a-z]{2,3}$/.test(code),
     ),
+    languagesChosen: params.get(TEMPLATE_PARAMS.languagesChosen) === "1",
     order: (TEMPLATE_DATE_ORDERS as readonly string[]).includes(order ?? "") ? (order as TemplateDateOrder) : "desc",
     confirmDeleteId: positiveId(params.get(TEMPLATE_PARAMS.confirmDelete)),
   };
@@ -110,6 +119,7 @@ export function templatesDialogHref(pathname: string, params: URLSearchParams, q
   if (query.search) out.set(TEMPLATE_PARAMS.search, query.search);
   for (const code of query.networks) out.append(TEMPLATE_PARAMS.networks, code);
   for (const code of query.languages) out.append(TEMPLATE_PARAMS.languages, code);
+  if (query.mode === "select" && query.languagesChosen) out.set(TEMPLATE_PARAMS.languagesChosen, "1");
   if (query.order !== "desc") out.set(TEMPLATE_PARAMS.order, query.order);
   if (query.confirmDeleteId !== null) out.set(TEMPLATE_PARAMS.confirmDelete, String(query.confirmDeleteId));
   return href(pathname, out);
@@ -134,4 +144,14 @@ export function openDialogHref(pathname: string, search: string, to: string): st
 export function splitPath(path: string): { pathname: string; params: URLSearchParams } {
   const url = new URL(path, "http://earshot.invalid");
   return { pathname: url.pathname, params: url.searchParams };
+}
+
+/**
+ * The languages the list is filtered to: the chosen ones; in select mode, until the viewer chooses, the
+ * item's language (its replies are written in it), with every other one a click away (ADR 036).
+ */
+export function effectiveLanguages(query: Pick<TemplatesDialogQuery, "mode" | "languages" | "languagesChosen">, itemLanguage: string | null | undefined): string[] {
+  if (query.languages.length || query.languagesChosen || query.mode !== "select") return query.languages;
+  const code = (itemLanguage ?? "").trim().toLowerCase();
+  return /^[a-z]{2,3}$/.test(code) && code !== "und" ? [code] : [];
 }

@@ -38,6 +38,8 @@ export interface TemplateReplyItem {
   authorUsername?: string | null;
   /** The item's network id (twitter, googlePlay, ...). */
   network?: string | null;
+  /** The item's language code: the templates offered are filtered to it first. */
+  language?: string | null;
 }
 
 /**
@@ -78,6 +80,7 @@ export function TemplatesDialog({
       onClose={onClose}
       onSelect={onSelect}
       fillContext={{ authorName: item?.authorName, authorUsername: item?.authorUsername, network: item?.network }}
+      itemLanguage={item?.language}
     />
   );
 }

@@ -31,6 +31,7 @@ import {
   TEMPLATE_PARAMS,
   TEMPLATES_DIALOG,
   closedDialogHref,
+  effectiveLanguages,
   templatesDialogHref,
   type SelectedTemplate,
   type TemplatesDialogQuery,
@@ -61,13 +62,21 @@ interface ViewState {
   search: string;
   networks: TemplateCategory[];
   languages: string[];
+  languagesChosen: boolean;
   order: TemplateDateOrder;
 }
 
 type Target = { kind: "select"; id: number } | { kind: "new" } | { kind: "close" };
 
-function viewOf(query: TemplatesDialogQuery): ViewState {
-  return { selected: query.selected, search: query.search, networks: query.networks, languages: query.languages, order: query.order };
+function viewOf(query: TemplatesDialogQuery, itemLanguage: string | null | undefined): ViewState {
+  return {
+    selected: query.selected,
+    search: query.search,
+    networks: query.networks,
+    languages: effectiveLanguages(query, itemLanguage),
+    languagesChosen: query.languagesChosen,
+    order: query.order,
+  };
 }
 
 export interface TemplatesModalProps {
@@ -84,6 +93,8 @@ export interface TemplatesModalProps {
   onSelect?: ((text: string, template: TemplateItem) => void) | undefined;
   /** Where the reply's variables come from (the item's author and network). */
   fillContext?: TemplateFillContext | undefined;
+  /** Select mode: the item's language, which the list starts filtered to (else the loaded data's). */
+  itemLanguage?: string | null | undefined;
   /** A refused save shown again by the action's own page (without JavaScript). */
   lastResult?: SubmissionResult<string[]> | undefined;
 }
@@ -97,6 +108,7 @@ export interface TemplatesModalProps {
  */
 export function TemplatesModal(props: TemplatesModalProps) {
   const { open, data, query, pathname, params, onClose, onSelect, fillContext, lastResult } = props;
+  const itemLanguage = props.itemLanguage ?? data?.itemLanguage ?? null;
   const hydrated = useHydrated();
   const saveFetcher = useFetcher<TemplatesActionAnswer>();
   const pinFetcher = useFetcher<TemplatesActionAnswer>();
@@ -108,7 +120,8 @@ export function TemplatesModal(props: TemplatesModalProps) {
   // What was loaded stays until TEMPLATES_CLOSE_RESET_MS after closing (spec §4): reopened sooner, the
   // modal is as it was left; later, it starts afresh from the address.
   const [shown, setShown] = useState<TemplatesDialogData | null>(open ? data : null);
-  const [view, setView] = useState<ViewState>(() => viewOf(query));
+  const [view, setView] = useState<ViewState>(() => viewOf(query, itemLanguage));
+  const [languageReset, setLanguageReset] = useState(0);
   const queryKey = JSON.stringify(query);
   const applied = useRef<string | null>(open ? queryKey : null);
   useEffect(() => {
@@ -125,7 +138,7 @@ export function TemplatesModal(props: TemplatesModalProps) {
   useEffect(() => {
     if (!open || applied.current === queryKey) return;
     applied.current = queryKey;
-    setView(viewOf(query));
+    setView(viewOf(query, itemLanguage));
     // queryKey stands for query (a new object on every render of the caller).
   }, [open, queryKey]);
 
@@ -143,11 +156,13 @@ export function TemplatesModal(props: TemplatesModalProps) {
             search: view.search,
             categories: view.networks,
             languages: view.languages,
+            // The item's language (not a chosen one): templates for any language fit it too.
+            keepUnsetLanguages: forSelection && !view.languagesChosen,
             order: view.order,
             forSelection,
           })
         : [],
-    [loaded, view.search, view.networks, view.languages, view.order, forSelection],
+    [loaded, view.search, view.networks, view.languages, view.languagesChosen, view.order, forSelection],
   );
   // When the list first loads with no selection, the first item is selected (spec §4); so too after the
   // selected template went (deleted, or no longer offered).
@@ -252,6 +267,8 @@ export function TemplatesModal(props: TemplatesModalProps) {
       </div>
       <div className="flex min-h-0 flex-col gap-3 px-3 py-3">
         <TemplateListTools
+          // 'Every language' clears the language filter: its control starts again.
+          key={languageReset}
           formId={FILTER_FORM_ID}
           search={view.search}
           languages={view.languages}
@@ -261,9 +278,25 @@ export function TemplatesModal(props: TemplatesModalProps) {
           newHref={hrefFor({ selected: NEW_TEMPLATE })}
           onNew={() => request({ kind: "new" })}
           onSearch={(search) => setView((v) => ({ ...v, search }))}
-          onLanguages={(languages) => setView((v) => ({ ...v, languages }))}
+          onLanguages={(languages) => setView((v) => ({ ...v, languages, languagesChosen: true }))}
           onToggleOrder={() => setView((v) => ({ ...v, order: v.order === "desc" ? "asc" : "desc" }))}
         />
+        {forSelection && view.languages.length > 0 ? (
+          // The item's language first; every other language one click away (a link without JavaScript).
+          <a
+            href={hrefFor({ languages: [], languagesChosen: true })}
+            onClick={(event) => {
+              if (!hydrated) return;
+              event.preventDefault();
+              setView((v) => ({ ...v, languages: [], languagesChosen: true }));
+              setLanguageReset((n) => n + 1);
+            }}
+            className="text-sm font-medium text-brand-700 underline hover:text-brand-800"
+            data-testid="templates-every-language"
+          >
+            {LABELS.everyLanguage}
+          </a>
+        ) : null}
         <div className="min-h-0 flex-1 overflow-y-auto">
           <TemplateList
             templates={visible}
@@ -432,6 +465,8 @@ function FilterForm({
   if (query.mode === "select") hidden.push([MODE_PARAM, "select"]);
   if (query.mode === "select" && query.itemId !== null && !params.has(ITEM_PARAM)) hidden.push([ITEM_PARAM, String(query.itemId)]);
   if (selected !== null) hidden.push([TEMPLATE_PARAMS.selected, String(selected)]);
+  // Sent, the filters are the viewer's choice: no language ticked then means every language.
+  if (query.mode === "select") hidden.push([TEMPLATE_PARAMS.languagesChosen, "1"]);
   return (
     <form
       id={formId}

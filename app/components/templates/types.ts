@@ -24,4 +24,6 @@ export interface TemplatesDialogData {
   /** For the variables of a template inserted into a reply. */
   agent: { firstName: string; lastName: string };
   brandName: string;
+  /** Select mode for an inbox item: the item's language (the list starts filtered to it). */
+  itemLanguage?: string | null;
 }

@@ -74,10 +74,17 @@ describe("widgetView", () => {
     const first = widgetView("first-reply-time", sla, { ...range, showNeutral: false });
     expect(first.rows.map((r) => r.cells)).toEqual([
       ["Median first reply", formatSeconds(120), formatSeconds(60), "+100%"],
-      ["Average first reply", formatSeconds(180), formatSeconds(90), "–"],
-      ["Replied", "4", "2", "–"],
-      ["Not replied", "6", "3", "–"],
+      // Every figure both periods have shows its change (issue 30: these said "–").
+      ["Average first reply", formatSeconds(180), formatSeconds(90), "+100%"],
+      ["Replied", "4", "2", "+100%"],
+      ["Not replied", "6", "3", "+100%"],
     ]);
+    const withoutPrevious = widgetView(
+      "first-reply-time",
+      { compared: { data: [{ ...ctx("Brand", "blue"), median_seconds: null, average_seconds: 30, replied: 1, unreplied: 0, series: [] }] } },
+      { ...range, showNeutral: false },
+    );
+    expect(withoutPrevious.rows.map((r) => r.cells[3])).toEqual(["–", "–", "–", "–"]);
   });
 
   it("gives one series per compared context in its compare colour", () => {
@@ -151,6 +158,43 @@ describe("widgetView", () => {
       ["Shares count", "0", "0", "0%"],
     ]);
     expect(view.chart?.type).toBe("area");
+  });
+
+  it("names languages and countries instead of their codes", () => {
+    const answer = (items: unknown[]) => ({ demographics: { data: [{ ...ctx("A", "blue"), items }] } });
+    const languages = widgetView("demographics", answer([{ key: "de", mentions: 3, share: 0.75 }, { key: "und", mentions: 1, share: 0.25 }]), {
+      ...range,
+      showNeutral: false,
+    });
+    expect(languages.columns).toEqual(["Language", "Mentions", "Share"]);
+    expect(languages.rows.map((r) => r.cells)).toEqual([
+      ["German", "3", "75%"],
+      ["Other", "1", "25%"],
+    ]);
+    expect(languages.chart?.categories).toEqual(["German", "Other"]);
+    const countries = widgetView("demographics", answer([{ key: "FR", mentions: 2, share: 1 }]), {
+      ...range,
+      showNeutral: false,
+      demographicsMode: "countries",
+    });
+    expect(countries.columns[0]).toBe("Country");
+    expect(countries.rows[0]?.cells[0]).toBe("France");
+  });
+
+  it("marks count charts for whole-number ticks and gives the first-reply chart its unit", () => {
+    const topics = widgetView("topics", { topics: { data: [{ ...ctx("A", "blue"), items: [{ name: "x", mentions: 1, sentiment: 0 }] }] } }, {
+      ...range,
+      showNeutral: false,
+    });
+    expect(topics.chart?.integer).toBe(true);
+    const sla = widgetView(
+      "first-reply-time",
+      { compared: { data: [{ ...ctx("A", "blue"), median_seconds: 90, series: [{ bucket: range.from, median_seconds: 90 }] }] } },
+      { ...range, showNeutral: false },
+    );
+    expect(sla.chart?.unit).toBe("Median first reply (minutes)");
+    expect(sla.chart?.series[0]?.data).toEqual([1.5]);
+    expect(sla.chart?.integer).toBeFalsy();
   });
 
   it("answers an empty view for an empty answer", () => {

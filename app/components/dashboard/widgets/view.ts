@@ -7,8 +7,9 @@ import {
   type WidgetId,
 } from "../../../../domain/dashboard";
 import { MESSAGES } from "../../../../domain/messages";
-import { isNetworkId, networkById } from "../../../../domain/networks";
-import { COMPARE_COLOR_HEX, compareColor, type CompareColor } from "../../../../domain/palette";
+import { countryLabel } from "../../../../domain/reference/countries";
+import { languageLabel } from "../../../../domain/reference/languages";
+import { arr, contextEntries, networkName, num, obj, previousTotals, str, type ContextEntry, type Json } from "./read";
 
 const T = MESSAGES.widgetsUi;
 
@@ -46,6 +47,10 @@ export interface ChartSpec {
   series: ChartSeries[];
   /** Per series, per point: the drill-down of that point. */
   drills: (Drill | null)[][];
+  /** The values are counts: the value axis has whole-number ticks. */
+  integer?: boolean;
+  /** What the values measure, as the value axis' title (e.g. minutes). */
+  unit?: string;
   /** The chart shows every data point (spec §9 label). */
   allDataPoints: boolean;
 }
@@ -68,54 +73,13 @@ export interface ViewOptions {
   showNeutral: boolean;
   page?: number;
   perPage?: number;
+  /** Demographics: which list the widget shows (languages unless countries). */
+  demographicsMode?: "languages" | "countries";
 }
 
 const SENTIMENT_HEX = { neutral: "#9CA3AF", positive: "#16A34A", negative: "#DC2626" } as const;
 type SentimentKey = keyof typeof SENTIMENT_HEX;
 const SENTIMENT_KEYS: SentimentKey[] = ["positive", "negative", "neutral"];
-
-// ── Safe readers of unknown JSON ────────────────────────────────────────────────────────────────
-type Json = Record<string, unknown>;
-function obj(value: unknown): Json {
-  return value && typeof value === "object" && !Array.isArray(value) ? (value as Json) : {};
-}
-function arr(value: unknown): unknown[] {
-  return Array.isArray(value) ? value : [];
-}
-function num(value: unknown): number {
-  const n = typeof value === "string" ? Number(value) : value;
-  return typeof n === "number" && Number.isFinite(n) ? n : 0;
-}
-function str(value: unknown): string {
-  return typeof value === "string" ? value : typeof value === "number" ? String(value) : "";
-}
-/** A network id as people read it (X (Twitter), App Store, ...). */
-function networkName(value: unknown): string {
-  const id = str(value);
-  return isNetworkId(id) ? networkById(id).name : id;
-}
-
-interface ContextEntry {
-  index: number;
-  title: string;
-  color: string;
-  payload: Json;
-}
-
-/** The `data` entries of an answer, one per context in request order. */
-function contextEntries(answer: unknown): ContextEntry[] {
-  return arr(obj(answer).data).map((entry, index) => {
-    const e = obj(entry);
-    const context = obj(e.context);
-    const color = str(context.color) as CompareColor;
-    return {
-      index,
-      title: str(context.title) || MESSAGES.widgetsUi.everyMention,
-      color: COMPARE_COLOR_HEX[color] ?? COMPARE_COLOR_HEX[compareColor(index)],
-      payload: e,
-    };
-  });
-}
 
 // ── Formatting ─────────────────────────────────────────────────────────────────────────────────
 const integer = new Intl.NumberFormat("en-US", { maximumFractionDigits: 0 });
@@ -234,6 +198,7 @@ function sentimentView(data: Json, opts: ViewOptions): WidgetView {
     })),
     drills: entries.map(() => keys.map(() => null)),
     allDataPoints: false,
+    integer: true,
   };
   return {
     columns: contextColumns(entries, [
@@ -247,16 +212,6 @@ function sentimentView(data: Json, opts: ViewOptions): WidgetView {
     summary: [],
     chart: entries.length ? chart : null,
   };
-}
-
-/** The compared range's totals of a compared_sentiment entry, whatever side-by-side shape it has. */
-function previousTotals(payload: Json | undefined): Json | null {
-  if (!payload) return null;
-  for (const key of ["compared", "previous", "compared_range"]) {
-    const side = obj(payload[key]);
-    if (Object.keys(side).length) return Object.keys(obj(side.totals)).length ? obj(side.totals) : side;
-  }
-  return null;
 }
 
 function trendSentimentView(data: Json, opts: ViewOptions): WidgetView {
@@ -304,7 +259,7 @@ function trendSentimentView(data: Json, opts: ViewOptions): WidgetView {
     rows,
     summary: [],
     chart: buckets.length
-      ? { type: "line", timeline: true, categories: buckets, series, drills, allDataPoints: true }
+      ? { type: "line", timeline: true, categories: buckets, series, drills, allDataPoints: true, integer: true }
       : null,
   };
 }
@@ -363,6 +318,7 @@ function listView(
             }),
           ),
           allDataPoints: false,
+          integer: true,
         }
       : null;
   return { columns: contextColumns(entries, columns), rows, summary: [], chart };
@@ -424,20 +380,21 @@ function slaView(data: Json, opts: ViewOptions): WidgetView {
     const prevMedian = prev && prev.median_seconds !== undefined && prev.median_seconds !== null ? num(prev.median_seconds) : null;
     const line = (label: string, value: string, previous: string, change: string) =>
       rows.push({ key: `${entry.index}-${label}`, cells: withContext(entries, entry, [label, value, previous, change]) });
-    line(
-      T.medianReply,
-      formatSeconds(median),
-      formatSeconds(prevMedian),
-      median !== null && prevMedian !== null ? formatChange(changePercent(median, prevMedian)) : "–",
-    );
-    line(
-      T.averageReply,
-      formatSeconds(p.average_seconds === null ? null : num(p.average_seconds)),
-      prev ? formatSeconds(prev.average_seconds === null || prev.average_seconds === undefined ? null : num(prev.average_seconds)) : "–",
-      "–",
-    );
-    line(MESSAGES.inboxUi.repliedFilter, formatInt(num(p.replied)), prev ? formatInt(num(prev.replied)) : "–", "–");
-    line(MESSAGES.inboxUi.notReplied, formatInt(num(p.unreplied)), prev ? formatInt(num(prev.unreplied)) : "–", "–");
+    const figure = (side: Json | null, key: string): number | null =>
+      side && side[key] !== undefined && side[key] !== null ? num(side[key]) : null;
+    // Each figure's change wherever both periods have it (not only the median's).
+    const change = (value: number | null, previous: number | null) =>
+      value !== null && previous !== null ? formatChange(changePercent(value, previous)) : "–";
+    const average = figure(p, "average_seconds");
+    const prevAverage = figure(prev, "average_seconds");
+    const replied = figure(p, "replied") ?? 0;
+    const prevReplied = figure(prev, "replied");
+    const unreplied = figure(p, "unreplied") ?? 0;
+    const prevUnreplied = figure(prev, "unreplied");
+    line(T.medianReply, formatSeconds(median), formatSeconds(prevMedian), change(median, prevMedian));
+    line(T.averageReply, formatSeconds(average), formatSeconds(prevAverage), change(average, prevAverage));
+    line(MESSAGES.inboxUi.repliedFilter, formatInt(replied), prevReplied === null ? "–" : formatInt(prevReplied), change(replied, prevReplied));
+    line(MESSAGES.inboxUi.notReplied, formatInt(unreplied), prevUnreplied === null ? "–" : formatInt(prevUnreplied), change(unreplied, prevUnreplied));
   }
   const { buckets, series, drills } = valueSeries(
     entries,
@@ -449,7 +406,9 @@ function slaView(data: Json, opts: ViewOptions): WidgetView {
     columns: contextColumns(entries, [T.metricColumn, T.valueColumn, T.previousColumn, T.changeColumn]),
     rows,
     summary: [],
-    chart: buckets.length ? { type: "line", timeline: true, categories: buckets, series, drills, allDataPoints: true } : null,
+    chart: buckets.length
+      ? { type: "line", timeline: true, categories: buckets, series, drills, allDataPoints: true, unit: T.medianReplyMinutes }
+      : null,
   };
 }
 
@@ -552,17 +511,21 @@ export function widgetView(widgetId: WidgetId, rawData: unknown, opts: ViewOptio
         undefined,
         (p) => arr(p.topics ?? p.items),
       );
-    case "demographics":
+    case "demographics": {
+      // Names, not codes: "German", "Germany" (the reference lists the filters use too).
+      const countries = opts.demographicsMode === "countries";
+      const name = (item: Json) => (countries ? countryLabel(str(item.key)) : languageLabel(str(item.key)));
       return listView(
         data.demographics,
-        [T.valueColumn, T.mentionsColumn, MESSAGES.dashboardUi.share],
-        (item) => [str(item.key), formatInt(num(item.mentions)), formatPercent(num(item.share) <= 1 ? num(item.share) * 100 : num(item.share))],
+        [countries ? MESSAGES.channelScreen.country : MESSAGES.language, T.mentionsColumn, MESSAGES.dashboardUi.share],
+        (item) => [name(item), formatInt(num(item.mentions)), formatPercent(num(item.share) <= 1 ? num(item.share) * 100 : num(item.share))],
         (item) => num(item.mentions),
-        (item) => str(item.key),
+        name,
         opts,
         undefined,
         (p) => arr(p.items ?? p.values ?? p.languages ?? p.countries),
       );
+    }
     case "keywords-cloud":
       return listView(
         data.terms,

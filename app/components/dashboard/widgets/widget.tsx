@@ -36,8 +36,8 @@ export type WidgetProps = {
 
 const SENTIMENT_WIDGETS: readonly WidgetId[] = ["sentiment", "trend-sentiment"];
 const TIMELINE_WIDGETS: readonly WidgetId[] = ["trend-sentiment", "impact-score", "first-reply-time"];
-export const TRENDING_KEYWORDS_PER_PAGE = 7;
-export const MOST_IMPACTFUL_POSTS_PER_PAGE = 6;
+const TRENDING_KEYWORDS_PER_PAGE = 7;
+const MOST_IMPACTFUL_POSTS_PER_PAGE = 6;
 
 function widgetParamValue(query: DashboardQuery, widgetId: WidgetId, name: string): string | undefined {
   const value = query.widgetParams[`${widgetId}.${name}`];
@@ -84,7 +84,14 @@ export function Widget({
         ? MOST_IMPACTFUL_POSTS_PER_PAGE
         : undefined;
   const view = result.ok
-    ? widgetView(widgetId, result.data, { from: query.from, to: query.to, showNeutral, page, perPage })
+    ? widgetView(widgetId, result.data, {
+        from: query.from,
+        to: query.to,
+        showNeutral,
+        page,
+        perPage,
+        demographicsMode: widgetParamValue(query, "demographics", "mode") === "countries" ? "countries" : "languages",
+      })
     : null;
   const href = (changes: Record<string, string | null>) => `${basePath}?${widgetSearch(query, changes, extraParams).toString()}`;
   const csvHref = `/dashboard/csv?${new URLSearchParams([

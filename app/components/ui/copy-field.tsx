@@ -5,8 +5,8 @@ import { MESSAGES } from "../../../domain/messages";
 const CHANNEL_LABELS = MESSAGES.channelScreen;
 
 /**
- * A value to copy (a webhook URL, a secret, a key): a read-only field anyone can select and copy
- * without JavaScript; once hydrated, a Copy button puts it on the clipboard and says so.
+ * A value to copy (a webhook URL, a secret, a key, a shared link): a read-only field anyone can select
+ * and copy without JavaScript; once hydrated, a Copy button puts it on the clipboard and says so.
  */
 export function CopyField({
   label,
@@ -14,8 +14,11 @@ export function CopyField({
   multiline = false,
   testId,
   action,
+  labelHidden = false,
 }: {
   label: string;
+  /** The label for assistive technology only (the field sits under a visible title). */
+  labelHidden?: boolean;
   value: string;
   multiline?: boolean;
   testId?: string;
@@ -44,7 +47,7 @@ export function CopyField({
     "block w-full rounded-md border border-slate-300 bg-slate-50 px-3 py-2 font-mono text-xs text-ink shadow-sm";
   return (
     <div className="space-y-1">
-      <label htmlFor={id} className="block text-sm font-medium text-slate-700">
+      <label htmlFor={id} className={labelHidden ? "sr-only" : "block text-sm font-medium text-slate-700"}>
         {label}
       </label>
       <div className="flex items-start gap-2">
