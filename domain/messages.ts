@@ -1160,7 +1160,7 @@ export const MESSAGES = {
     broken: "Broken",
     brokenBecause: (reason: string) => `Skipped: ${reason}`,
     applyToExisting: "Apply to existing",
-    applyOf: (name: string) => `Apply rule ${name} to existing mentions`,
+    applyOf: (name: string) => `Apply to existing mentions: the rule ${name}`,
     applyStarted: (name: string) => `Rule '${name}' is being applied to the stored mentions`,
     applyRunning: (done: number, total: number) => `Applying to stored mentions: ${done} of ${total} read`,
     applyDone: (acted: number, total: number) => `Applied to ${total} stored mentions: acted on ${acted}`,

@@ -1,9 +1,12 @@
-import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
+import { data, redirect, type ActionFunctionArgs, type AppLoadContext, type LoaderFunctionArgs } from "@remix-run/node";
+import type { Submission, SubmissionResult } from "@conform-to/react";
 import * as z from "zod";
 import type { FromWire } from "../../domain/key-case";
 import { MESSAGES } from "../../domain/messages";
-import { AlertFormSchema, AlertUpdateSchema, type AlertListResponseSchema, type AlertResponseSchema } from "../../domain/schemas/alerts";
-import { readForm, readFormData, redirectIfGone, replyWithApiError, statusOf } from "../lib/forms.server";
+import { AlertFormSchema, AlertItemActionSchema, type AlertItemAction, type AlertListResponseSchema, type AlertResponseSchema } from "../../domain/schemas/alerts";
+import type { ApiSearchItem } from "../components/search/types";
+import type { ApiTopic } from "../components/topics/types";
+import { formFields, handleIntent, readForm, readIntentForm, redirectIfGone, replyWithApiError, statusOf, type IntentHandlers } from "../lib/forms.server";
 import { recordPageView, requireAccount } from "../lib/guard.server";
 import { orNotFound, recordIdOr404 } from "../lib/not-found.server";
 import { flashToast } from "../lib/toast.server";
@@ -51,11 +54,11 @@ export async function newAlertLoader({ request, context }: LoaderFunctionArgs) {
   const topicId = params.get("topic_id");
   if (searchId !== null) {
     const id = recordIdOr404(searchId);
-    const search = await orNotFound(context.api.get<{ name: string }>(`/search/items/${id}`));
+    const search = await orNotFound(context.api.get<ApiSearchItem>(`/search/items/${id}`));
     return { target: { kind: "search" as const, id, name: search.name } };
   }
   const id = recordIdOr404(topicId ?? undefined);
-  const topic = await orNotFound(context.api.get<{ name: string }>(`/v1/topics/${id}`));
+  const topic = await orNotFound(context.api.get<ApiTopic>(`/v1/topics/${id}`));
   return { target: { kind: "topic" as const, id, name: topic.name } };
 }
 
@@ -81,12 +84,25 @@ export async function alertLoader({ request, context, params }: LoaderFunctionAr
   return { alert };
 }
 
-export async function alertAction({ request, context, params }: ActionFunctionArgs) {
-  await requireAccount(request, context);
-  const id = recordIdOr404(params.alertId);
-  const intent = (await readFormData(request.clone())).get("intent");
-  if (intent === "delete") {
-    await readForm(request, context, z.object({ intent: z.literal("delete") }));
+/** One handler per intent of AlertItemActionSchema (ADR 028): save the alert's form, or delete it. */
+interface AlertHandlerContext {
+  context: AppLoadContext;
+  id: number;
+  submission: Submission<unknown, string[]>;
+}
+
+const ALERT_ACTIONS: IntentHandlers<AlertItemAction, AlertHandlerContext, Promise<ReturnType<typeof data<{ result: SubmissionResult<string[]> }>>>> = {
+  async save(action, { context, id, submission }) {
+    try {
+      const alert = await context.api.put<ApiAlert>(`/alerts/${id}`, formFields(action));
+      flashToast(context, { kind: "success", message: MESSAGES.alerts.updated(alert.name) });
+    } catch (error) {
+      redirectIfGone(context, error, ALERTS_PATH);
+      return data({ result: replyWithApiError(submission, error) }, { status: statusOf(error) });
+    }
+    throw redirect(ALERTS_PATH);
+  },
+  async delete(_action, { context, id }) {
     try {
       await context.api.delete(`/alerts/${id}`);
       flashToast(context, { kind: "success", message: MESSAGES.alerts.deleted });
@@ -96,15 +112,13 @@ export async function alertAction({ request, context, params }: ActionFunctionAr
       throw redirect(`${ALERTS_PATH}/${id}`);
     }
     throw redirect(ALERTS_PATH);
-  }
-  const { submission } = await readForm(request, context, AlertUpdateSchema);
+  },
+};
+
+export async function alertAction({ request, context, params }: ActionFunctionArgs) {
+  await requireAccount(request, context);
+  const id = recordIdOr404(params.alertId);
+  const { submission } = await readIntentForm(request, context, AlertItemActionSchema);
   if (submission.status !== "success") return data({ result: submission.reply() }, { status: 400 });
-  try {
-    const alert = await context.api.put<ApiAlert>(`/alerts/${id}`, submission.value);
-    flashToast(context, { kind: "success", message: MESSAGES.alerts.updated(alert.name) });
-  } catch (error) {
-    redirectIfGone(context, error, ALERTS_PATH);
-    return data({ result: replyWithApiError(submission, error) }, { status: statusOf(error) });
-  }
-  throw redirect(ALERTS_PATH);
+  return handleIntent(ALERT_ACTIONS, submission.value, { context, id, submission });
 }

@@ -1,15 +1,15 @@
-import { getFormProps, useForm, type SubmissionResult } from "@conform-to/react";
+import { getFormProps, useForm, type Submission, type SubmissionResult } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
-import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { data, redirect, type ActionFunctionArgs, type AppLoadContext, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useNavigate, useNavigation } from "@remix-run/react";
-import * as z from "zod";
+import type * as z from "zod";
 import { formatDateTime } from "../../domain/format";
 import { MESSAGES } from "../../domain/messages";
 import { isNetworkId } from "../../domain/networks";
 import { hasPermission } from "../../domain/permissions";
 import { pageTitle } from "../../domain/product";
 import { languageLabel } from "../../domain/reference/languages";
-import { StreamUpdateSchema } from "../../domain/schemas/streams";
+import { StreamPageActionSchema, StreamUpdateSchema, type StreamPageAction } from "../../domain/schemas/streams";
 import { FEED_INTERVAL, STREAM_SOURCE_LABELS } from "../../domain/streams";
 import { CopyField } from "../components/ui/copy-field";
 import { categoryLabel, ingestCurlExample, intervalLabel, pageParam, safeHttpUrl } from "../components/channels/format";
@@ -27,7 +27,7 @@ import { ConfirmDialog } from "../components/ui/confirm-dialog";
 import { CsrfInput } from "../components/ui/csrf-input";
 import { FieldErrors, FormErrors, TextField } from "../components/ui/field";
 import { ApiError, type ApiClient } from "../lib/api.server";
-import { readForm, readFormData, replyWithApiError, statusOf } from "../lib/forms.server";
+import { handleIntent, readIntentForm, replyWithApiError, statusOf, type IntentHandlers } from "../lib/forms.server";
 import { recordPageView, requireAccount } from "../lib/guard.server";
 import type { RootData } from "../lib/root-data";
 import { flashToast } from "../lib/toast.server";
@@ -114,7 +114,6 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
   };
 }
 
-const NoFieldsSchema = z.object({});
 
 async function pollToast(api: ApiClient, id: number) {
   const outcome = await api.post<ApiPollOutcome>(`/v1/streams/${id}/poll`);
@@ -141,19 +140,45 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
     );
   }
 
-  const intent = (await readFormData(request.clone())).get("intent");
+  const { formData: form, submission, intent } = await readIntentForm(request, context, StreamPageActionSchema);
+  if (submission.status !== "success") return data({ intent, result: submission.reply(), importOutcome: undefined }, { status: 400 });
+  return handleIntent(STREAM_PAGE_ACTIONS, submission.value, { context, id, here, form, submission });
+}
 
-  if (intent === "update") {
-    const { formData: form, submission } = await readForm(request, context, StreamUpdateSchema);
-    if (submission.status !== "success")
-      return data({ intent, result: submission.reply(), importOutcome: undefined }, { status: 400 });
+/** What each intent's handler is given beside the parsed value. */
+interface StreamPageContext {
+  context: AppLoadContext;
+  id: number;
+  here: string;
+  form: FormData;
+  submission: Submission<unknown, string[]>;
+}
+
+/** The key rotation and the poll: no form of their own to show an error in, so a refusal is a toast. */
+async function withToastRefusal(context: AppLoadContext, here: string, run: () => Promise<void>): Promise<never> {
+  try {
+    await run();
+  } catch (error) {
+    if (!(error instanceof ApiError)) throw error;
+    flashToast(context, { kind: "error", message: error.reason });
+  }
+  throw redirect(here);
+}
+
+/** One handler per intent of StreamPageActionSchema (ADR 028). */
+const STREAM_PAGE_ACTIONS: IntentHandlers<
+  StreamPageAction,
+  StreamPageContext,
+  Promise<ReturnType<typeof data<{ intent: "update"; result: SubmissionResult<string[]>; importOutcome: undefined }>>>
+> = {
+  async update(action, { context, id, here, form, submission }) {
     try {
       const stream = await context.api.patch<ApiStream>(`/v1/streams/${id}`, {
-        name: submission.value.name,
-        feedUrl: submission.value.feed_url,
-        intervalSeconds: submission.value.interval_seconds,
+        name: action.name,
+        feed_url: action.feed_url,
+        interval_seconds: action.interval_seconds,
         // Only webhook streams' form has the field; there an emptied field (left out by the form) removes it.
-        ...(form.get("reply_url") !== null ? { replyUrl: submission.value.reply_url ?? null } : {}),
+        ...(form.get("reply_url") !== null ? { reply_url: action.reply_url ?? null } : {}),
       });
       flashToast(context, { kind: "success", message: MESSAGES.streamUpdated(stream.name) });
     } catch (error) {
@@ -164,31 +189,22 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
         reply_url: MESSAGES.replies.replyDeliveryUrl,
       };
       return data(
-        { intent, result: replyWithApiError(submission, error, { labels }), importOutcome: undefined },
+        { intent: "update" as const, result: replyWithApiError(submission, error, { labels }), importOutcome: undefined },
         { status: statusOf(error) },
       );
     }
     throw redirect(here);
-  }
-
-  if (intent === "rotate" || intent === "poll") {
-    await readForm(request, context, NoFieldsSchema);
-    try {
-      if (intent === "rotate") {
-        await context.api.post(`/v1/streams/${id}/rotate-key`);
-        flashToast(context, { kind: "success", message: MESSAGES.ingestKeyRotated });
-      } else {
-        flashToast(context, await pollToast(context.api, id));
-      }
-    } catch (error) {
-      if (!(error instanceof ApiError)) throw error;
-      flashToast(context, { kind: "error", message: error.reason });
-    }
-    throw redirect(here);
-  }
-
-  throw new Response(MESSAGES.badRequest, { status: 400 });
-}
+  },
+  rotate: (_action, { context, here, id }) =>
+    withToastRefusal(context, here, async () => {
+      await context.api.post(`/v1/streams/${id}/rotate-key`);
+      flashToast(context, { kind: "success", message: MESSAGES.ingestKeyRotated });
+    }),
+  poll: (_action, { context, here, id }) =>
+    withToastRefusal(context, here, async () => {
+      flashToast(context, await pollToast(context.api, id));
+    }),
+};
 
 type LoaderData = ReturnType<typeof useLoaderData<typeof loader>>;
 type Stream = LoaderData["stream"];

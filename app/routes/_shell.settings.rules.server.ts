@@ -1,15 +1,23 @@
 import { data, redirect, type ActionFunctionArgs, type AppLoadContext, type LoaderFunctionArgs } from "@remix-run/node";
 import type { Submission } from "@conform-to/react";
-import * as z from "zod";
 import type { FromWire } from "../../domain/key-case";
 import { MESSAGES } from "../../domain/messages";
-import { RuleFormSchema, RuleTestSchema, type RuleListResponseSchema, type RuleResponseSchema, type RuleTestResponseSchema } from "../../domain/schemas/rules";
+import { RuleActionSchema, type RuleAction, type RuleListResponseSchema, type RuleResponseSchema, type RuleTestResponseSchema } from "../../domain/schemas/rules";
 import type { ApiStreamList } from "../components/channels/types";
 import type { ApiLabelList } from "../components/inbox/types";
 import type { ApiSearchItemList, QueryFault, QueryValidation } from "../components/search/types";
 import type { ApiTopicGroupList, ApiTopicList } from "../components/topics/types";
 import { ApiError, type ApiAccountList, type ApiTeamList } from "../lib/api.server";
-import { readForm, readFormData, redirectIfGone, replyWithApiError, statusOf, submittedId } from "../lib/forms.server";
+import {
+  formFields,
+  handleIntent,
+  readIntentForm,
+  redirectIfGone,
+  replyWithApiError,
+  statusOf,
+  submittedId,
+  type IntentHandlers,
+} from "../lib/forms.server";
 import { recordPageView, requireAccount } from "../lib/guard.server";
 import { flashToast } from "../lib/toast.server";
 
@@ -85,82 +93,94 @@ async function faultsOf(context: AppLoadContext, values: { query?: unknown; excl
 
 const NO_FAULTS = { query: [] as QueryFault[], excludeQuery: [] as QueryFault[] };
 
-const IdSchema = z.object({ id: z.coerce.number().int().positive() });
+type ShownIntent = "save" | "test" | "apply" | "delete";
+type RuleIntent = RuleAction["intent"];
 
-type Intent = "save" | "test" | "apply" | "delete";
+/** The form a post answers for: create and update are the one rule form ("save"). */
+const SHOWN_INTENT: Record<RuleIntent, ShownIntent> = { create: "save", update: "save", test: "test", apply: "apply", delete: "delete" };
 
-function failed(intent: Intent, submission: Submission<unknown>, error: unknown, extra: { id?: number | null; faults?: typeof NO_FAULTS } = {}) {
+/** What every handler is given beside the parsed value: the post as conform read it, the rule's id. */
+interface RuleHandlerContext {
+  context: AppLoadContext;
+  submission: Submission<unknown, string[]>;
+  id: number | null;
+}
+
+function failed(intent: ShownIntent, submission: Submission<unknown>, error: unknown, extra: { id?: number | null; faults?: typeof NO_FAULTS } = {}) {
   return data(
-    { intent, id: extra.id ?? null, result: replyWithApiError(submission, error), faults: extra.faults ?? NO_FAULTS, test: null },
+    { intent, id: extra.id ?? null, result: replyWithApiError(submission, error), faults: extra.faults ?? NO_FAULTS, test: null as ApiRuleTest | null },
     { status: statusOf(error) },
   );
 }
 
-export async function action({ request, context }: ActionFunctionArgs) {
-  await requireAccount(request, context);
-  const posted = await readFormData(request.clone());
-  const intent = posted.get("intent");
+type RuleAnswer = ReturnType<typeof failed>;
 
-  if (intent === "create" || intent === "update") {
-    const { submission } = await readForm(request, context, RuleFormSchema);
-    const id = submittedId(submission.payload);
-    if (submission.status !== "success") {
-      return data({ intent: "save" as const, id, result: submission.reply(), faults: await faultsOf(context, submission.payload), test: null }, { status: 400 });
-    }
-    let saved: ApiRule;
-    try {
-      saved =
-        intent === "update" && id !== null
-          ? await context.api.patch<ApiRule>(`/v1/admin/rules/${id}`, submission.value)
-          : await context.api.post<ApiRule>("/v1/admin/rules", submission.value);
-    } catch (error) {
-      if (intent === "update") redirectIfGone(context, error, RULES_PATH);
-      const faults = error instanceof ApiError && error.status === 422 ? await faultsOf(context, submission.value) : NO_FAULTS;
-      return failed("save", submission, error, { id, faults });
-    }
-    flashToast(context, { kind: "success", message: intent === "update" ? MESSAGES.rulesScreen.updated(saved.name) : MESSAGES.rulesScreen.created(saved.name) });
-    throw redirect(RULES_PATH);
+async function save(
+  action: Extract<RuleAction, { intent: "create" | "update" }>,
+  { context, submission, id }: RuleHandlerContext,
+  updating: boolean,
+): Promise<RuleAnswer> {
+  const fields = formFields(action);
+  let saved: ApiRule;
+  try {
+    saved = updating ? await context.api.patch<ApiRule>(`/v1/admin/rules/${id}`, fields) : await context.api.post<ApiRule>("/v1/admin/rules", fields);
+  } catch (error) {
+    if (updating) redirectIfGone(context, error, RULES_PATH);
+    const faults = error instanceof ApiError && error.status === 422 ? await faultsOf(context, fields) : NO_FAULTS;
+    return failed("save", submission, error, { id, faults });
   }
+  flashToast(context, { kind: "success", message: updating ? MESSAGES.rulesScreen.updated(saved.name) : MESSAGES.rulesScreen.created(saved.name) });
+  throw redirect(RULES_PATH);
+}
 
-  if (intent === "test") {
-    const { submission } = await readForm(request, context, RuleTestSchema);
-    const id = submittedId(submission.payload);
+/** One handler per intent of RuleActionSchema (ADR 028). */
+const RULE_ACTIONS: IntentHandlers<RuleAction, RuleHandlerContext, Promise<RuleAnswer>> = {
+  create: (action, handlerContext) => save(action, handlerContext, false),
+  update: (action, handlerContext) => save(action, handlerContext, handlerContext.id !== null),
+  async test(action, { context, submission, id }) {
     // The form keeps what was typed: its values come back as the result's initial values.
     const kept = submission.reply();
-    if (submission.status !== "success") {
-      return data({ intent: "test" as const, id, result: kept, faults: await faultsOf(context, submission.payload), test: null }, { status: 400 });
-    }
+    const fields = formFields(action);
     try {
-      const test = await context.api.post<ApiRuleTest>("/v1/admin/rules/test", submission.value);
-      return data({ intent: "test" as const, id, result: kept, faults: NO_FAULTS, test });
+      const test = await context.api.post<ApiRuleTest>("/v1/admin/rules/test", fields);
+      return data({ intent: "test" as ShownIntent, id, result: kept, faults: NO_FAULTS, test });
     } catch (error) {
-      const faults = error instanceof ApiError && error.status === 422 ? await faultsOf(context, submission.value) : NO_FAULTS;
+      const faults = error instanceof ApiError && error.status === 422 ? await faultsOf(context, fields) : NO_FAULTS;
       return failed("test", submission, error, { id, faults });
     }
-  }
-
-  if (intent === "apply" || intent === "delete") {
-    const { submission } = await readForm(request, context, IdSchema);
-    const id = submittedId(submission.payload);
-    if (submission.status !== "success") return data({ intent, id, result: submission.reply(), faults: NO_FAULTS, test: null }, { status: 400 });
+  },
+  async apply({ id }, { context }) {
     try {
-      if (intent === "apply") {
-        const rule = await context.api.post<ApiRule>(`/v1/admin/rules/${submission.value.id}/apply`);
-        flashToast(context, { kind: "success", message: MESSAGES.rulesScreen.applyStarted(rule.name) });
-      } else {
-        await context.api.delete(`/v1/admin/rules/${submission.value.id}`);
-        flashToast(context, { kind: "success", message: MESSAGES.rulesScreen.deleted });
-      }
+      const rule = await context.api.post<ApiRule>(`/v1/admin/rules/${id}/apply`);
+      flashToast(context, { kind: "success", message: MESSAGES.rulesScreen.applyStarted(rule.name) });
     } catch (error) {
       redirectIfGone(context, error, RULES_PATH);
-      if (intent === "apply" && error instanceof ApiError) {
-        flashToast(context, { kind: "error", message: error.reason });
-        throw redirect(RULES_PATH);
-      }
-      return failed(intent, submission, error, { id });
+      if (!(error instanceof ApiError)) throw error;
+      flashToast(context, { kind: "error", message: error.reason });
     }
     throw redirect(RULES_PATH);
-  }
+  },
+  async delete({ id }, { context, submission }) {
+    try {
+      await context.api.delete(`/v1/admin/rules/${id}`);
+    } catch (error) {
+      redirectIfGone(context, error, RULES_PATH);
+      return failed("delete", submission, error, { id });
+    }
+    flashToast(context, { kind: "success", message: MESSAGES.rulesScreen.deleted });
+    throw redirect(RULES_PATH);
+  },
+};
 
-  throw new Response(MESSAGES.badRequest, { status: 400 });
+export async function action({ request, context }: ActionFunctionArgs) {
+  await requireAccount(request, context);
+  const { submission, intent } = await readIntentForm(request, context, RuleActionSchema);
+  const id = submittedId(submission.payload);
+  if (submission.status !== "success") {
+    const shown = SHOWN_INTENT[intent];
+    // The rule form's own errors, with the query's faults at their places (as /search shows them).
+    const faults = shown === "save" || shown === "test" ? await faultsOf(context, submission.payload) : NO_FAULTS;
+    return data({ intent: shown, id, result: submission.reply(), faults, test: null as ApiRuleTest | null }, { status: 400 });
+  }
+  return handleIntent(RULE_ACTIONS, submission.value, { context, submission, id });
 }

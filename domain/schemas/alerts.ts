@@ -1,6 +1,6 @@
 import * as z from "zod";
 import { MESSAGES } from "../messages";
-import { optionalString, requiredOrWrongFormat, requiredString } from "./common";
+import { optionalString, requiredOrWrongFormat, requiredString, withIntent } from "./common";
 
 // Alerts on saved searches and topics (spec core §3, §4, §7; issue 24; ADR 029): one zod schema for
 // the form (browser and action) and the API, and the answers' schemas (ADR 027).
@@ -88,6 +88,10 @@ const alertFields = {
 /** Edit an alert (PUT /alerts/{id}); the search or topic it watches does not change. */
 export const AlertUpdateSchema = z.object(alertFields);
 export type AlertUpdateInput = z.infer<typeof AlertUpdateSchema>;
+
+/** /alerts/:id posts (ADR 028): save the alert's form, or delete the alert. */
+export const AlertItemActionSchema = z.discriminatedUnion("intent", [withIntent("save", AlertUpdateSchema), withIntent("delete", z.object({}))]);
+export type AlertItemAction = z.output<typeof AlertItemActionSchema>;
 
 /** New alert (POST /alerts): the fields and exactly one of search_id and topic_id. */
 export const AlertFormSchema = z

@@ -2,6 +2,7 @@ import * as z from "zod";
 import { FEED_ITEM_STATE } from "../constants";
 import { ASSIGNEE_TYPES } from "../inbox";
 import { MESSAGES } from "../messages";
+import { RecordIdFormSchema, withIntent } from "./common";
 import { QUERY_MAX_LENGTH } from "../query";
 
 // Rules (spec analytics §3, §5, §7; ADR 031): what a rule acts on (its target, its sources and authors,
@@ -180,6 +181,29 @@ export const RuleTestSchema = z.object({
   selected_groups: ruleShape.selected_groups,
 });
 export type RuleTestInput = z.infer<typeof RuleTestSchema>;
+
+
+/**
+ * The rules screen's posts (ADR 028): one discriminated union on `intent`, parsed once on the server.
+ * create and update carry the rule's form (RuleFormSchema's fields and checks), test its target part,
+ * apply and delete the rule's id.
+ */
+const RuleFieldsSchema = z.object(ruleShape);
+export const RuleActionSchema = z.preprocess(
+  withAssigneePair,
+  z
+    .discriminatedUnion("intent", [
+      withIntent("create", RuleFieldsSchema),
+      withIntent("update", RuleFieldsSchema),
+      withIntent("test", RuleTestSchema),
+      withIntent("apply", RecordIdFormSchema),
+      withIntent("delete", RecordIdFormSchema),
+    ])
+    .superRefine((action, ctx) => {
+      if (action.intent === "create" || action.intent === "update") actionNeeds(action, ctx);
+    }),
+);
+export type RuleAction = z.output<typeof RuleActionSchema>;
 
 // ── Responses (ADR 027) ──────────────────────────────────────────────────────────────────────────
 

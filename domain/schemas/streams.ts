@@ -84,6 +84,14 @@ export const StreamRowActionSchema = z.discriminatedUnion("intent", [
 ]);
 export type StreamRowAction = z.output<typeof StreamRowActionSchema>;
 
+/** A stream's own page (/settings/channels/{id}): edit it, rotate its ingest key, poll it now (ADR 028). */
+export const StreamPageActionSchema = z.discriminatedUnion("intent", [
+  withIntent("update", StreamUpdateSchema),
+  withIntent("rotate", z.object({})),
+  withIntent("poll", z.object({})),
+]);
+export type StreamPageAction = z.output<typeof StreamPageActionSchema>;
+
 /** Longest single muted word. */
 export const MUTED_KEYWORD_MAX = 100;
 

@@ -138,7 +138,8 @@ export async function createSearchItem(deps: ServiceDeps, actor: Actor, input: S
         entityIds: visibility.entityIds,
         query: JSON.stringify(input.query),
         logoSrc: input.logo_src ?? null,
-        alertsEnabled: input.are_alerts_enabled ?? false,
+        // Derived, never written by the client: a new search or topic has no alert yet (ADR 029).
+        alertsEnabled: false,
       },
       isoNow(deps),
     );
@@ -178,7 +179,6 @@ export async function updateSearchItem(
       ...(query !== undefined ? { query } : {}),
       ...(visibility ? { entityType: visibility.entityType, entityIds: visibility.entityIds } : {}),
       ...(input.logo_src !== undefined ? { logoSrc: input.logo_src } : {}),
-      ...(input.are_alerts_enabled !== undefined ? { alertsEnabled: input.are_alerts_enabled } : {}),
     },
     isoNow(deps),
   );

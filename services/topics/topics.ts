@@ -132,7 +132,8 @@ export async function createTopic(deps: ServiceDeps, actor: Actor, input: TopicF
           topicGroupId: input.topic_group_id ?? null,
           category: input.category ?? null,
           logoSrc: input.logo_src ?? null,
-          alertsEnabled: input.are_alerts_enabled ?? false,
+          // Derived, never written by the client: a new search or topic has no alert yet (ADR 029).
+        alertsEnabled: false,
           ownerAccountId: actor.accountId,
           entityType: visibility.entityType,
           entityIds: visibility.entityIds,
@@ -174,7 +175,6 @@ export async function updateTopic(deps: ServiceDeps, actor: Actor, id: number, i
         ...(input.topic_group_id !== undefined ? { topicGroupId: input.topic_group_id } : {}),
         ...(input.category !== undefined ? { category: input.category } : {}),
         ...(input.logo_src !== undefined ? { logoSrc: input.logo_src } : {}),
-        ...(input.are_alerts_enabled !== undefined ? { alertsEnabled: input.are_alerts_enabled } : {}),
         ...(visibility ? { entityType: visibility.entityType, entityIds: visibility.entityIds } : {}),
       },
       isoNow(deps),

@@ -47,7 +47,8 @@ const NAMED_SECTIONS: Section[] = [
   {
     name: "live search and topics",
     holds: (p) => p.startsWith("/search") || p.startsWith("/topics"),
-    follows: [/^\/search\/\d+$/, /^\/topics\/\d+$/],
+    // A saved search's page links its new-alert form.
+    follows: [/^\/search\/\d+$/, /^\/topics\/\d+$/, /^\/alerts\/new(\?search_id=\d+)?$/],
   },
   {
     name: "settings",
@@ -60,7 +61,7 @@ const SECTIONS: Section[] = [
   {
     name: "every other screen",
     holds: (p) => !NAMED_SECTIONS.some((section) => section.holds(p)),
-    follows: [/^\/account\/settings\/[a-z-]+$/],
+    follows: [/^\/account\/settings\/[a-z-]+$/, /^\/alerts\/\d+$/],
   },
 ];
 const FOLLOWED_LINKS = SECTIONS.flatMap((section) => section.follows);
@@ -247,6 +248,25 @@ async function createSavedSearch(): Promise<void> {
   });
 }
 
+/** An alert of the admin's on a saved search of its own (the demo has none), so that an alert's page is checked. */
+async function createAlert(): Promise<void> {
+  const word = tagWord();
+  const admin = await apiAs("admin");
+  const search = await admin<{ id: number }>("POST", "/search/items", {
+    name: `Alerted ${word}`,
+    category: "my",
+    folder_id: null,
+    query: [{ type: "must", values: [{ filter_type: "keywords", value: word }] }],
+  });
+  await admin("POST", "/alerts", {
+    name: `Alert ${word}`,
+    search_id: search.id,
+    recipient_emails: [`${word}@example.test`],
+    threshold_count_value: 5,
+    alert_time_span: 60,
+  });
+}
+
 /** A notification of the agent's (the admin assigns it an item with a note), so that one is checked. */
 async function notifyAgent(): Promise<void> {
   const admin = await apiAs("admin");
@@ -302,6 +322,7 @@ test.describe("accessibility: no serious or critical axe violations @no-js", () 
       test.slow();
       const starts = startPaths("admin").filter(section.holds);
       if (section.follows.some((shape) => shape.source.includes("search"))) await createSavedSearch();
+      if (section.follows.some((shape) => shape.source.startsWith("^\\/alerts\\/\\d"))) await createAlert();
       await signIn(page, "admin");
       const followed = await checkScreens(page, "admin", starts, section);
       expect([...followed].map(String).sort(), "pages the section follows were reached").toEqual(

@@ -90,4 +90,14 @@ test("an alert on a saved search fires once: one e-mail, one notification @no-js
   const { data } = await agent<{ data: Array<{ text: string; category: string }> }>("GET", "/v1/notifications");
   expect(data.filter((n) => n.text === MESSAGES.alerts.notification(`Alert ${word}`, 2, `Watch ${word}`))).toHaveLength(1);
   expect((await readMailbox()).filter((m) => m.envelopeTo.includes(recipient))).toHaveLength(1);
+
+  // Deleting asks first (a dialog from the address, so without JavaScript too), then the list is without it.
+  await row.getByRole("link", { name: `Alert ${word}` }).click();
+  await page.getByRole("link", { name: MESSAGES.alerts.delete }).click();
+  const confirm = page.getByRole("dialog", { name: MESSAGES.confirmTitle });
+  await expect(confirm).toContainText(MESSAGES.alerts.deleteConfirm(`Alert ${word}`));
+  await confirm.getByRole("button", { name: MESSAGES.confirm }).click();
+  await expect(page).toHaveURL(/\/alerts$/);
+  await expect(page.getByTestId("toast")).toHaveText(MESSAGES.alerts.deleted);
+  await expect(row).toHaveCount(0);
 });

@@ -610,9 +610,11 @@ test.describe("live search", () => {
     await expect(itemRow(sidebar(page), `Doomed ${word}`)).toHaveCount(0);
   });
 
-  test("guests, who may not read searches and mentions, are told so", async ({ page }) => {
+  test("guests, who may not read searches and mentions, are not offered Live Search and are told so at its address", async ({ page }) => {
     await signIn(page, "guest");
-    await page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: MESSAGES.liveSearch }).click();
+    // The menu offers only what the role may do (issue 30, ADR 035).
+    await expect(page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: MESSAGES.liveSearch })).toHaveCount(0);
+    await open(page, SEARCH);
     await expect(page).toHaveURL(atPath(SEARCH));
     await expect(page.getByTestId("search-no-access")).toHaveText(LABELS.noAccess);
     await expect(sidebar(page)).toHaveCount(0);

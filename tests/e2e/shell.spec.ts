@@ -22,12 +22,14 @@ import {
  * other environments: Users, Channels, Teams, Templates, Dashboard V1, Settings, Moderation Report,
  * Custom Topics, Restore Admin Account, Admin BP, Logout; guests: Settings and Logout.
  */
-const STAFF_AVATAR_MENU = ["Users", "Channels", "Teams", "Templates", "Dashboard V1", "Settings", "Custom Topics", "Logout"];
+// Alerts sits beside Custom Topics for staff who read alerts (ADR 029; not in the spec's menus).
+const STAFF_AVATAR_MENU = ["Users", "Channels", "Teams", "Templates", "Dashboard V1", "Settings", "Custom Topics", "Alerts", "Logout"];
 const MENUS: Record<DemoRole, { side: string[]; avatar: string[] }> = {
   sysadmin: { side: ["Dashboard", "Inbox", "Live Search"], avatar: STAFF_AVATAR_MENU },
   admin: { side: ["Dashboard", "Inbox", "Live Search"], avatar: STAFF_AVATAR_MENU },
   agent: { side: ["Dashboard", "Inbox", "Live Search"], avatar: STAFF_AVATAR_MENU },
-  guest: { side: ["Dashboard", "Inbox", "Live Search"], avatar: ["Settings", "Logout"] },
+  // A guest may read neither mentions nor searches: the menu offers neither (issue 30, ADR 035).
+  guest: { side: ["Dashboard"], avatar: ["Settings", "Logout"] },
 };
 
 async function expectSideMenu(page: Page, entries: string[]): Promise<void> {

@@ -22,10 +22,7 @@ const NOT_YET_MOVED: Record<string, number> = {
   "_shell.search.tsx": 11,
   // The import's multipart post is read as a stream: its intent field is checked before the file arrives.
   "_shell.settings.channels.$id.server.ts": 1,
-  "_shell.settings.channels.$id.tsx": 6,
   "_shell.templates.tsx": 10,
-  // The rules screen (issue 24) arrived beside the unions; to move next.
-  "_shell.settings.rules.server.ts": 12,
   "_shell.topics.$topicId.tsx": 3,
   "_shell.topics.server.ts": 7,
   "_shell.topics.tsx": 6,

@@ -23,8 +23,11 @@ function urlOf(file: string): string {
 
 const ACTION_ROUTES = fs
   .readdirSync(ROUTES_DIR)
-  .filter((f) => /\.tsx?$/.test(f) && !f.includes(".test."))
-  .filter((f) => /export (async )?function action\b|export const action\b/.test(fs.readFileSync(path.join(ROUTES_DIR, f), "utf8")))
+  // Route-adjacent *.server.ts modules are not routes (remix.config.js ignores them; ADR 028).
+  .filter((f) => /\.tsx?$/.test(f) && !f.includes(".test.") && !f.endsWith(".server.ts"))
+  .filter((f) =>
+    /export (async )?function action\b|export const action\b|export \{[^}]*\baction\b[^}]*\} from/.test(fs.readFileSync(path.join(ROUTES_DIR, f), "utf8")),
+  )
   .map((file) => ({ file, url: urlOf(file) }));
 
 let web: WebServer;

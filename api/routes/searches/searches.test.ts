@@ -153,7 +153,8 @@ describe.each(testEngines({ engineSpecific: true }))("saved searches API on %s",
         folder_id: null,
         logo_src: "https://cdn.example.test/logo.png",
         pinned: false,
-        are_alerts_enabled: true,
+        // Says whether an active alert watches it (ADR 029): posted true, still false without an alert.
+        are_alerts_enabled: false,
         query: [
           { type: "must", values: [{ filter_type: "keywords", value: '"acme corp" OR acme*' }] },
           { type: "must-not", values: [{ filter_type: "networks", value: "reddit" }] },
@@ -301,7 +302,7 @@ describe.each(testEngines({ engineSpecific: true }))("saved searches API on %s",
   });
 
   describe("PUT /search/items/{id}", () => {
-    it("edits name, query, logo and alerts", async () => {
+    it("edits name, query and logo; are_alerts_enabled is not the client's to set (ADR 029)", async () => {
       const created = await item(agent, { category: "my" });
       const res = await putItem(agent, created.id, {
         name: "Renamed",
@@ -310,7 +311,7 @@ describe.each(testEngines({ engineSpecific: true }))("saved searches API on %s",
         are_alerts_enabled: true,
       });
       expect(res.status).toBe(200);
-      expect(res.json).toMatchObject({ name: "Renamed", query: keywords("widget OR gadget"), logo_src: null, are_alerts_enabled: true });
+      expect(res.json).toMatchObject({ name: "Renamed", query: keywords("widget OR gadget"), logo_src: null, are_alerts_enabled: false });
       const bad = await putItem(agent, created.id, { query: keywords("widget AND") });
       expect(bad.status).toBe(422);
       expect(Object.keys(bad.json.errors)).toEqual(["query.0.values.0.value"]);

@@ -52,7 +52,7 @@ export function CountSelect({
       </span>
       <details ref={popover} className="group relative" data-testid={testId}>
         <summary
-          aria-labelledby={chosen.size ? `${labelId} ${labelId}-value` : labelId}
+          aria-labelledby={`${labelId} ${labelId}-value`}
           aria-describedby={errors?.length ? errorId : undefined}
           className={`flex cursor-pointer list-none items-center justify-between gap-2 rounded-md border bg-white px-3 py-1.5 text-sm shadow-sm ${errors?.length ? "border-red-500" : "border-slate-300"}`}
         >
