@@ -8,20 +8,22 @@ export function ruleNameKey(name: string): string {
   return name.trim().normalize("NFC").toLowerCase();
 }
 
-export interface RuleValues {
-  name: string;
-  entities: string;
-  query: string | null;
-  excludeQuery: string | null;
-  ruleType: number;
-  statusType: number;
-  identities: string;
-  labelIds: string;
-  selectedGroups: string;
-  assigneeType: string | null;
-  assigneeId: number | null;
-  state: number | null;
-}
+/** What a rule's form sets: the row's own columns, as the table types them (db/schema.ts). */
+export type RuleValues = Pick<
+  RuleRow,
+  | "name"
+  | "entities"
+  | "query"
+  | "excludeQuery"
+  | "ruleType"
+  | "statusType"
+  | "identities"
+  | "labelIds"
+  | "selectedGroups"
+  | "assigneeType"
+  | "assigneeId"
+  | "state"
+>;
 
 /** The tenant's rules in the order they run (oldest first). */
 export async function listRules(db: Database, businessProfileId: number): Promise<RuleRow[]> {

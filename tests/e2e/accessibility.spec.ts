@@ -14,8 +14,9 @@ import path from "node:path";
 import type { Page } from "@playwright/test";
 import { decideNavigation, ROUTE_RULES } from "../../domain/navigation";
 import { ROLES, type Role } from "../../domain/roles";
+import { apiAs } from "./support/api";
 import { expectNoSeriousAxeViolations } from "./support/axe";
-import { DEMO_ACCOUNTS, DEMO_PASSWORD, type DemoRole, expect, open, signIn, test } from "./fixtures";
+import { type DemoRole, expect, open, signIn, test } from "./fixtures";
 
 const ROLE_OF: Record<DemoRole, Role> = {
   sysadmin: ROLES.systemAdmin,
@@ -207,31 +208,6 @@ const NOT_SCREENS: Record<string, string> = {
   "_loader.logout": "logout",
 };
 
-type Api = <T = unknown>(method: string, path: string, body?: unknown) => Promise<T>;
-
-async function apiAs(role: DemoRole): Promise<Api> {
-  const base = test.info().project.use.baseURL!;
-  const login = await fetch(`${base}/api/v1/session`, {
-    method: "POST",
-    headers: { "content-type": "application/json" },
-    body: JSON.stringify({ email: DEMO_ACCOUNTS[role].email, password: DEMO_PASSWORD }),
-  });
-  expect(login.ok, await login.clone().text()).toBe(true);
-  const session = (await login.json()) as { access_token: string; csrf_token: string };
-  return async <T>(method: string, where: string, body?: unknown) => {
-    const response = await fetch(`${base}/api${where}`, {
-      method,
-      headers: {
-        authorization: `Bearer ${session.access_token}`,
-        "x-csrf-token": session.csrf_token,
-        "content-type": "application/json",
-      },
-      body: body === undefined ? undefined : JSON.stringify(body),
-    });
-    expect(response.ok, `${method} ${where}: ${response.status} ${await response.clone().text()}`).toBe(true);
-    return (await response.json()) as T;
-  };
-}
 
 /** A word no other test (nor the other project, running at the same time) uses. */
 const tagWord = () => `a11y${test.info().project.name.replace(/\W/g, "")}${crypto.randomBytes(3).toString("hex")}`;

@@ -4,37 +4,17 @@
 // again for the same crossing. With JavaScript, and without it (@no-js).
 import crypto from "node:crypto";
 import { MESSAGES } from "../../domain/messages";
-import { DEMO_ACCOUNTS, DEMO_PASSWORD, expect, open, signIn, test } from "./fixtures";
+import { expect, open, signIn, test } from "./fixtures";
 import { readMailbox, waitForMail } from "./mail";
+import { apiAs } from "./support/api";
 
-type Api = <T = unknown>(method: string, path: string, body?: unknown) => Promise<T>;
-
-async function apiAs(email: string): Promise<Api> {
-  const base = test.info().project.use.baseURL!;
-  const login = await fetch(`${base}/api/v1/session`, {
-    method: "POST",
-    headers: { "content-type": "application/json" },
-    body: JSON.stringify({ email, password: DEMO_PASSWORD }),
-  });
-  expect(login.status).toBe(201);
-  const session = (await login.json()) as { access_token: string; csrf_token: string };
-  return async <T = unknown>(method: string, path: string, body?: unknown): Promise<T> => {
-    const response = await fetch(`${base}/api${path}`, {
-      method,
-      headers: { authorization: `Bearer ${session.access_token}`, "x-csrf-token": session.csrf_token, "content-type": "application/json" },
-      body: body === undefined ? undefined : JSON.stringify(body),
-    });
-    expect(response.ok, `${method} ${path}: ${response.status} ${await response.clone().text()}`).toBe(true);
-    return (await response.json()) as T;
-  };
-}
 
 test("an alert on a saved search fires once: one e-mail, one notification @no-js", async ({ page, browserErrors }) => {
   // Without JavaScript the refused form comes back as the page itself, answered 400.
   browserErrors.allow(/^console error: Failed to load resource: .* 400 \(Bad Request\) \(http:\/\/[^/]+\/alerts\/new\?search_id=\d+\)$/);
   const word = `al${test.info().project.name.replace(/\W/g, "")}${crypto.randomBytes(4).toString("hex")}`;
   const recipient = `${word}@example.test`;
-  const [admin, agent] = await Promise.all([apiAs(DEMO_ACCOUNTS.admin.email), apiAs(DEMO_ACCOUNTS.agent.email)]);
+  const [admin, agent] = await Promise.all([apiAs("admin"), apiAs("agent")]);
   const stream = await admin<{ id: number; ingest_key: string }>("POST", "/v1/streams", {
     name: `Alerts ${word}`,
     social_type: "twitter",

@@ -8,7 +8,8 @@ import fs from "node:fs";
 import path from "node:path";
 import type { Page } from "@playwright/test";
 import { ROUTE_RULES } from "../../domain/navigation";
-import { DEMO_ACCOUNTS, DEMO_PASSWORD, expect, open, signIn, test } from "./fixtures";
+import { expect, open, signIn, test } from "./fixtures";
+import { apiAs } from "./support/api";
 
 const PHONE = { width: 390, height: 844 };
 
@@ -77,30 +78,14 @@ async function findIds(page: Page, addresses: readonly string[]): Promise<Record
 
 /** An alert of the admin's (the demo has none) on a saved search of its own, so that an alert's page is seen. */
 async function createAlert(): Promise<void> {
-  const base = test.info().project.use.baseURL!;
-  const login = await fetch(`${base}/api/v1/session`, {
-    method: "POST",
-    headers: { "content-type": "application/json" },
-    body: JSON.stringify({ email: DEMO_ACCOUNTS.admin.email, password: DEMO_PASSWORD }),
-  });
-  expect(login.status).toBe(201);
-  const session = (await login.json()) as { access_token: string; csrf_token: string };
-  const post = async (where: string, body: unknown) => {
-    const response = await fetch(`${base}/api${where}`, {
-      method: "POST",
-      headers: { authorization: `Bearer ${session.access_token}`, "x-csrf-token": session.csrf_token, "content-type": "application/json" },
-      body: JSON.stringify(body),
-    });
-    expect(response.ok, `POST ${where}: ${response.status} ${await response.clone().text()}`).toBe(true);
-    return (await response.json()) as { id: number };
-  };
+  const admin = await apiAs("admin");
   const word = `phone${test.info().project.name.replace(/\W/g, "")}${Date.now().toString(36)}`;
-  const search = await post("/search/items", {
+  const search = await admin<{ id: number }>("POST", "/search/items", {
     name: `Phone ${word}`,
     category: "my",
     query: [{ type: "must", values: [{ filter_type: "keywords", value: word }] }],
   });
-  await post("/alerts", { name: `Alert ${word}`, search_id: search.id, recipient_emails: [`${word}@example.test`], threshold_count_value: 5, alert_time_span: 60 });
+  await admin("POST", "/alerts", { name: `Alert ${word}`, search_id: search.id, recipient_emails: [`${word}@example.test`], threshold_count_value: 5, alert_time_span: 60 });
 }
 
 /** What sticks out past the right edge (the innermost elements), to say what to fix. */
