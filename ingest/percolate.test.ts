@@ -2,7 +2,8 @@ import { describe, expect, it } from "vitest";
 import type { QueryGroup } from "../domain/query";
 import type { NetworkedItem, PercolatorDefinition, TenantEnrichmentContext } from "../services/mentions/ports";
 import { createParallelEnricher } from "./parallel-enricher";
-import { compilePercolator, percolateBatch, percolatorFor, PERCOLATE_STEP } from "./percolate";
+import { compilePercolator } from "../services/queries/percolator";
+import { percolateBatch, percolatorFor, PERCOLATE_STEP } from "./percolate";
 import { createEnrichmentPipeline, DEFAULT_STEPS } from "./pipeline";
 import type { WorkingMention } from "./pipeline-step";
 

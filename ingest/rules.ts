@@ -5,7 +5,7 @@
 import { indexDoc, type CompiledDefinition } from "../domain/query";
 import { authorKey, type TenantEnrichmentContext, type TenantRules } from "../services/mentions/ports";
 import { compileRule, ruleMatches, type CompiledRule } from "../services/rules/match";
-import { AnchorIndex } from "./percolate";
+import { AnchorIndex } from "../services/queries/percolator";
 import type { PipelineStep, WorkingMention } from "./pipeline-step";
 
 interface CompiledRules {

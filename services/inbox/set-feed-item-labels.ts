@@ -5,7 +5,7 @@ import { MESSAGES } from "../../domain/messages";
 import { hasPermission } from "../../domain/permissions";
 import { recordInboxEvent } from "../account-events/record-inbox-event";
 import { isoNow, type Actor, type ServiceDeps } from "../context";
-import { percolateItems } from "../queries/backfill";
+import { rematchAfterLabels } from "../queries/backfill";
 import { actorName, findItemOrThrow, recordHistory, requireInbox } from "./access";
 import { feedItemView, type FeedItemView } from "./feed-item-view";
 
@@ -72,7 +72,7 @@ export async function setFeedItemLabels(deps: ServiceDeps, actor: Actor, id: num
 
   if (changed) {
     try {
-      await percolateItems(deps, bp, [id]);
+      await rematchAfterLabels(deps, bp, [id]);
     } catch (error) {
       // The labels are saved; saved searches catch up at the item's next change or their next backfill.
       deps.reportError?.(error);

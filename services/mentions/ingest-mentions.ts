@@ -16,7 +16,7 @@ import { recordStreamItems } from "../../db/repositories/streams";
 import type { NetworkId } from "../../domain/networks";
 import { IngestItemSchema } from "../../domain/schemas/mention-input";
 import { isoNow, type ServiceDeps } from "../context";
-import { percolateItems } from "../queries/backfill";
+import { percolateItems, rematchAfterLabels } from "../queries/backfill";
 import { loadTenantDefinitions } from "../queries/definitions";
 import { emitStored, type LiveBatch } from "../queries/live";
 import { vocabularyStored } from "../queries/vocabulary";
@@ -175,7 +175,7 @@ export async function storePrepared(deps: ServiceDeps, prepared: PreparedBatch):
   if (labelled.length) {
     // Rules put labels on some: saved searches that filter by label match them again (ADR 031).
     try {
-      await percolateItems(deps, prepared.target.businessProfileId, labelled);
+      await rematchAfterLabels(deps, prepared.target.businessProfileId, labelled);
     } catch (error) {
       deps.reportError?.(error);
     }

@@ -14,18 +14,19 @@ import {
   setBackfillProgress,
   type QueryMatchValues,
 } from "../../db/repositories/search-index";
-import { indexDoc, matchesDefinition, tokenize, type CompiledDefinition, type MentionFacts } from "../../domain/query";
+import { indexDoc, matchesDefinition, tokenize, type MentionFacts } from "../../domain/query";
 import { isoNow, type ServiceDeps } from "../context";
 import type { PercolatorDefinition } from "../mentions/ports";
 import { compileOne, readsFacts } from "./compile";
 import { loadDefinition, loadTenantDefinitions } from "./definitions";
+import { compilePercolator, percolate, type Percolator } from "./percolator";
 import { searchableText } from "./searchable";
 
 // Applying definitions to mentions already stored (ADR 012). A new or edited saved search or topic is
 // backfilled in the background: the tenant's mentions in id order, 2,000 at a time, each chunk's matches
 // replaced in one transaction with the progress (done / total) stored on the definition. A newer request
 // for the same definition supersedes a running one. percolateItems re-evaluates a few mentions against
-// every definition (after their labels or sentiment changed).
+// the definitions (after their labels changed), through the anchor index of ./percolator.ts.
 
 export type DefinitionContext = { type: 1 | 2; id: number };
 
@@ -212,20 +213,27 @@ async function refreshSearchesOfTopic(deps: ServiceDeps, businessProfileId: numb
 }
 
 // Compiled definitions of a tenant by version, for percolateItems.
-const compiledVersions = new Map<string, Array<{ definition: PercolatorDefinition; compiled: CompiledDefinition }>>();
+const compiledVersions = new Map<string, Percolator>();
 
-function compiledOf(version: string, items: readonly PercolatorDefinition[]) {
-  let list = compiledVersions.get(version);
-  if (!list) {
-    list = [];
-    for (const definition of items) {
-      const compiled = compileOne(definition);
-      if (compiled) list.push({ definition, compiled });
-    }
-    compiledVersions.set(version, list);
+function compiledOf(version: string, items: readonly PercolatorDefinition[]): Percolator {
+  let percolator = compiledVersions.get(version);
+  if (!percolator) {
+    percolator = compilePercolator(items);
+    compiledVersions.set(version, percolator);
     while (compiledVersions.size > 16) compiledVersions.delete(compiledVersions.keys().next().value!);
   }
-  return list;
+  return percolator;
+}
+
+/**
+ * After labels changed on stored mentions (a rule, an agent, a deleted label): only saved searches with a
+ * `labels` filter can answer differently, so when the tenant has none nothing is matched again.
+ */
+export async function rematchAfterLabels(deps: ServiceDeps, businessProfileId: number, feedItemIds: readonly number[]): Promise<void> {
+  if (!feedItemIds.length) return;
+  const definitions = await loadTenantDefinitions(deps, businessProfileId);
+  if (!definitions.usesLabels) return;
+  await percolateItems(deps, businessProfileId, feedItemIds);
 }
 
 /**
@@ -252,20 +260,9 @@ export async function percolateItems(
   );
   const matched: QueryMatchValues[] = [];
   for (const row of rows) {
-    const facts = factsOf(row, labelsOf.get(row.id) ?? NONE, NONE);
-    const topicIds: number[] = [];
-    // Topics first: saved searches' `topics` groups read them.
-    for (const { definition, compiled: c } of compiled) {
-      if (definition.contextType === 2 && matchesDefinition(c, facts)) {
-        topicIds.push(definition.contextId);
-        matched.push({ feedItemId: row.id, contextType: 2, contextId: definition.contextId });
-      }
-    }
-    const withTopics = { ...facts, topicIds };
-    for (const { definition, compiled: c } of compiled) {
-      if (definition.contextType === 1 && matchesDefinition(c, withTopics))
-        matched.push({ feedItemId: row.id, contextType: 1, contextId: definition.contextId });
-    }
+    // Topics first (saved searches' `topics` groups read them), each from the anchor index's candidates.
+    for (const [contextType, contextId] of percolate(compiled, factsOf(row, labelsOf.get(row.id) ?? NONE, NONE)))
+      matched.push({ feedItemId: row.id, contextType, contextId });
   }
   // A label or a sentiment seldom changes what a mention matches: only mentions whose matches differ are
   // written again, with their rollups (subtracting and adding back the same memberships is most of the

@@ -20,6 +20,8 @@ export interface LoadedDefinitions extends TenantDefinitions {
   items: readonly PercolatorDefinition[];
   /** Some definition has an `authors` group: ingestion then looks up the batch's known authors. */
   usesAuthors: boolean;
+  /** Some saved search has a `labels` filter: only then can a change of labels change what matches. */
+  usesLabels: boolean;
 }
 
 interface CacheEntry {
@@ -68,9 +70,9 @@ function topicDefinition(row: { id: number; query: string | null; keywords: stri
   return { contextType: 2, contextId: row.id, topic: { query: row.query, keywords: parseKeywords(row.keywords) } };
 }
 
-function usesAuthors(items: readonly PercolatorDefinition[]): boolean {
+function usesFilter(items: readonly PercolatorDefinition[], filterType: "authors" | "labels"): boolean {
   return items.some(
-    (d) => d.contextType === 1 && d.groups.some((g) => g.values.some((v) => v.filterType === "authors")),
+    (d) => d.contextType === 1 && d.groups.some((g) => g.values.some((v) => v.filterType === filterType)),
   );
 }
 
@@ -91,7 +93,7 @@ export async function loadTenantDefinitions(
     listSearchItemQueries(deps.db, businessProfileId),
   ]);
   const items = [...topics.map(topicDefinition), ...searches.map(searchItemDefinition)];
-  const loaded: LoadedDefinitions = { version: `defs-${++versionCounter}`, items, usesAuthors: usesAuthors(items) };
+  const loaded: LoadedDefinitions = { version: `defs-${++versionCounter}`, items, usesAuthors: usesFilter(items, "authors"), usesLabels: usesFilter(items, "labels") };
   cache.set(businessProfileId, { fingerprint, generation, loaded });
   return loaded;
 }

@@ -4,7 +4,7 @@ import { listItemMatches } from "../../db/repositories/search-index";
 import { validationError } from "../../domain/errors";
 import { MESSAGES } from "../../domain/messages";
 import { isoNow, type Actor, type ServiceDeps } from "../context";
-import { percolateItems } from "../queries/backfill";
+import { rematchAfterLabels } from "../queries/backfill";
 import { actOnItems } from "./act";
 import { factsOfRow, groupMatches } from "./facts";
 import { compileRule, ruleMatches } from "./match";
@@ -87,7 +87,7 @@ async function runApply(deps: ServiceDeps, businessProfileId: number, id: number
       await setApplyProgress(trx, businessProfileId, id, { status: "running", done, total: Math.max(total, done), acted, finishedAt: null });
       return result.labelled;
     });
-    if (labelled.length) await percolateItems(deps, businessProfileId, labelled);
+    if (labelled.length) await rematchAfterLabels(deps, businessProfileId, labelled);
     // Let requests and ingestion through between chunks.
     await new Promise<void>((resolve) => setImmediate(resolve));
   }
