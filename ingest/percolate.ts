@@ -6,7 +6,6 @@
 import { indexDoc, tokenize } from "../domain/query";
 import {
   authorKey,
-  type PercolatorDefinition,
   type TenantDefinitions,
   type TenantEnrichmentContext,
 } from "../services/mentions/ports";
