@@ -1149,6 +1149,8 @@ export const MESSAGES = {
     queryOptional: "Leave empty to act on any text.",
     labelsField: "Labels to put on",
     labelsHint: "Every action may also put labels on what it acts on.",
+    authorsField: "Authors",
+    authorsHint: "Only mentions by these authors (none chosen: any author). The 200 most followed are listed.",
     noAssignee: "Nobody",
     noState: "Unchanged",
     save: "Save rule",

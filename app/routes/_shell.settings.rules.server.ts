@@ -2,7 +2,15 @@ import { data, redirect, type ActionFunctionArgs, type AppLoadContext, type Load
 import type { Submission } from "@conform-to/react";
 import type { FromWire } from "../../domain/key-case";
 import { MESSAGES } from "../../domain/messages";
-import { RuleActionSchema, type RuleAction, type RuleListResponseSchema, type RuleResponseSchema, type RuleTestResponseSchema } from "../../domain/schemas/rules";
+import {
+  RuleActionSchema,
+  type RuleAction,
+  type RuleAuthorListResponseSchema,
+  type RuleListResponseSchema,
+  type RuleResponseSchema,
+  type RuleTestResponseSchema,
+} from "../../domain/schemas/rules";
+import { isNetworkId, networkById } from "../../domain/networks";
 import type { ApiStreamList } from "../components/channels/types";
 import type { ApiLabelList } from "../components/inbox/types";
 import type { ApiSearchItemList, QueryFault, QueryValidation } from "../components/search/types";
@@ -27,6 +35,7 @@ import { flashToast } from "../lib/toast.server";
 
 export type ApiRule = FromWire<typeof RuleResponseSchema>;
 type ApiRuleList = FromWire<typeof RuleListResponseSchema>;
+type ApiRuleAuthorList = FromWire<typeof RuleAuthorListResponseSchema>;
 export type ApiRuleTest = FromWire<typeof RuleTestResponseSchema>;
 
 const RULES_PATH = "/settings/rules";
@@ -48,11 +57,19 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     context.api.get<ApiSearchItemList>("/search/items").catch(softFail<ApiSearchItemList>({ data: [] })),
     context.api.get<ApiTopicList>("/v1/topics").catch(softFail<ApiTopicList>({ data: [] })),
     context.api.get<ApiTopicGroupList>("/v1/topic_groups").catch(softFail<ApiTopicGroupList>({ data: [] })),
-    context.api.get<ApiLabelList>("/v1/labels", { query: { itemsCount: 0 } }).catch(softFail<ApiLabelList>({ data: [] })),
+    context.api
+      .get<ApiLabelList>("/v1/labels", { query: { itemsCount: 0 } })
+      .catch(softFail<ApiLabelList>({ data: [] })),
     context.api.get<ApiAccountList>("/v1/accounts").catch(softFail<ApiAccountList>({ data: [] })),
     context.api.get<ApiTeamList>("/v1/teams").catch(softFail<ApiTeamList>({ data: [] })),
   ]);
   const editId = Number(params.get("edit"));
+  const editingAuthors = rules.data.find((rule) => rule.id === editId)?.identities ?? [];
+  const authors = await context.api
+    .get<ApiRuleAuthorList>("/v1/admin/rules/authors", {
+      query: editingAuthors.length ? { ids: editingAuthors.join(",") } : {},
+    })
+    .catch(softFail<ApiRuleAuthorList>({ data: [] }));
   const deleteId = params.get("dialog") === "delete" ? Number(params.get("id")) : NaN;
   const editing = rules.data.find((rule) => rule.id === editId) ?? null;
   return {
@@ -65,15 +82,47 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     options: {
       sources: [
         { label: MESSAGES.streams, type: 1, items: streams.data.map((s) => ({ id: s.id, name: s.name })) },
-        { label: MESSAGES.inboxUi.savedSearches, type: 2, items: searches.data.map((s) => ({ id: s.id, name: s.name })) },
-        { label: MESSAGES.topicsScreen.topicsHeading, type: 3, items: topics.data.map((t) => ({ id: t.id, name: t.name })) },
-        { label: MESSAGES.topicsScreen.groupsHeading, type: 4, items: groups.data.map((g) => ({ id: g.id, name: g.name })) },
+        {
+          label: MESSAGES.inboxUi.savedSearches,
+          type: 2,
+          items: searches.data.map((s) => ({ id: s.id, name: s.name })),
+        },
+        {
+          label: MESSAGES.topicsScreen.topicsHeading,
+          type: 3,
+          items: topics.data.map((t) => ({ id: t.id, name: t.name })),
+        },
+        {
+          label: MESSAGES.topicsScreen.groupsHeading,
+          type: 4,
+          items: groups.data.map((g) => ({ id: g.id, name: g.name })),
+        },
       ],
       labels: labels.data.map((l) => ({ id: l.id, name: l.name })),
-      users: members.data.filter((m) => m.state === 1).map((m) => ({ id: m.id, name: `${m.firstName} ${m.lastName}`.trim() || m.email })),
+      users: members.data
+        .filter((m) => m.state === 1)
+        .map((m) => ({ id: m.id, name: `${m.firstName} ${m.lastName}`.trim() || m.email })),
       teams: teams.data.map((t) => ({ id: t.id, name: t.name })),
+      // Grouped by network, as the sources are.
+      authors: authorGroups(authors.data),
     },
   };
+}
+
+function authorGroups(authors: ApiRuleAuthorList["data"]) {
+  const groups = new Map<string, Array<{ id: number; name: string }>>();
+  for (const author of authors) {
+    const name =
+      author.name && author.name !== author.username ? `${author.name} (@${author.username})` : `@${author.username}`;
+    const list = groups.get(author.socialType) ?? [];
+    list.push({ id: author.id, name });
+    groups.set(author.socialType, list);
+  }
+  return [...groups].map(([network, items]) => ({
+    network,
+    label: isNetworkId(network) ? networkById(network).name : network,
+    items,
+  }));
 }
 
 /** The form's faults at their places, from the API's linter (as /search shows them). */
@@ -81,9 +130,11 @@ async function faultsOf(context: AppLoadContext, values: { query?: unknown; excl
   const one = async (text: unknown): Promise<QueryFault[]> => {
     if (typeof text !== "string" || !text.trim()) return [];
     try {
-      return (await context.api.post<QueryValidation>("/v1/queries/validate", { query: text.replace(/\r\n?/g, "\n") })).errors;
+      return (await context.api.post<QueryValidation>("/v1/queries/validate", { query: text.replace(/\r\n?/g, "\n") }))
+        .errors;
     } catch (error) {
-      if (error instanceof ApiError && error.status === 400) return [{ message: error.message, offset: 0, length: text.length }];
+      if (error instanceof ApiError && error.status === 400)
+        return [{ message: error.message, offset: 0, length: text.length }];
       throw error;
     }
   };
@@ -97,7 +148,13 @@ type ShownIntent = "save" | "test" | "apply" | "delete";
 type RuleIntent = RuleAction["intent"];
 
 /** The form a post answers for: create and update are the one rule form ("save"). */
-const SHOWN_INTENT: Record<RuleIntent, ShownIntent> = { create: "save", update: "save", test: "test", apply: "apply", delete: "delete" };
+const SHOWN_INTENT: Record<RuleIntent, ShownIntent> = {
+  create: "save",
+  update: "save",
+  test: "test",
+  apply: "apply",
+  delete: "delete",
+};
 
 /** What every handler is given beside the parsed value: the post as conform read it, the rule's id. */
 interface RuleHandlerContext {
@@ -106,9 +163,20 @@ interface RuleHandlerContext {
   id: number | null;
 }
 
-function failed(intent: ShownIntent, submission: Submission<unknown>, error: unknown, extra: { id?: number | null; faults?: typeof NO_FAULTS } = {}) {
+function failed(
+  intent: ShownIntent,
+  submission: Submission<unknown>,
+  error: unknown,
+  extra: { id?: number | null; faults?: typeof NO_FAULTS } = {},
+) {
   return data(
-    { intent, id: extra.id ?? null, result: replyWithApiError(submission, error), faults: extra.faults ?? NO_FAULTS, test: null as ApiRuleTest | null },
+    {
+      intent,
+      id: extra.id ?? null,
+      result: replyWithApiError(submission, error),
+      faults: extra.faults ?? NO_FAULTS,
+      test: null as ApiRuleTest | null,
+    },
     { status: statusOf(error) },
   );
 }
@@ -123,13 +191,18 @@ async function save(
   const fields = formFields(action);
   let saved: ApiRule;
   try {
-    saved = updating ? await context.api.patch<ApiRule>(`/v1/admin/rules/${id}`, fields) : await context.api.post<ApiRule>("/v1/admin/rules", fields);
+    saved = updating
+      ? await context.api.patch<ApiRule>(`/v1/admin/rules/${id}`, fields)
+      : await context.api.post<ApiRule>("/v1/admin/rules", fields);
   } catch (error) {
     if (updating) redirectIfGone(context, error, RULES_PATH);
     const faults = error instanceof ApiError && error.status === 422 ? await faultsOf(context, fields) : NO_FAULTS;
     return failed("save", submission, error, { id, faults });
   }
-  flashToast(context, { kind: "success", message: updating ? MESSAGES.rulesScreen.updated(saved.name) : MESSAGES.rulesScreen.created(saved.name) });
+  flashToast(context, {
+    kind: "success",
+    message: updating ? MESSAGES.rulesScreen.updated(saved.name) : MESSAGES.rulesScreen.created(saved.name),
+  });
   throw redirect(RULES_PATH);
 }
 
@@ -180,7 +253,10 @@ export async function action({ request, context }: ActionFunctionArgs) {
     const shown = SHOWN_INTENT[intent];
     // The rule form's own errors, with the query's faults at their places (as /search shows them).
     const faults = shown === "save" || shown === "test" ? await faultsOf(context, submission.payload) : NO_FAULTS;
-    return data({ intent: shown, id, result: submission.reply(), faults, test: null as ApiRuleTest | null }, { status: 400 });
+    return data(
+      { intent: shown, id, result: submission.reply(), faults, test: null as ApiRuleTest | null },
+      { status: 400 },
+    );
   }
   return handleIntent(RULE_ACTIONS, submission.value, { context, submission, id });
 }

@@ -68,7 +68,10 @@ export default function RulesRoute() {
       {formOpen ? (
         <RuleForm key={editing?.id ?? "new"} editing={editing} options={options} actionData={actionData} />
       ) : (
-        <Link to={`${RULES_PATH}?new=1`} className="inline-flex rounded-md bg-brand-600 px-3 py-2 text-sm font-medium text-white hover:bg-brand-700">
+        <Link
+          to={`${RULES_PATH}?new=1`}
+          className="inline-flex rounded-md bg-brand-600 px-3 py-2 text-sm font-medium text-white hover:bg-brand-700"
+        >
           {L.newRule}
         </Link>
       )}
@@ -83,7 +86,10 @@ export default function RulesRoute() {
           </Link>
         ) : null}
         {rules.length === 0 ? (
-          <p className="rounded-lg border border-dashed border-slate-300 bg-white px-4 py-6 text-center text-sm text-slate-500" data-testid="rules-empty">
+          <p
+            className="rounded-lg border border-dashed border-slate-300 bg-white px-4 py-6 text-center text-sm text-slate-500"
+            data-testid="rules-empty"
+          >
             {L.noRules}
           </p>
         ) : (
@@ -114,7 +120,9 @@ function describeAction(rule: ApiRule, options: LoaderData["options"]): string {
   const type = RULE_TYPE_OPTIONS.find((o) => o.value === rule.ruleType)?.label ?? "";
   const labels = rule.labelIds.map((id) => options.labels.find((l) => l.id === id)?.name).filter(Boolean);
   const assignee =
-    rule.assigneeId === null ? null : (rule.assigneeType === "team" ? options.teams : options.users).find((x) => x.id === rule.assigneeId)?.name;
+    rule.assigneeId === null
+      ? null
+      : (rule.assigneeType === "team" ? options.teams : options.users).find((x) => x.id === rule.assigneeId)?.name;
   const parts = [type];
   if (assignee) parts.push(`→ ${assignee}`);
   if (rule.state !== null) parts.push(`→ ${FEED_ITEM_STATE_LABELS[rule.state] ?? rule.state}`);
@@ -125,7 +133,10 @@ function describeAction(rule: ApiRule, options: LoaderData["options"]): string {
 function RuleRow({ rule, options, onDelete }: { rule: ApiRule; options: LoaderData["options"]; onDelete: () => void }) {
   const hydrated = useHydrated();
   const navigation = useNavigation();
-  const applyingNow = navigation.state === "submitting" && navigation.formData?.get("intent") === "apply" && navigation.formData.get("id") === String(rule.id);
+  const applyingNow =
+    navigation.state === "submitting" &&
+    navigation.formData?.get("intent") === "apply" &&
+    navigation.formData.get("id") === String(rule.id);
   const target = STATUS_TYPE_OPTIONS.find((o) => o.value === rule.statusType)?.label ?? "";
   return (
     <li className="space-y-2 px-4 py-3" data-testid="rule-row" data-rule-id={rule.id}>
@@ -161,13 +172,24 @@ function RuleRow({ rule, options, onDelete }: { rule: ApiRule; options: LoaderDa
         </p>
       ) : null}
       <div className="flex flex-wrap items-center gap-2">
-        <Link to={`${RULES_PATH}?edit=${rule.id}`} className="rounded-md border border-slate-300 bg-white px-2.5 py-1 text-sm font-medium hover:bg-slate-50" aria-label={L.editRuleOf(rule.name)}>
+        <Link
+          to={`${RULES_PATH}?edit=${rule.id}`}
+          className="rounded-md border border-slate-300 bg-white px-2.5 py-1 text-sm font-medium hover:bg-slate-50"
+          aria-label={L.editRuleOf(rule.name)}
+        >
           {MESSAGES.edit}
         </Link>
         <Form method="post" aria-label={L.applyOf(rule.name)}>
           <CsrfInput />
           <input type="hidden" name="id" value={rule.id} />
-          <Button variant="secondary" name="intent" value="apply" pending={applyingNow} disabled={!!rule.brokenReason} aria-label={L.applyOf(rule.name)}>
+          <Button
+            variant="secondary"
+            name="intent"
+            value="apply"
+            pending={applyingNow}
+            disabled={!!rule.brokenReason}
+            aria-label={L.applyOf(rule.name)}
+          >
             {L.applyToExisting}
           </Button>
         </Form>
@@ -189,7 +211,7 @@ function RuleRow({ rule, options, onDelete }: { rule: ApiRule; options: LoaderDa
 }
 
 function initialValues(rule: ApiRule | null) {
-  if (!rule) return { entities: [] as string[], label_ids: [] as string[] };
+  if (!rule) return { entities: [] as string[], label_ids: [] as string[], identities: [] as string[] };
   return {
     name: rule.name,
     rule_type: String(rule.ruleType),
@@ -198,6 +220,7 @@ function initialValues(rule: ApiRule | null) {
     query: rule.query ?? "",
     exclude_query: rule.excludeQuery ?? "",
     label_ids: rule.labelIds.map(String),
+    identities: rule.identities.map(String),
     assignee_id: rule.assigneeId === null ? "" : `${rule.assigneeType}:${rule.assigneeId}`,
     state: rule.state === null ? "" : String(rule.state),
   };
@@ -206,7 +229,19 @@ function initialValues(rule: ApiRule | null) {
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- a field of this form
 type AnyField = FieldMetadata<any, any, string[]>;
 
-function SelectField({ field, label, hint, children, multiple }: { field: AnyField; label: string; hint?: string; children: React.ReactNode; multiple?: boolean }) {
+function SelectField({
+  field,
+  label,
+  hint,
+  children,
+  multiple,
+}: {
+  field: AnyField;
+  label: string;
+  hint?: string;
+  children: React.ReactNode;
+  multiple?: boolean;
+}) {
   const hintId = `${field.id}-hint`;
   return (
     <div className="min-w-0 space-y-1.5">
@@ -217,7 +252,9 @@ function SelectField({ field, label, hint, children, multiple }: { field: AnyFie
         {...getSelectProps(field, { ariaAttributes: true })}
         key={field.key}
         multiple={multiple}
-        aria-describedby={[hint ? hintId : null, field.errors?.length ? field.errorId : null].filter(Boolean).join(" ") || undefined}
+        aria-describedby={
+          [hint ? hintId : null, field.errors?.length ? field.errorId : null].filter(Boolean).join(" ") || undefined
+        }
         className={`block w-full rounded-md border bg-white px-3 py-2 text-sm shadow-sm ${field.errors?.length ? "border-red-500" : "border-slate-300"} ${multiple ? "min-h-28" : ""}`}
       >
         {children}
@@ -232,7 +269,15 @@ function SelectField({ field, label, hint, children, multiple }: { field: AnyFie
   );
 }
 
-function RuleForm({ editing, options, actionData }: { editing: ApiRule | null; options: LoaderData["options"]; actionData: ActionData | undefined }) {
+function RuleForm({
+  editing,
+  options,
+  actionData,
+}: {
+  editing: ApiRule | null;
+  options: LoaderData["options"];
+  actionData: ActionData | undefined;
+}) {
   const navigation = useNavigation();
   const mine = actionData && (actionData.intent === "save" || actionData.intent === "test") ? actionData : undefined;
   const [form, fields] = useForm({
@@ -241,9 +286,11 @@ function RuleForm({ editing, options, actionData }: { editing: ApiRule | null; o
     defaultValue: initialValues(editing),
     shouldValidate: "onSubmit",
     shouldRevalidate: "onInput",
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: formData.get("intent") === "test" ? RuleTestSchema : RuleFormSchema }),
+    onValidate: ({ formData }) =>
+      parseWithZod(formData, { schema: formData.get("intent") === "test" ? RuleTestSchema : RuleFormSchema }),
   });
-  const pending = (intent: string) => navigation.state === "submitting" && navigation.formData?.get("intent") === intent;
+  const pending = (intent: string) =>
+    navigation.state === "submitting" && navigation.formData?.get("intent") === intent;
   const test: ApiRuleTest | null = mine?.test ?? null;
   return (
     <section aria-labelledby="rule-form-heading" className="rounded-lg border border-slate-200 bg-white p-4">
@@ -252,7 +299,13 @@ function RuleForm({ editing, options, actionData }: { editing: ApiRule | null; o
       </h2>
       {/* A document post: the query fields' live lint (a fetcher of /search/lint) is not revalidated after
           the action, which fails once the client navigated here (Remix reports the lint route as unmatched). */}
-      <Form method="post" reloadDocument {...getFormProps(form)} aria-labelledby="rule-form-heading" className="space-y-4">
+      <Form
+        method="post"
+        reloadDocument
+        {...getFormProps(form)}
+        aria-labelledby="rule-form-heading"
+        className="space-y-4"
+      >
         <CsrfInput />
         {editing ? <input type="hidden" name="id" value={editing.id} /> : null}
         <FormErrors id={form.errorId} errors={form.errors} />
@@ -288,8 +341,23 @@ function RuleForm({ editing, options, actionData }: { editing: ApiRule | null; o
             ) : null,
           )}
         </SelectField>
+        <SelectField field={fields.identities} label={L.authorsField} hint={L.authorsHint} multiple>
+          {options.authors.map((group) => (
+            <optgroup key={group.network} label={group.label}>
+              {group.items.map((author) => (
+                <option key={author.id} value={author.id}>
+                  {author.name}
+                </option>
+              ))}
+            </optgroup>
+          ))}
+        </SelectField>
         <QueryField field={fields.query} label={MESSAGES.topicsScreen.query} serverFaults={mine?.faults.query ?? []} />
-        <QueryField field={fields.exclude_query} label={L.excludeQuery} serverFaults={mine?.faults.excludeQuery ?? []} />
+        <QueryField
+          field={fields.exclude_query}
+          label={L.excludeQuery}
+          serverFaults={mine?.faults.excludeQuery ?? []}
+        />
         <div className="grid gap-4 sm:grid-cols-3">
           <SelectField field={fields.label_ids} label={L.labelsField} hint={L.labelsHint} multiple>
             {options.labels.map((label) => (
@@ -343,7 +411,11 @@ function RuleForm({ editing, options, actionData }: { editing: ApiRule | null; o
 
 function TestResult({ test }: { test: ApiRuleTest }) {
   return (
-    <div role="status" className="mt-4 space-y-2 rounded-md border border-slate-200 bg-slate-50 p-3 text-sm" data-testid="rule-test">
+    <div
+      role="status"
+      className="mt-4 space-y-2 rounded-md border border-slate-200 bg-slate-50 p-3 text-sm"
+      data-testid="rule-test"
+    >
       <p className="font-medium">{L.testResult(test.matched, test.scanned)}</p>
       {test.sample.length ? (
         <>

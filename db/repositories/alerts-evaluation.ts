@@ -39,7 +39,12 @@ export async function claimDueAlerts(
 /** Gives the leases back (the end of a round), so that the next round need not wait for them to run out. */
 export async function releaseAlerts(db: Database, owner: string, ids: readonly number[]): Promise<void> {
   if (!ids.length) return;
-  await db.updateTable("alerts").set({ leaseOwner: null, leaseUntil: null }).where("leaseOwner", "=", owner).where("id", "in", [...ids]).execute();
+  await db
+    .updateTable("alerts")
+    .set({ leaseOwner: null, leaseUntil: null })
+    .where("leaseOwner", "=", owner)
+    .where("id", "in", [...ids])
+    .execute();
 }
 
 /**
@@ -47,14 +52,21 @@ export async function releaseAlerts(db: Database, owner: string, ids: readonly n
  * [bounds[i + 1], bounds[i]), except the newest, which has no upper bound (a mention dated a little
  * ahead of this clock counts now). One indexed range read of the context's matches.
  */
-export async function countWindows(db: Db, alert: Pick<AlertRow, "businessProfileId" | "searchId" | "topicId">, bounds: readonly string[]): Promise<number[]> {
+export async function countWindows(
+  db: Db,
+  alert: Pick<AlertRow, "businessProfileId" | "searchId" | "topicId">,
+  bounds: readonly string[],
+): Promise<number[]> {
   const windows = bounds.length - 1;
   const columns = [];
   for (let i = 0; i < windows; i++) {
     const upper = i === 0 ? sql`` : sql` and item_created_at < ${bounds[i]}`;
-    columns.push(sql`sum(case when item_created_at >= ${bounds[i + 1]}${upper} then 1 else 0 end) as ${sql.ref(`w${i}`)}`);
+    columns.push(
+      sql`sum(case when item_created_at >= ${bounds[i + 1]}${upper} then 1 else 0 end) as ${sql.ref(`w${i}`)}`,
+    );
   }
-  const [contextType, contextId] = alert.searchId !== null ? [SEARCH_CONTEXT, alert.searchId] : [TOPIC_CONTEXT, alert.topicId!];
+  const [contextType, contextId] =
+    alert.searchId !== null ? [SEARCH_CONTEXT, alert.searchId] : [TOPIC_CONTEXT, alert.topicId!];
   const result = await sql<Record<string, number | string | null>>`
     select ${sql.join(columns)} from query_matches
     where business_profile_id = ${alert.businessProfileId} and context_type = ${contextType} and context_id = ${contextId}
@@ -70,7 +82,8 @@ export async function topMatchingItems(
   from: string,
   limit: number,
 ): Promise<number[]> {
-  const [contextType, contextId] = alert.searchId !== null ? [SEARCH_CONTEXT, alert.searchId] : [TOPIC_CONTEXT, alert.topicId!];
+  const [contextType, contextId] =
+    alert.searchId !== null ? [SEARCH_CONTEXT, alert.searchId] : [TOPIC_CONTEXT, alert.topicId!];
   const rows = await db
     .selectFrom("queryMatches")
     .innerJoin("feedItems", "feedItems.id", "queryMatches.feedItemId")
@@ -109,34 +122,47 @@ export async function insertFiring(trx: Db, row: Insertable<AlertFiringTable>): 
 }
 
 /**
- * Takes the e-mail lease of up to `limit` firings whose e-mail is pending and due, and returns them
- * (the same single-statement claim as the alerts').
+ * Claims up to `limit` firings whose e-mail is due: pending ones (first try, or a retry whose time came)
+ * and `sending` ones whose lease ran out (their sender stopped mid-send: a takeover). Each is marked
+ * `sending` under a new lease before any SMTP conversation, keeps the Message-ID it was first given
+ * (`messageIdOf(id)` the first time), and a takeover records when it found the earlier send interrupted.
+ * One UPDATE (PostgreSQL: rows locked, others skipped), so two processes never claim the same firing.
  */
-export async function claimPendingFiringMails(
+export async function claimDueFiringMails(
   db: Database,
-  input: { now: string; leaseUntil: string; limit: number },
+  input: { now: string; leaseUntil: string; limit: number; messageIdDomain: string },
 ): Promise<AlertFiringRow[]> {
   const lock = engineOf(db) === "postgres" ? sql`for update skip locked` : sql``;
-  const due = sql`email_status = 'pending' and (email_next_attempt_at is null or email_next_attempt_at <= ${input.now})
-      and (email_lease_until is null or email_lease_until < ${input.now})`;
+  const due = sql`((email_status = 'pending' and (email_next_attempt_at is null or email_next_attempt_at <= ${input.now})
+      and (email_lease_until is null or email_lease_until < ${input.now}))
+    or (email_status = 'sending' and email_lease_until < ${input.now}))`;
+  const messageId = sql`'<alert-firing-' || cast(id as text) || '.' || cast(alert_id as text) || '@' || ${input.messageIdDomain} || '>'`;
   const result = await sql<Record<string, unknown>>`
-    update alert_firings set email_lease_until = ${input.leaseUntil}, email_attempts = email_attempts + 1
+    update alert_firings set email_status = 'sending', email_lease_until = ${input.leaseUntil}, email_attempts = email_attempts + 1,
+      email_message_id = coalesce(email_message_id, ${messageId}),
+      email_interrupted_at = case when email_status = 'sending' then ${input.now} else email_interrupted_at end
     where id in (select id from alert_firings where ${due} order by id limit ${input.limit} ${lock}) and ${due}
     returning *`.execute(db);
   return (result.rows as unknown as AlertFiringRow[]).sort((a, b) => a.id - b.id);
 }
 
+/** The SMTP server accepted the message: sent. Only from `sending` (a taken-over sender's late mark is harmless). */
 export async function markFiringMailSent(db: Db, id: number, now: string): Promise<void> {
   await db
     .updateTable("alertFirings")
     .set({ emailStatus: "sent", emailSentAt: now, emailLeaseUntil: null, emailError: null })
     .where("id", "=", id)
-    .where("emailStatus", "=", "pending")
+    .where("emailStatus", "=", "sending")
     .execute();
 }
 
 /** A failed attempt: tried again at `nextAttemptAt`, or given up (`failed`) when that is null. */
-export async function markFiringMailFailed(db: Db, id: number, error: string, nextAttemptAt: string | null): Promise<void> {
+export async function markFiringMailFailed(
+  db: Db,
+  id: number,
+  error: string,
+  nextAttemptAt: string | null,
+): Promise<void> {
   await db
     .updateTable("alertFirings")
     .set({
@@ -146,7 +172,7 @@ export async function markFiringMailFailed(db: Db, id: number, error: string, ne
       emailError: error.slice(0, 500),
     })
     .where("id", "=", id)
-    .where("emailStatus", "=", "pending")
+    .where("emailStatus", "=", "sending")
     .execute();
 }
 

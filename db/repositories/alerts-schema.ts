@@ -50,6 +50,10 @@ export interface AlertFiringTable {
   emailLeaseUntil: string | null;
   emailSentAt: string | null;
   emailError: string | null;
+  /** Fixed when the e-mail is first marked `sending` (migration 0033); every send of it carries it. */
+  emailMessageId: string | null;
+  /** When a takeover found an earlier send interrupted after it may have reached the SMTP server. */
+  emailInterruptedAt: string | null;
 }
 
 declare module "../schema" {

@@ -14,10 +14,17 @@ export interface IdentityValues {
 const CHUNK = 300;
 
 /** Creates authors seen for the first time and refreshes the others (followers, names, photos); returns their ids by key. */
-export async function upsertIdentities(db: Database, businessProfileId: number, identities: IdentityValues[], now: string) {
+export async function upsertIdentities(
+  db: Database,
+  businessProfileId: number,
+  identities: IdentityValues[],
+  now: string,
+) {
   const ids = new Map<string, number>();
   for (let i = 0; i < identities.length; i += CHUNK) {
-    const chunk = identities.slice(i, i + CHUNK).map((x) => ({ ...x, businessProfileId, createdAt: now, updatedAt: now }));
+    const chunk = identities
+      .slice(i, i + CHUNK)
+      .map((x) => ({ ...x, businessProfileId, createdAt: now, updatedAt: now }));
     const rows = await db
       .insertInto("identities")
       .values(chunk)
@@ -44,5 +51,40 @@ export function identityKey(socialType: string, externalId: string) {
 }
 
 export async function findIdentity(db: Database, businessProfileId: number, id: number) {
-  return db.selectFrom("identities").selectAll().where("businessProfileId", "=", businessProfileId).where("id", "=", id).executeTakeFirst();
+  return db
+    .selectFrom("identities")
+    .selectAll()
+    .where("businessProfileId", "=", businessProfileId)
+    .where("id", "=", id)
+    .executeTakeFirst();
+}
+
+/** The tenant's authors on these networks: the `limit` most followed, and those with these ids whatever their rank. */
+export async function listAuthorChoices(
+  db: Database,
+  businessProfileId: number,
+  input: { networks: readonly string[]; limit: number; alsoIds: readonly number[] },
+) {
+  if (!input.networks.length) return [];
+  const columns = ["id", "socialType", "username", "name", "followers"] as const;
+  const top = await db
+    .selectFrom("identities")
+    .select(columns)
+    .where("businessProfileId", "=", businessProfileId)
+    .where("socialType", "in", [...input.networks])
+    .orderBy("followers", "desc")
+    .orderBy("id")
+    .limit(input.limit)
+    .execute();
+  const missing = input.alsoIds.filter((id) => !top.some((row) => row.id === id));
+  const named = missing.length
+    ? await db
+        .selectFrom("identities")
+        .select(columns)
+        .where("businessProfileId", "=", businessProfileId)
+        .where("socialType", "in", [...input.networks])
+        .where("id", "in", missing)
+        .execute()
+    : [];
+  return [...top, ...named];
 }

@@ -35,10 +35,17 @@ const RULE_NAME_MAX = 120;
 const RULE_LIST_MAX = 100;
 
 const intOf = (v: unknown) => (typeof v === "string" && /^\s*\d{1,15}\s*$/.test(v) ? Number(v) : v);
-const listOfInput = (v: unknown) => (v === undefined ? undefined : v === null || v === "" ? [] : Array.isArray(v) ? v : [v]);
+const listOfInput = (v: unknown) =>
+  v === undefined ? undefined : v === null || v === "" ? [] : Array.isArray(v) ? v : [v];
 
 function idField() {
-  return z.preprocess(intOf, z.number({ error: MESSAGES.wrongFormat }).int({ error: MESSAGES.wrongFormat }).positive({ error: MESSAGES.wrongFormat }));
+  return z.preprocess(
+    intOf,
+    z
+      .number({ error: MESSAGES.wrongFormat })
+      .int({ error: MESSAGES.wrongFormat })
+      .positive({ error: MESSAGES.wrongFormat }),
+  );
 }
 
 function idListField() {
@@ -122,7 +129,9 @@ function withAssigneePair(v: unknown): unknown {
 
 const ruleShape = {
   name: z
-    .string({ error: (issue) => (issue.input === undefined || issue.input === null ? MESSAGES.required : MESSAGES.wrongFormat) })
+    .string({
+      error: (issue) => (issue.input === undefined || issue.input === null ? MESSAGES.required : MESSAGES.wrongFormat),
+    })
     .trim()
     .min(1, { error: MESSAGES.required })
     .max(RULE_NAME_MAX, { error: MESSAGES.maxLength }),
@@ -135,8 +144,14 @@ const ruleShape = {
   identities: idListField(),
   label_ids: idListField(),
   selected_groups: idListField(),
-  assignee_type: z.preprocess((v) => (v === "" ? null : v), z.enum(ASSIGNEE_TYPES, { error: MESSAGES.wrongFormat }).nullable().optional()),
-  assignee_id: z.preprocess((v) => (v === "" ? null : intOf(v)), z.number({ error: MESSAGES.wrongFormat }).int().positive({ error: MESSAGES.wrongFormat }).nullable().optional()),
+  assignee_type: z.preprocess(
+    (v) => (v === "" ? null : v),
+    z.enum(ASSIGNEE_TYPES, { error: MESSAGES.wrongFormat }).nullable().optional(),
+  ),
+  assignee_id: z.preprocess(
+    (v) => (v === "" ? null : intOf(v)),
+    z.number({ error: MESSAGES.wrongFormat }).int().positive({ error: MESSAGES.wrongFormat }).nullable().optional(),
+  ),
   state: z.preprocess((v) => (v === "" ? null : v), choiceField(STATE_VALUES).nullable().optional()),
 };
 
@@ -169,7 +184,6 @@ function actionNeeds(value: RuleShapeOutput, ctx: z.RefinementCtx): void {
 export const RuleFormSchema = z.preprocess(withAssigneePair, z.object(ruleShape).superRefine(actionNeeds));
 export type RuleFormInput = z.infer<typeof RuleFormSchema>;
 
-
 /** "Test this rule": the target part of a rule, over the last 7 days' mentions. */
 export const RuleTestSchema = z.object({
   business_profile_id: ruleShape.business_profile_id,
@@ -181,7 +195,6 @@ export const RuleTestSchema = z.object({
   selected_groups: ruleShape.selected_groups,
 });
 export type RuleTestInput = z.infer<typeof RuleTestSchema>;
-
 
 /**
  * The rules screen's posts (ADR 028): one discriminated union on `intent`, parsed once on the server.
@@ -244,6 +257,19 @@ export const RuleResponseSchema = z.object({
 });
 
 export const RuleListResponseSchema = z.object({ data: z.array(RuleResponseSchema) });
+
+/** GET /v1/admin/rules/authors: the authors a rule can name (the tenant's most followed, and those asked for by id). */
+export const RuleAuthorListResponseSchema = z.object({
+  data: z.array(
+    z.object({
+      id: z.number(),
+      social_type: z.string(),
+      username: z.string(),
+      name: z.string().nullable(),
+      followers: z.number(),
+    }),
+  ),
+});
 
 /** "Test this rule": how many of the last 7 days' mentions it would act on, with the newest few. */
 export const RuleTestResponseSchema = z.object({

@@ -2,14 +2,20 @@ import type { AddressInfo } from "node:net";
 import net from "node:net";
 import os from "node:os";
 import { SMTPServer } from "smtp-server";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { createIngestPorts } from "../../ingest";
 import { insertAlert, type AlertTarget } from "../../db/repositories/alerts";
 import { claimDueAlerts, recordEvaluation } from "../../db/repositories/alerts-evaluation";
 import type { ServiceDeps } from "../context";
 import { createMailer, type MailMessage } from "../mail/mailer";
 import { createTestDatabase, testEngines, type TestDatabase } from "../../tests/support/database";
-import { createSearchTenant, ingestItems, insertSearchItem, testDeps, type SearchTenant } from "../../tests/support/search";
+import {
+  createSearchTenant,
+  ingestItems,
+  insertSearchItem,
+  testDeps,
+  type SearchTenant,
+} from "../../tests/support/search";
 import { deliverAlertMails, retryDelayMs } from "./deliver";
 import { evaluateAlerts } from "./evaluate";
 import { backfillsSettled } from "../queries/backfill";
@@ -19,7 +25,9 @@ import { backfillsSettled } from "../queries/backfill";
 // evaluator lost its lease), and an SMTP server that is down, then up.
 
 const T0 = new Date("2026-06-01T12:00:00.000Z");
-const keywords = (query: string) => [{ type: "must" as const, values: [{ filterType: "keywords" as const, value: query }] }];
+const keywords = (query: string) => [
+  { type: "must" as const, values: [{ filterType: "keywords" as const, value: query }] },
+];
 
 describe.each(testEngines({ engineSpecific: true }))("alert evaluation on %s", (engine) => {
   let database: TestDatabase;
@@ -47,10 +55,19 @@ describe.each(testEngines({ engineSpecific: true }))("alert evaluation on %s", (
     await ingestItems(
       deps,
       tenant,
-      times.map((t) => ({ network: "twitter" as const, external_id: `m${++counter}`, text: `${word} number ${counter}`, created_at: t.toISOString(), author: { username: "x" } })),
+      times.map((t) => ({
+        network: "twitter" as const,
+        external_id: `m${++counter}`,
+        text: `${word} number ${counter}`,
+        created_at: t.toISOString(),
+        author: { username: "x" },
+      })),
     );
   }
-  async function alert(target: AlertTarget, fields: { mode?: string; value: number; span?: number; muted?: boolean; name?: string }) {
+  async function alert(
+    target: AlertTarget,
+    fields: { mode?: string; value: number; span?: number; muted?: boolean; name?: string },
+  ) {
     return insertAlert(deps.db, {
       businessProfileId: tenant.businessProfileId,
       ownerAccountId: null as unknown as number,
@@ -73,7 +90,10 @@ describe.each(testEngines({ engineSpecific: true }))("alert evaluation on %s", (
   it("spike mode compares the last span with the average of the 7 before", async () => {
     const searchId = await search("spiky");
     // Two mentions in each of the 7 previous hours: a baseline of 2.
-    await mentions("spiky", Array.from({ length: 7 }, (_, h) => [minutesAgo(90 + h * 60), minutesAgo(100 + h * 60)]).flat());
+    await mentions(
+      "spiky",
+      Array.from({ length: 7 }, (_, h) => [minutesAgo(90 + h * 60), minutesAgo(100 + h * 60)]).flat(),
+    );
     const a = await alert({ searchId }, { mode: "spike", value: 100 });
     await mentions("spiky", [minutesAgo(5), minutesAgo(6), minutesAgo(7)]);
     await evaluateAlerts(at(0));
@@ -81,7 +101,12 @@ describe.each(testEngines({ engineSpecific: true }))("alert evaluation on %s", (
     await mentions("spiky", [minutesAgo(8)]);
     await evaluateAlerts(at(1000));
     const [fired] = await firings(a.id);
-    expect(fired).toMatchObject({ matchCount: 4, thresholdCountMode: "spike", thresholdCountValue: 100, emailStatus: "pending" });
+    expect(fired).toMatchObject({
+      matchCount: 4,
+      thresholdCountMode: "spike",
+      thresholdCountValue: 100,
+      emailStatus: "pending",
+    });
     expect(Number(fired!.baseline)).toBe(2);
     expect(JSON.parse(fired!.topItemIds)).toHaveLength(4);
   });
@@ -116,7 +141,11 @@ describe.each(testEngines({ engineSpecific: true }))("alert evaluation on %s", (
     const sent: MailMessage[] = [];
     const mailer = { send: async (m: MailMessage) => void sent.push(m) };
     const mailRound = { ...at(5000), mailer };
-    const delivered = await Promise.all([deliverAlertMails(mailRound, { batch: 4 }), deliverAlertMails(mailRound, { batch: 4 }), deliverAlertMails(mailRound)]);
+    const delivered = await Promise.all([
+      deliverAlertMails(mailRound, { batch: 4 }),
+      deliverAlertMails(mailRound, { batch: 4 }),
+      deliverAlertMails(mailRound),
+    ]);
     expect(delivered.reduce((n, r) => n + r.sent, 0)).toBe(sent.length);
     expect(sent.filter((m) => m.subject.includes("'rush'"))).toHaveLength(24);
     for (const a of alerts) expect(await firings(a.id)).toMatchObject([{ emailStatus: "sent", emailAttempts: 1 }]);
@@ -143,9 +172,58 @@ describe.each(testEngines({ engineSpecific: true }))("alert evaluation on %s", (
     await evaluateAlerts(at(70_000), { owner: "B" });
     expect(await firings(a.id)).toHaveLength(1);
     // A wakes up: its write is refused.
-    expect(await recordEvaluation(deps.db, { id: a.id, owner: "stalled", now: now.toISOString(), armed: false, count: 1 })).toBe(false);
+    expect(
+      await recordEvaluation(deps.db, { id: a.id, owner: "stalled", now: now.toISOString(), armed: false, count: 1 }),
+    ).toBe(false);
     await evaluateAlerts(at(80_000), { owner: "C" });
     expect(await firings(a.id)).toHaveLength(1);
+  });
+
+  it("a sender that dies after the SMTP server accepted: the takeover sends again under the same Message-ID and records it", async () => {
+    const searchId = await search("takeover");
+    await mentions("takeover", [minutesAgo(1)]);
+    const a = await alert({ searchId }, { value: 1 });
+    await evaluateAlerts(at(90_000));
+    const sent: MailMessage[] = [];
+    const ours = (m: MailMessage) => m.text.includes("takeover number");
+    // The first process hands our message over, then never gets to mark it sent (it died).
+    const dying = {
+      send: async (m: MailMessage) => {
+        if (!ours(m)) return;
+        sent.push(m);
+        await new Promise<void>(() => undefined);
+      },
+    };
+    void deliverAlertMails({ ...at(100_000), mailer: dying });
+    await vi.waitFor(() => expect(sent).toHaveLength(1));
+    const [sending] = await firings(a.id);
+    expect(sending).toMatchObject({ emailStatus: "sending", emailAttempts: 1, emailInterruptedAt: null });
+    expect(sending!.emailMessageId).toMatch(new RegExp(`^<alert-firing-${sending!.id}\\.${a.id}@[^>]+>$`));
+    expect(sent[0]!.messageId).toBe(sending!.emailMessageId);
+
+    const alive = {
+      send: async (m: MailMessage) => {
+        if (ours(m)) sent.push(m);
+      },
+    };
+    // Within the lease nobody else sends it.
+    await deliverAlertMails({ ...at(100_000 + 5 * 60_000), mailer: alive });
+    expect(sent).toHaveLength(1);
+    // After it: taken over, sent again under the same Message-ID, the interruption recorded.
+    const takeover = at(100_000 + 11 * 60_000);
+    expect(await deliverAlertMails({ ...takeover, mailer: alive })).toEqual({ sent: 1, failed: 0 });
+    expect(sent.map((m) => m.messageId)).toEqual([sending!.emailMessageId, sending!.emailMessageId]);
+    expect(await firings(a.id)).toMatchObject([
+      {
+        emailStatus: "sent",
+        emailAttempts: 2,
+        emailMessageId: sending!.emailMessageId,
+        emailInterruptedAt: takeover.now().toISOString(),
+      },
+    ]);
+    // Once sent, never again.
+    await deliverAlertMails({ ...at(100_000 + 30 * 60_000), mailer: alive });
+    expect(sent).toHaveLength(2);
   });
 
   it("SMTP down: the firing stays pending and is retried later, then sent once", async () => {
@@ -155,7 +233,12 @@ describe.each(testEngines({ engineSpecific: true }))("alert evaluation on %s", (
     await evaluateAlerts(at(90_000));
     // Nothing listens on this port: the send fails.
     const closedPort = await freePort();
-    const down = createMailer({ smtpUrl: `smtp://127.0.0.1:${closedPort}`, outboxDir: os.tmpdir(), from: "Earshot <a@example.test>", log: () => undefined });
+    const down = createMailer({
+      smtpUrl: `smtp://127.0.0.1:${closedPort}`,
+      outboxDir: os.tmpdir(),
+      from: "Earshot <a@example.test>",
+      log: () => undefined,
+    });
     const failedAt = at(100_000);
     const first = await deliverAlertMails({ ...failedAt, mailer: down });
     expect(first.failed).toBeGreaterThanOrEqual(1);
@@ -182,13 +265,28 @@ describe.each(testEngines({ engineSpecific: true }))("alert evaluation on %s", (
     await new Promise<void>((resolve) => smtp.listen(0, "127.0.0.1", () => resolve()));
     try {
       const port = (smtp.server.address() as AddressInfo).port;
-      const up = createMailer({ smtpUrl: `smtp://127.0.0.1:${port}`, outboxDir: os.tmpdir(), from: "Earshot <a@example.test>", log: () => undefined });
+      const up = createMailer({
+        smtpUrl: `smtp://127.0.0.1:${port}`,
+        outboxDir: os.tmpdir(),
+        from: "Earshot <a@example.test>",
+        log: () => undefined,
+      });
       await deliverAlertMails({ ...at(100_000 + 30_000), mailer: up });
       expect(received).toHaveLength(0);
       await deliverAlertMails({ ...at(100_000 + 61_000), mailer: up });
       await deliverAlertMails({ ...at(100_000 + 120_000), mailer: up });
       expect(received.filter((raw) => raw.includes("smtp number"))).toHaveLength(1);
-      expect(await firings(a.id)).toMatchObject([{ emailStatus: "sent", emailAttempts: 2, emailError: null }]);
+      const [sentFiring] = await firings(a.id);
+      expect(sentFiring).toMatchObject({
+        emailStatus: "sent",
+        emailAttempts: 2,
+        emailError: null,
+        emailInterruptedAt: null,
+      });
+      // Both attempts carried the firing's own Message-ID; the one that reached the server shows it.
+      expect(received.find((raw) => raw.includes("smtp number"))).toContain(
+        `Message-ID: ${sentFiring!.emailMessageId}`,
+      );
     } finally {
       await new Promise<void>((resolve) => smtp.close(() => resolve()));
     }

@@ -8,6 +8,8 @@ export interface MailMessage {
   subject: string;
   text: string;
   html?: string;
+  /** A Message-ID of the caller's (with <>): sending the same message again keeps it. Default: a new one. */
+  messageId?: string;
 }
 
 export interface Mailer {

@@ -15,7 +15,16 @@ import type { RuleRow } from "../../db/schema";
 import { notFound, validationError, type FieldErrors } from "../../domain/errors";
 import { MESSAGES } from "../../domain/messages";
 import { compileTopic } from "../../domain/query";
-import { RULE_ENTITY_TYPES, type RuleFormInput, type RuleTestInput } from "../../domain/schemas/rules";
+import {
+  RULE_ENTITY_TYPES,
+  type RuleAuthorListResponseSchema,
+  type RuleFormInput,
+  type RuleTestInput,
+} from "../../domain/schemas/rules";
+import type { FromWire } from "../../domain/key-case";
+import { NETWORK_IDS } from "../../domain/networks";
+import { networkVisibleTo } from "../../domain/streams";
+import { listAuthorChoices } from "../../db/repositories/identities";
 import { isoNow, type Actor, type ServiceDeps } from "../context";
 import { compileRule, ruleMatches } from "./match";
 import { factsOfRow, groupMatches } from "./facts";
@@ -35,8 +44,40 @@ export async function findTenantRule(deps: ServiceDeps, actor: Actor, id: number
 export async function listRules(deps: ServiceDeps, actor: Actor): Promise<RuleView[]> {
   requireRulesAdmin(actor);
   const rows = await listRuleRows(deps.db, actor.businessProfileId);
-  const verdicts = new Map((await resolveRules(deps.db, actor.businessProfileId, rows)).map((r) => [r.id, r.brokenReason]));
+  const verdicts = new Map(
+    (await resolveRules(deps.db, actor.businessProfileId, rows)).map((r) => [r.id, r.brokenReason]),
+  );
   return rows.map((row) => ruleView({ ...row, brokenReason: verdicts.get(row.id) ?? null }));
+}
+
+type RuleAuthor = FromWire<typeof RuleAuthorListResponseSchema>["data"][number];
+
+/** How many authors the rules form offers (the most followed); a rule's own authors are always added. */
+export const RULE_AUTHOR_CHOICES = 200;
+
+/**
+ * GET /v1/admin/rules/authors: the authors a rule can name, on the networks the actor sees: the
+ * RULE_AUTHOR_CHOICES most followed, and those with the ids asked for (a rule's own) wherever they rank.
+ */
+export async function listRuleAuthors(
+  deps: ServiceDeps,
+  actor: Actor,
+  alsoIds: readonly number[] = [],
+): Promise<RuleAuthor[]> {
+  requireRulesAdmin(actor);
+  const networks = NETWORK_IDS.filter((n) => networkVisibleTo(n, actor.role));
+  const rows = await listAuthorChoices(deps.db, actor.businessProfileId, {
+    networks,
+    limit: RULE_AUTHOR_CHOICES,
+    alsoIds,
+  });
+  return rows.map((row) => ({
+    id: row.id,
+    socialType: row.socialType,
+    username: row.username,
+    name: row.name,
+    followers: Number(row.followers),
+  }));
 }
 
 /** Query and exclude query must lint clean (spec analytics §5): each fault is a field error of its field. */
@@ -85,7 +126,9 @@ async function valuesOf(deps: ServiceDeps, actor: Actor, input: RuleFormInput): 
     statusType: input.status_type,
     identities: JSON.stringify(refs.identities),
     labelIds: JSON.stringify(refs.labelIds),
-    selectedGroups: JSON.stringify(entities.filter((e) => e.entity_type === RULE_ENTITY_TYPES.group).map((e) => e.entity_id)),
+    selectedGroups: JSON.stringify(
+      entities.filter((e) => e.entity_type === RULE_ENTITY_TYPES.group).map((e) => e.entity_id),
+    ),
     assigneeType: refs.assigneeType,
     assigneeId: refs.assigneeId,
     state: input.rule_type === 4 ? (input.state ?? null) : null,
@@ -111,7 +154,9 @@ export async function createRule(deps: ServiceDeps, actor: Actor, input: RuleFor
   requireRulesAdmin(actor);
   await assertNameFree(deps, actor, input.name);
   const values = await valuesOf(deps, actor, input);
-  const row = await nameTakenOnConflict(() => insertRule(deps.db, actor.businessProfileId, values, actor.accountId, isoNow(deps)));
+  const row = await nameTakenOnConflict(() =>
+    insertRule(deps.db, actor.businessProfileId, values, actor.accountId, isoNow(deps)),
+  );
   return ruleView(row);
 }
 
@@ -154,39 +199,52 @@ export async function testRule(deps: ServiceDeps, actor: Actor, input: RuleTestI
   };
   await assertReferencesExist(deps.db, actor.businessProfileId, refs);
   const now = isoNow(deps);
-  const [resolved] = await resolveRules(deps.db, actor.businessProfileId, [
-    {
-      id: 0,
-      businessProfileId: actor.businessProfileId,
-      name: "",
-      nameKey: "",
-      entities: JSON.stringify(entities),
-      query: input.query?.trim() || null,
-      excludeQuery: input.exclude_query?.trim() || null,
-      ruleType: 1,
-      statusType: input.status_type,
-      identities: JSON.stringify(refs.identities),
-      labelIds: "[]",
-      selectedGroups: "[]",
-      assigneeType: null,
-      assigneeId: null,
-      state: null,
-      actedCount: 0,
-      brokenReason: null,
-      applyStatus: null,
-      applyDone: 0,
-      applyTotal: 0,
-      applyActed: 0,
-      applyFinishedAt: null,
-      createdBy: null,
-      createdAt: now,
-      updatedAt: now,
-    },
-  ], { persist: false });
+  const [resolved] = await resolveRules(
+    deps.db,
+    actor.businessProfileId,
+    [
+      {
+        id: 0,
+        businessProfileId: actor.businessProfileId,
+        name: "",
+        nameKey: "",
+        entities: JSON.stringify(entities),
+        query: input.query?.trim() || null,
+        excludeQuery: input.exclude_query?.trim() || null,
+        ruleType: 1,
+        statusType: input.status_type,
+        identities: JSON.stringify(refs.identities),
+        labelIds: "[]",
+        selectedGroups: "[]",
+        assigneeType: null,
+        assigneeId: null,
+        state: null,
+        actedCount: 0,
+        brokenReason: null,
+        applyStatus: null,
+        applyDone: 0,
+        applyTotal: 0,
+        applyActed: 0,
+        applyFinishedAt: null,
+        createdBy: null,
+        createdAt: now,
+        updatedAt: now,
+      },
+    ],
+    { persist: false },
+  );
   const since = isoNow(deps, -TEST_WINDOW_DAYS * 24 * 3600 * 1000);
   const rule = resolved?.definition ? compileRule(resolved.definition).rule : null;
   const rows = await listRecentRuleFacts(deps.db, actor.businessProfileId, since, TEST_SCAN_MAX);
-  const matchesOf = groupMatches(rule && rows.length ? await listItemMatches(deps.db, actor.businessProfileId, rows.map((r) => r.id)) : []);
+  const matchesOf = groupMatches(
+    rule && rows.length
+      ? await listItemMatches(
+          deps.db,
+          actor.businessProfileId,
+          rows.map((r) => r.id),
+        )
+      : [],
+  );
   const matched = rule ? rows.filter((row) => ruleMatches(rule, factsOfRow(row, matchesOf.get(row.id)))) : [];
   return {
     matched: matched.length,

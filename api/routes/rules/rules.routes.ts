@@ -1,6 +1,7 @@
 import { createRoute } from "@hono/zod-openapi";
 import * as z from "zod";
 import {
+  RuleAuthorListResponseSchema,
   RuleFormSchema,
   RuleListResponseSchema,
   RuleResponseSchema,
@@ -29,7 +30,12 @@ export const createRuleRoute = createRoute({
   tags,
   summary: "Create a rule: name unique, action (rule_type) and target (status_type) required, queries linted (admin)",
   request: { body: body(RuleFormSchema) },
-  responses: { 201: json(RuleResponseSchema, "Created"), ...refusals, 404: errorResponses[404], 422: errorResponses[422] },
+  responses: {
+    201: json(RuleResponseSchema, "Created"),
+    ...refusals,
+    404: errorResponses[404],
+    422: errorResponses[422],
+  },
 });
 
 export const updateRuleRoute = createRoute({
@@ -38,7 +44,12 @@ export const updateRuleRoute = createRoute({
   tags,
   summary: "Edit a rule (the same fields as create); a broken rule runs again once saved (admin)",
   request: { params: IdParamSchema, query: ProfileQuerySchema, body: body(RuleFormSchema) },
-  responses: { 200: json(RuleResponseSchema, "Updated"), ...refusals, 404: errorResponses[404], 422: errorResponses[422] },
+  responses: {
+    200: json(RuleResponseSchema, "Updated"),
+    ...refusals,
+    404: errorResponses[404],
+    422: errorResponses[422],
+  },
 });
 
 export const deleteRuleRoute = createRoute({
@@ -56,7 +67,12 @@ export const applyRuleRoute = createRoute({
   tags,
   summary: "Apply a rule to the stored mentions in the background; the rule's `apply` shows the progress (admin)",
   request: { params: IdParamSchema, query: ProfileQuerySchema },
-  responses: { 202: json(RuleResponseSchema, "Started"), ...refusals, 404: errorResponses[404], 422: errorResponses[422] },
+  responses: {
+    202: json(RuleResponseSchema, "Started"),
+    ...refusals,
+    404: errorResponses[404],
+    422: errorResponses[422],
+  },
 });
 
 export const testRuleRoute = createRoute({
@@ -65,5 +81,26 @@ export const testRuleRoute = createRoute({
   tags,
   summary: "Test a rule's target: how many of the last 7 days' mentions it would match, with the newest few (admin)",
   request: { body: body(RuleTestSchema) },
-  responses: { 200: json(RuleTestResponseSchema, "Matches"), ...refusals, 404: errorResponses[404], 422: errorResponses[422] },
+  responses: {
+    200: json(RuleTestResponseSchema, "Matches"),
+    ...refusals,
+    404: errorResponses[404],
+    422: errorResponses[422],
+  },
+});
+
+export const listRuleAuthorsRoute = createRoute({
+  method: "get",
+  path: "/v1/admin/rules/authors",
+  tags,
+  summary: "The authors a rule can name: the 200 most followed, and those asked for by id (admin)",
+  request: {
+    query: ProfileQuerySchema.extend({
+      ids: z
+        .string()
+        .optional()
+        .describe("Comma-separated identity ids to include whatever their rank (a rule's own authors)"),
+    }),
+  },
+  responses: { 200: json(RuleAuthorListResponseSchema, "Authors"), ...refusals },
 });

@@ -1,8 +1,14 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { identityKey, upsertIdentities } from "../../../db/repositories/identities";
 import { MESSAGES } from "../../../domain/messages";
 import { backfillsSettled } from "../../../services/queries/backfill";
 import { rulesApplySettled } from "../../../services/rules/apply-existing";
-import { createApiFixture, type ApiFixture, type SignedIn, type TenantFixture } from "../../../tests/support/api-fixture";
+import {
+  createApiFixture,
+  type ApiFixture,
+  type SignedIn,
+  type TenantFixture,
+} from "../../../tests/support/api-fixture";
 import { testEngines } from "../../../tests/support/database";
 
 const L = MESSAGES.rulesScreen;
@@ -21,7 +27,10 @@ describe.each(testEngines({ engineSpecific: true }))("rules API on %s", (engine)
   let theirLabel: number;
 
   async function newStream(auth: SignedIn) {
-    const res = await fx.request("POST", "/api/v1/streams", { auth, body: { name: "Tweets", social_type: "twitter", category: "streams", source: "api" } });
+    const res = await fx.request("POST", "/api/v1/streams", {
+      auth,
+      body: { name: "Tweets", social_type: "twitter", category: "streams", source: "api" },
+    });
     expect(res.status).toBe(201);
     return { id: res.json.id as number, key: res.json.ingest_key as string };
   }
@@ -59,18 +68,31 @@ describe.each(testEngines({ engineSpecific: true }))("rules API on %s", (engine)
         method: "POST",
         headers: { "content-type": "application/json", "x-ingest-key": target.key },
         body: JSON.stringify([
-          { external_id: externalId, text, kind: options.kind ?? "post", created_at: new Date().toISOString(), author: { username: "ann" } },
+          {
+            external_id: externalId,
+            text,
+            kind: options.kind ?? "post",
+            created_at: new Date().toISOString(),
+            author: { username: "ann" },
+          },
         ]),
       }),
     );
     expect(await res.json()).toMatchObject({ accepted: 1 });
-    const row = await fx.db.selectFrom("feedItems").select("id").where("externalId", "=", externalId).executeTakeFirstOrThrow();
+    const row = await fx.db
+      .selectFrom("feedItems")
+      .select("id")
+      .where("externalId", "=", externalId)
+      .executeTakeFirstOrThrow();
     return row.id;
   }
   const item = (id: number) => fx.request("GET", `/api/v1/feed-items/${id}`, { auth: roles.admin });
-  const create = (body: Record<string, unknown>, auth: SignedIn = roles.admin) => fx.request("POST", "/api/v1/admin/rules", { auth, body });
+  const create = (body: Record<string, unknown>, auth: SignedIn = roles.admin) =>
+    fx.request("POST", "/api/v1/admin/rules", { auth, body });
   const list = async () => {
-    const res = await fx.request("GET", `/api/v1/admin/rules?business_profile_id=${mine.businessProfileId}`, { auth: roles.admin });
+    const res = await fx.request("GET", `/api/v1/admin/rules?business_profile_id=${mine.businessProfileId}`, {
+      auth: roles.admin,
+    });
     expect(res.status).toBe(200);
     return res.json.data as Array<Record<string, any>>;
   };
@@ -85,6 +107,54 @@ describe.each(testEngines({ engineSpecific: true }))("rules API on %s", (engine)
     expect((await fx.request("GET", "/api/v1/admin/rules", { auth: roles.systemAdmin })).status).toBe(200);
   });
 
+  it("lists the authors a rule can name: the tenant's most followed first, its own ids whatever their rank; never another tenant's", async () => {
+    const now = new Date().toISOString();
+    const author = (username: string, followers: number) => ({
+      socialType: "twitter",
+      externalId: `ext-${username}`,
+      username,
+      name: username === "bigco" ? "Big Co" : null,
+      photoUrl: null,
+      profileUrl: null,
+      followers,
+      country: "",
+    });
+    const ours = await upsertIdentities(
+      fx.db,
+      mine.businessProfileId,
+      [author("smallfry", 3), author("bigco", 90_000), author("midway", 400)],
+      now,
+    );
+    const theirsIds = await upsertIdentities(fx.db, theirs.businessProfileId, [author("rival", 1_000_000)], now);
+    const smallfry = ours.get(identityKey("twitter", "ext-smallfry"))!;
+    const rival = theirsIds.get(identityKey("twitter", "ext-rival"))!;
+    const res = await fx.request("GET", `/api/v1/admin/rules/authors?ids=${smallfry},${rival}`, { auth: roles.admin });
+    expect(res.status).toBe(200);
+    const names = (res.json.data as Array<{ username: string }>).map((a) => a.username);
+    expect(names.slice(0, 2)).toEqual(["bigco", "midway"]);
+    expect(names).toContain("smallfry");
+    expect(names).not.toContain("rival");
+    expect(res.json.data[0]).toEqual({
+      id: ours.get(identityKey("twitter", "ext-bigco")),
+      social_type: "twitter",
+      username: "bigco",
+      name: "Big Co",
+      followers: 90_000,
+    });
+    // A rule names them; another tenant's author is a 404 (as every foreign reference).
+    const named = await create({ ...base, name: "From Big Co", label_ids: [urgent], identities: [smallfry] });
+    expect(named.status).toBe(201);
+    expect(named.json.identities).toEqual([smallfry]);
+    expect((await create({ ...base, name: "From a rival", label_ids: [urgent], identities: [rival] })).status).toBe(
+      404,
+    );
+    for (const who of [roles.agent, roles.guest])
+      expect((await fx.request("GET", "/api/v1/admin/rules/authors", { auth: who })).status).toBe(403);
+    expect((await fx.request("DELETE", `/api/v1/admin/rules/${named.json.id}`, { auth: roles.admin })).status).toBe(
+      204,
+    );
+  });
+
   it("refuses a rule without an action or a target, a taken name, and queries that do not lint, each at its field", async () => {
     const missing = await create({ name: "Incomplete" });
     expect(missing.status).toBe(422);
@@ -94,7 +164,13 @@ describe.each(testEngines({ engineSpecific: true }))("rules API on %s", (engine)
     const noLabels = await create({ ...base, name: "Labels needed" });
     expect(noLabels.json.errors.label_ids).toEqual([MESSAGES.atLeastOneItem]);
 
-    const lint = await create({ ...base, name: "Bad queries", label_ids: [urgent], query: "*refund", exclude_query: "(a OR b" });
+    const lint = await create({
+      ...base,
+      name: "Bad queries",
+      label_ids: [urgent],
+      query: "*refund",
+      exclude_query: "(a OR b",
+    });
     expect(lint.status).toBe(422);
     expect(Object.keys(lint.json.errors).sort()).toEqual(["exclude_query", "query"]);
     expect(lint.json.errors.query[0]).toBe(MESSAGES.queryLint.leadingWildcard);
@@ -109,16 +185,24 @@ describe.each(testEngines({ engineSpecific: true }))("rules API on %s", (engine)
   it("answers 404 for another tenant's label, stream, search, topic, user or rule", async () => {
     const theirSearch = await fx.request("POST", "/api/v1/searches", {
       auth: theirAdmin,
-      body: { name: "Their search", category: "brand", query: [{ type: "must", values: [{ filter_type: "keywords", value: "x" }] }] },
+      body: {
+        name: "Their search",
+        category: "brand",
+        query: [{ type: "must", values: [{ filter_type: "keywords", value: "x" }] }],
+      },
     });
-    const theirTopic = await fx.request("POST", "/api/v1/topics", { auth: theirAdmin, body: { name: "Their topic", type: "keywords", keywords: ["x"] } });
+    const theirTopic = await fx.request("POST", "/api/v1/topics", {
+      auth: theirAdmin,
+      body: { name: "Their topic", type: "keywords", keywords: ["x"] },
+    });
     const cases: Array<Record<string, unknown>> = [
       { label_ids: [theirLabel] },
       { label_ids: [urgent], entities: [{ entity_type: 1, entity_id: theirStream.id }] },
       { label_ids: [urgent], entities: [{ entity_type: 3, entity_id: theirTopic.json.id }] },
       { label_ids: [urgent], rule_type: 3, assignee_type: "account", assignee_id: theirs.accounts.agent.id },
     ];
-    if (theirSearch.status === 201) cases.push({ label_ids: [urgent], entities: [{ entity_type: 2, entity_id: theirSearch.json.id }] });
+    if (theirSearch.status === 201)
+      cases.push({ label_ids: [urgent], entities: [{ entity_type: 2, entity_id: theirSearch.json.id }] });
     for (const [i, extra] of cases.entries()) {
       const res = await create({ ...base, name: `Foreign ${i}`, ...extra });
       expect(res.status, JSON.stringify(extra)).toBe(404);
@@ -126,7 +210,10 @@ describe.each(testEngines({ engineSpecific: true }))("rules API on %s", (engine)
     const theirRule = await create({ ...base, name: "Their rule", label_ids: [theirLabel] }, theirAdmin);
     expect(theirRule.status).toBe(201);
     const path = `/api/v1/admin/rules/${theirRule.json.id}`;
-    expect((await fx.request("PATCH", path, { auth: roles.admin, body: { ...base, name: "Mine now", label_ids: [urgent] } })).status).toBe(404);
+    expect(
+      (await fx.request("PATCH", path, { auth: roles.admin, body: { ...base, name: "Mine now", label_ids: [urgent] } }))
+        .status,
+    ).toBe(404);
     expect((await fx.request("DELETE", path, { auth: roles.admin })).status).toBe(404);
     expect((await fx.request("POST", `${path}/apply`, { auth: roles.admin })).status).toBe(404);
     expect((await list()).some((r) => r.id === theirRule.json.id)).toBe(false);
@@ -144,7 +231,14 @@ describe.each(testEngines({ engineSpecific: true }))("rules API on %s", (engine)
       assignee_id: mine.accounts.agent.id,
     });
     expect(res.status).toBe(201);
-    expect(res.json).toMatchObject({ name: "Refunds to Agent", rule_type: 3, status_type: 2, label_ids: [urgent], acted_count: 0, broken_reason: null });
+    expect(res.json).toMatchObject({
+      name: "Refunds to Agent",
+      rule_type: 3,
+      status_type: 2,
+      label_ids: [urgent],
+      acted_count: 0,
+      broken_reason: null,
+    });
 
     const hit = await ingest("I want a refund now");
     const excluded = await ingest("refund spam offer");
@@ -152,14 +246,22 @@ describe.each(testEngines({ engineSpecific: true }))("rules API on %s", (engine)
     const detail = (await item(hit)).json;
     expect(detail.labels.map((l: { id: number }) => l.id)).toEqual([urgent]);
     expect(detail.assigned_to).toMatchObject({ type: "account", id: mine.accounts.agent.id });
-    const history = detail.actions.history as Array<{ action_type: string; actor_name: string; account_id: number | null; data: any }>;
+    const history = detail.actions.history as Array<{
+      action_type: string;
+      actor_name: string;
+      account_id: number | null;
+      data: any;
+    }>;
     expect(history.map((h) => [h.action_type, h.actor_name, h.account_id])).toEqual(
       expect.arrayContaining([
         ["labels", L.historyActor("Refunds to Agent"), null],
         ["assignment", L.historyActor("Refunds to Agent"), null],
       ]),
     );
-    expect(history.find((h) => h.action_type === "assignment")!.data.rule).toEqual({ id: res.json.id, name: "Refunds to Agent" });
+    expect(history.find((h) => h.action_type === "assignment")!.data.rule).toEqual({
+      id: res.json.id,
+      name: "Refunds to Agent",
+    });
     for (const id of [excluded, comment]) {
       const other = (await item(id)).json;
       expect(other.labels).toEqual([]);
@@ -171,9 +273,20 @@ describe.each(testEngines({ engineSpecific: true }))("rules API on %s", (engine)
   it("applies a rule to the stored mentions with progress, skipping what is already done", async () => {
     const closed = await ingest("old complaint about billing");
     const other = await ingest("nice weather");
-    const res = await create({ name: "Close billing", rule_type: 4, status_type: 1, query: "billing", state: 3, label_ids: [] });
+    const res = await create({
+      name: "Close billing",
+      rule_type: 4,
+      status_type: 1,
+      query: "billing",
+      state: 3,
+      label_ids: [],
+    });
     expect(res.status).toBe(201);
-    const started = await fx.request("POST", `/api/v1/admin/rules/${res.json.id}/apply?business_profile_id=${mine.businessProfileId}`, { auth: roles.admin });
+    const started = await fx.request(
+      "POST",
+      `/api/v1/admin/rules/${res.json.id}/apply?business_profile_id=${mine.businessProfileId}`,
+      { auth: roles.admin },
+    );
     expect(started.status).toBe(202);
     expect(started.json.apply).toMatchObject({ status: "running", done: 0 });
     await rulesApplySettled(fx.deps);
@@ -184,12 +297,17 @@ describe.each(testEngines({ engineSpecific: true }))("rules API on %s", (engine)
     expect((await item(closed)).json.state).toBe(3);
     expect((await item(other)).json.state).toBe(1);
     const history = (await item(closed)).json.actions.history as Array<{ action_type: string; actor_name: string }>;
-    expect(history).toContainEqual(expect.objectContaining({ action_type: "state", actor_name: L.historyActor("Close billing") }));
+    expect(history).toContainEqual(
+      expect.objectContaining({ action_type: "state", actor_name: L.historyActor("Close billing") }),
+    );
 
     // Again: nothing left to change, nothing counted twice.
     await fx.request("POST", `/api/v1/admin/rules/${res.json.id}/apply`, { auth: roles.admin });
     await rulesApplySettled(fx.deps);
-    expect((await list()).find((r) => r.id === res.json.id)!).toMatchObject({ acted_count: 1, apply: { status: "done", acted: 0 } });
+    expect((await list()).find((r) => r.id === res.json.id)!).toMatchObject({
+      acted_count: 1,
+      apply: { status: "done", acted: 0 },
+    });
   });
 
   it("marks a rule broken when its label is deleted and skips it: ingestion goes on", async () => {
@@ -205,10 +323,14 @@ describe.each(testEngines({ engineSpecific: true }))("rules API on %s", (engine)
     expect(apply.status).toBe(422);
 
     // Saved again without the label, it runs again.
-    const fixed = await fx.request("PATCH", `/api/v1/admin/rules/${rule.json.id}?business_profile_id=${mine.businessProfileId}`, {
-      auth: roles.admin,
-      body: { ...base, name: "Doomed rule", label_ids: [urgent], query: "doomsday" },
-    });
+    const fixed = await fx.request(
+      "PATCH",
+      `/api/v1/admin/rules/${rule.json.id}?business_profile_id=${mine.businessProfileId}`,
+      {
+        auth: roles.admin,
+        body: { ...base, name: "Doomed rule", label_ids: [urgent], query: "doomsday" },
+      },
+    );
     expect(fixed.status).toBe(200);
     expect(fixed.json.broken_reason).toBeNull();
     const next = await ingest("doomsday again");
@@ -218,15 +340,29 @@ describe.each(testEngines({ engineSpecific: true }))("rules API on %s", (engine)
   it("tests a rule over the last 7 days' mentions without changing anything, and deletes a rule", async () => {
     await ingest("testable phrase one");
     await ingest("testable phrase two", { kind: "comment" });
-    const res = await fx.request("POST", "/api/v1/admin/rules/test", { auth: roles.admin, body: { status_type: 2, query: "testable" } });
+    const res = await fx.request("POST", "/api/v1/admin/rules/test", {
+      auth: roles.admin,
+      body: { status_type: 2, query: "testable" },
+    });
     expect(res.status).toBe(200);
     expect(res.json.matched).toBe(1);
-    expect(res.json.sample).toEqual([expect.objectContaining({ text: "testable phrase one", author: "ann", social_type: "twitter" })]);
-    const missing = await fx.request("POST", "/api/v1/admin/rules/test", { auth: roles.admin, body: { query: "testable" } });
+    expect(res.json.sample).toEqual([
+      expect.objectContaining({ text: "testable phrase one", author: "ann", social_type: "twitter" }),
+    ]);
+    const missing = await fx.request("POST", "/api/v1/admin/rules/test", {
+      auth: roles.admin,
+      body: { query: "testable" },
+    });
     expect(missing.json.errors.status_type).toEqual([MESSAGES.selectTarget]);
 
     const rule = (await list())[0]!;
-    expect((await fx.request("DELETE", `/api/v1/admin/rules/${rule.id}?business_profile_id=${mine.businessProfileId}`, { auth: roles.admin })).status).toBe(204);
+    expect(
+      (
+        await fx.request("DELETE", `/api/v1/admin/rules/${rule.id}?business_profile_id=${mine.businessProfileId}`, {
+          auth: roles.admin,
+        })
+      ).status,
+    ).toBe(204);
     expect((await list()).some((r) => r.id === rule.id)).toBe(false);
   });
 });
