@@ -1,7 +1,7 @@
 // The loader and action behind the two search pages (a new search, a saved one): the same editor, the
 // same results, the same intents. Each route module calls these from its own loader and action.
 import { data, redirect, type AppLoadContext } from "@remix-run/node";
-import { STATUS_PAGE_SIZE, type SavedSearchCategory } from "../../domain/constants";
+import { SAVED_SEARCH_CATEGORIES, STATUS_PAGE_SIZE, type SavedSearchCategory } from "../../domain/constants";
 import { MESSAGES } from "../../domain/messages";
 import { QUERY_MAX_LENGTH, QueryGroupsSchema } from "../../domain/query";
 import { VISIBILITY, type Visibility } from "../../domain/visibility";
@@ -134,7 +134,7 @@ export async function loadSearchPage(request: Request, context: AppLoadContext, 
           backfill: item.backfill,
         }
       : null,
-    source: sourceOf(item, source),
+    source: sourceOf(item, source, sectionParam(url.searchParams.get("section"))),
     draft: draft ? { query: draft.query, extra: toFormGroups(draft.extra) } : null,
     teams: teams.data.map((team) => ({ id: team.id, name: team.name })).sort(compareByName),
     results,
@@ -145,11 +145,16 @@ export async function loadSearchPage(request: Request, context: AppLoadContext, 
   };
 }
 
-/** What the editor starts from and tracks changes against (a new search: empty, only for me). */
-function sourceOf(item: ApiSearchItem | null, definition: { query: string; extra: FormGroup[] }) {
+/** A new search's section from the address (`?section=brand`); "my" when absent or unknown. */
+function sectionParam(value: string | null): SavedSearchCategory {
+  return (SAVED_SEARCH_CATEGORIES as readonly string[]).includes(value ?? "") ? (value as SavedSearchCategory) : "my";
+}
+
+/** What the editor starts from and tracks changes against (a new search: empty, only for me, in the address's section). */
+function sourceOf(item: ApiSearchItem | null, definition: { query: string; extra: FormGroup[] }, section: SavedSearchCategory) {
   return {
     name: item?.name ?? "",
-    category: (item?.category ?? "my") as SavedSearchCategory,
+    category: (item?.category ?? section) as SavedSearchCategory,
     folderId: item?.folderId ?? null,
     entityType: (item?.entityType ?? VISIBILITY.onlyMe) as Visibility,
     teamIds: item?.entityType === VISIBILITY.teams ? item.entityIds : [],

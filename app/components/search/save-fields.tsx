@@ -1,11 +1,10 @@
 import { getCollectionProps, type FieldMetadata } from "@conform-to/react";
 import { Link } from "@remix-run/react";
 import { useEffect, useRef, useState } from "react";
-import { SAVED_SEARCH_CATEGORIES, TEAM_DROPDOWN_WIDTH_PX, type SavedSearchCategory } from "../../../domain/constants";
+import { TEAM_DROPDOWN_WIDTH_PX, type SavedSearchCategory } from "../../../domain/constants";
 import { MESSAGES } from "../../../domain/messages";
 import { VISIBILITY, VISIBILITY_OPTIONS } from "../../../domain/visibility";
 import { useDetailsDismiss } from "../../lib/use-details-dismiss";
-import { useHydrated } from "../../lib/use-hydrated";
 import { FieldErrors, TextField } from "../ui/field";
 import { teamsSummary } from "./format";
 
@@ -54,19 +53,16 @@ export function SaveFields({
   folders: ReadonlyArray<{ id: number; name: string; category: SavedSearchCategory }>;
   teams: ReadonlyArray<{ id: number; name: string }>;
 }) {
-  const initialCategory = (fixedCategory ??
-    (typeof fields.category.initialValue === "string" && fields.category.initialValue
-      ? fields.category.initialValue
-      : "my")) as SavedSearchCategory;
+  const wanted = typeof fields.category.initialValue === "string" && fields.category.initialValue ? fields.category.initialValue : "my";
+  // A section the account may not save in (an address naming it) starts at the first it may.
+  const initialCategory = (fixedCategory ?? (categories.includes(wanted as SavedSearchCategory) ? wanted : (categories[0] ?? "my"))) as SavedSearchCategory;
   const [category, setCategory] = useState<SavedSearchCategory>(initialCategory);
   useEffect(() => setCategory(initialCategory), [initialCategory]);
   const folderErrors = fields.folder_id.errors ?? [];
   const categoryErrors = fields.category.errors ?? [];
-  // Before JavaScript every section's folders are offered (grouped); the server refuses another section's.
-  const hydratedFilter = useHydrated();
-  const folderSections = (fixedCategory ? [fixedCategory] : hydratedFilter ? [category] : SAVED_SEARCH_CATEGORIES).filter(
-    (section) => folders.some((folder) => folder.category === section),
-  );
+  // Only the section's own folders: a saved search's, or a new one's as the page opened it (its address's
+  // `section`, else the last post's) and, with JavaScript, as the section picker changes it.
+  const folderSections = [fixedCategory ?? category].filter((section) => folders.some((folder) => folder.category === section));
   const initialFolder = typeof fields.folder_id.initialValue === "string" ? fields.folder_id.initialValue : "";
 
   return (
@@ -115,7 +111,7 @@ export function SaveFields({
           id={fields.folder_id.id}
           name={fields.folder_id.name}
           // A new section's folders replace the list: the choice starts again at the top level.
-          key={`${fields.folder_id.key}-${hydratedFilter ? category : "all"}`}
+          key={`${fields.folder_id.key}-${category}`}
           defaultValue={category === initialCategory ? initialFolder : ""}
           aria-invalid={folderErrors.length ? true : undefined}
           aria-describedby={folderErrors.length ? fields.folder_id.errorId : undefined}
