@@ -1150,7 +1150,7 @@ export const MESSAGES = {
     labelsField: "Labels to put on",
     labelsHint: "Every action may also put labels on what it acts on.",
     authorsField: "Authors",
-    authorsHint: "Only mentions by these authors (none chosen: any author). The 200 most followed are listed.",
+    authorsHint: "Only mentions by these authors (none chosen: any author). The 100 most followed and the 100 most recently seen are listed.",
     noAssignee: "Nobody",
     noState: "Unchanged",
     save: "Save rule",

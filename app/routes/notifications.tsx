@@ -1,12 +1,18 @@
 import { redirect, type ActionFunctionArgs, type AppLoadContext } from "@remix-run/node";
 import * as z from "zod";
 import { MESSAGES } from "../../domain/messages";
-import { isUnread, MARK_AS_READ_MAX_IDS, NOTIFICATIONS_OPEN, NOTIFICATIONS_OPEN_ALL, NOTIFICATIONS_OPEN_PARAM } from "../../domain/notifications";
+import {
+  isUnread,
+  MARK_AS_READ_MAX_IDS,
+  NOTIFICATIONS_OPEN,
+  NOTIFICATIONS_OPEN_ALL,
+  NOTIFICATIONS_OPEN_PARAM,
+} from "../../domain/notifications";
 import { safeRedirectPath } from "../../domain/navigation";
 import type { ApiNotificationList, ApiNotificationsRead, ShellNotification } from "../components/layout/shell-data";
 import type { NotificationIntent, NotificationsAnswer } from "../components/notifications/types";
 import { ApiError } from "../lib/api.server";
-import { readForm, statusOf } from "../lib/forms.server";
+import { handleIntent, readIntentForm, statusOf, type IntentHandlers } from "../lib/forms.server";
 import { requireAccount, requireAccountOr401 } from "../lib/guard.server";
 import { flashToast } from "../lib/toast.server";
 
@@ -34,15 +40,33 @@ const FAILURE: Record<NotificationIntent, string> = {
   "mark-read": MESSAGES.somethingWentWrong,
 };
 
+type NotificationAction = z.output<typeof NotificationFormSchema>;
+
+/** Reads these notifications (none: nothing to ask); answers them as they are now. */
+async function markRead(context: AppLoadContext, ids: readonly number[]): Promise<ShellNotification[]> {
+  if (!ids.length) return [];
+  return (await context.api.post<ApiNotificationsRead>("/v1/notifications/mark_as_read", { ids })).data;
+}
+
+/** One handler per intent of NotificationFormSchema (ADR 028): each answers the notifications it changed. */
+const NOTIFICATION_ACTIONS: IntentHandlers<NotificationAction, AppLoadContext, Promise<ShellNotification[]>> = {
+  dismiss: async (form, context) => [
+    await context.api.patch<ShellNotification>(`/v1/notifications/${form.id}`, { dismissed: true }),
+  ],
+  "mark-read": (form, context) => markRead(context, form.ids ?? []),
+  // 'Mark all as read' also reads those the popover did not list (it lists the newest few at first).
+  "mark-all-read": async (form, context) =>
+    markRead(context, [...new Set([...(form.ids ?? []), ...(await unreadIds(context))])]),
+};
+
 export async function action({ request, context }: ActionFunctionArgs) {
   // The popover's script posts asking for JSON, and a signed-out one gets 401 (not the login page);
   // a form posted without JavaScript goes to /login as any page's form does.
   const scripted = request.headers.get("accept") === "application/json";
   await (scripted ? requireAccountOr401 : requireAccount)(request, context);
-  const { formData, submission } = await readForm(request, context, NotificationFormSchema);
+  // An intent outside the union is a bad request (400) before anything else.
+  const { formData, submission, intent } = await readIntentForm(request, context, NotificationFormSchema);
   const enhanced = formData.get("enhanced") === "1";
-  const posted = formData.get("intent");
-  const intent = posted === "dismiss" || posted === "mark-read" || posted === "mark-all-read" ? posted : null;
 
   let notifications: ShellNotification[] = [];
   let failure: { status: number } | null = null;
@@ -50,33 +74,24 @@ export async function action({ request, context }: ActionFunctionArgs) {
     failure = { status: 400 };
   } else {
     try {
-      const form = submission.value;
-      if (form.intent === "dismiss") {
-        notifications = [await context.api.patch<ShellNotification>(`/v1/notifications/${form.id}`, { dismissed: true })];
-      } else {
-        // 'Mark all as read' also reads those the popover did not list (it lists the newest few at first).
-        const ids = form.intent === "mark-all-read" ? [...new Set([...(form.ids ?? []), ...(await unreadIds(context))])] : (form.ids ?? []);
-        if (ids.length) {
-          ({ data: notifications } = await context.api.post<ApiNotificationsRead>("/v1/notifications/mark_as_read", { ids }));
-        }
-      }
+      notifications = await handleIntent(NOTIFICATION_ACTIONS, submission.value, context);
     } catch (error) {
       if (!(error instanceof ApiError)) throw error;
       failure = { status: statusOf(error) };
     }
   }
 
-  const message = intent ? FAILURE[intent] : MESSAGES.somethingWentWrong;
+  const message = FAILURE[intent];
   if (enhanced) {
-    const answer: NotificationsAnswer =
-      failure || !intent ? { ok: false, intent, error: message } : { ok: true, intent, notifications };
-    return Response.json(answer, { status: failure?.status ?? (intent ? 200 : 400) });
+    const answer: NotificationsAnswer = failure
+      ? { ok: false, intent, error: message }
+      : { ok: true, intent, notifications };
+    return Response.json(answer, { status: failure?.status ?? 200 });
   }
-  if (failure || !intent) flashToast(context, { kind: "error", message });
+  if (failure) flashToast(context, { kind: "error", message });
   throw redirect(backWithPopoverOpen(formData.get("redirect_to")));
 }
 
-/** The caller's unread notifications among those the API lists (the newest hundred). */
 async function unreadIds(context: AppLoadContext): Promise<number[]> {
   const { data } = await context.api.get<ApiNotificationList>("/v1/notifications");
   return data.filter(isUnread).map((n) => n.id);
@@ -85,6 +100,7 @@ async function unreadIds(context: AppLoadContext): Promise<number[]> {
 /** The page the form was on (same-origin paths only), with the popover open again (listing all if it did). */
 function backWithPopoverOpen(value: FormDataEntryValue | null): string {
   const url = new URL(safeRedirectPath(typeof value === "string" ? value : null), "http://earshot.invalid");
-  if (url.searchParams.get(NOTIFICATIONS_OPEN_PARAM) !== NOTIFICATIONS_OPEN_ALL) url.searchParams.set(NOTIFICATIONS_OPEN_PARAM, NOTIFICATIONS_OPEN);
+  if (url.searchParams.get(NOTIFICATIONS_OPEN_PARAM) !== NOTIFICATIONS_OPEN_ALL)
+    url.searchParams.set(NOTIFICATIONS_OPEN_PARAM, NOTIFICATIONS_OPEN);
   return url.pathname + url.search;
 }

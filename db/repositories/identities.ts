@@ -59,7 +59,10 @@ export async function findIdentity(db: Database, businessProfileId: number, id: 
     .executeTakeFirst();
 }
 
-/** The tenant's authors on these networks: the `limit` most followed, and those with these ids whatever their rank. */
+/**
+ * The tenant's authors on these networks: the `limit` most followed, then the `limit` seen most recently
+ * (new voices have few followers), then those with these ids whatever their rank; each once.
+ */
 export async function listAuthorChoices(
   db: Database,
   businessProfileId: number,
@@ -67,24 +70,18 @@ export async function listAuthorChoices(
 ) {
   if (!input.networks.length) return [];
   const columns = ["id", "socialType", "username", "name", "followers"] as const;
-  const top = await db
-    .selectFrom("identities")
-    .select(columns)
-    .where("businessProfileId", "=", businessProfileId)
-    .where("socialType", "in", [...input.networks])
-    .orderBy("followers", "desc")
-    .orderBy("id")
-    .limit(input.limit)
-    .execute();
-  const missing = input.alsoIds.filter((id) => !top.some((row) => row.id === id));
-  const named = missing.length
-    ? await db
-        .selectFrom("identities")
-        .select(columns)
-        .where("businessProfileId", "=", businessProfileId)
-        .where("socialType", "in", [...input.networks])
-        .where("id", "in", missing)
-        .execute()
-    : [];
-  return [...top, ...named];
+  const base = () =>
+    db
+      .selectFrom("identities")
+      .select(columns)
+      .where("businessProfileId", "=", businessProfileId)
+      .where("socialType", "in", [...input.networks]);
+  const [followed, recent] = await Promise.all([
+    base().orderBy("followers", "desc").orderBy("id").limit(input.limit).execute(),
+    base().orderBy("updatedAt", "desc").orderBy("id", "desc").limit(input.limit).execute(),
+  ]);
+  const seen = new Set<number>();
+  const rows = [...followed, ...recent].filter((row) => !seen.has(row.id) && seen.add(row.id));
+  const missing = input.alsoIds.filter((id) => !seen.has(id));
+  return missing.length ? [...rows, ...(await base().where("id", "in", missing).execute())] : rows;
 }

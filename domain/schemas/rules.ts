@@ -258,7 +258,7 @@ export const RuleResponseSchema = z.object({
 
 export const RuleListResponseSchema = z.object({ data: z.array(RuleResponseSchema) });
 
-/** GET /v1/admin/rules/authors: the authors a rule can name (the tenant's most followed, and those asked for by id). */
+/** GET /v1/admin/rules/authors: the authors a rule can name (the tenant's most followed and most recently seen, and those asked for by id). */
 export const RuleAuthorListResponseSchema = z.object({
   data: z.array(
     z.object({

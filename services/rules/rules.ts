@@ -52,12 +52,13 @@ export async function listRules(deps: ServiceDeps, actor: Actor): Promise<RuleVi
 
 type RuleAuthor = FromWire<typeof RuleAuthorListResponseSchema>["data"][number];
 
-/** How many authors the rules form offers (the most followed); a rule's own authors are always added. */
-export const RULE_AUTHOR_CHOICES = 200;
+/** How many of the most followed, and of the most recently seen, authors the rules form offers; a rule's own are always added. */
+const RULE_AUTHOR_CHOICES = 100;
 
 /**
  * GET /v1/admin/rules/authors: the authors a rule can name, on the networks the actor sees: the
- * RULE_AUTHOR_CHOICES most followed, and those with the ids asked for (a rule's own) wherever they rank.
+ * RULE_AUTHOR_CHOICES most followed, the RULE_AUTHOR_CHOICES seen most recently, and those with the ids
+ * asked for (a rule's own) wherever they rank.
  */
 export async function listRuleAuthors(
   deps: ServiceDeps,

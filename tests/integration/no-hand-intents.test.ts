@@ -26,8 +26,6 @@ const NOT_YET_MOVED: Record<string, number> = {
   "_shell.topics.$topicId.tsx": 3,
   "_shell.topics.server.ts": 7,
   "_shell.topics.tsx": 6,
-  // Already one union; the JSON answer of a refused post names the intent it read by hand.
-  "notifications.tsx": 1,
 };
 
 function routeModules(): string[] {

@@ -93,7 +93,7 @@ export const listRuleAuthorsRoute = createRoute({
   method: "get",
   path: "/v1/admin/rules/authors",
   tags,
-  summary: "The authors a rule can name: the 200 most followed, and those asked for by id (admin)",
+  summary: "The authors a rule can name: the 100 most followed, the 100 most recently seen, and those asked for by id (admin)",
   request: {
     query: ProfileQuerySchema.extend({
       ids: z
