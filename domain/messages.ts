@@ -1174,33 +1174,18 @@ export const MESSAGES = {
   /** The moderation report (issue 25, ADR 037; our wording, the column names are the spec's fields). */
   moderationReportUi: {
     intro: "Every moderation action your team took from the inbox: who did what to whom, why, and when.",
-    columns: {
-      agent: "Agent",
-      user: "User",
-      action: "Action",
-      reason: "Reason",
-      dateAndTime: "Date and time",
-      post: "Post",
-      originalText: "Original text",
-      note: "Note",
-    },
-    filtersHeading: "Filters",
-    agent: "Agent",
-    action: "Action",
-    reason: "Reason",
-    network: "Network",
-    period: "Period",
+    /** The columns the other screens do not name already (agent, action, reason, post, note are theirs). */
+    user: "User",
+    dateAndTime: "Date and time",
+    originalText: "Original text",
     any: "Any",
     allTime: "All time",
-    apply: "Apply filters",
-    clear: "Clear filters",
     download: "Download CSV",
     downloadHint: "Every event these filters match, in this order, not only this page.",
     tableCaption: (total: number) => `${total} ${total === 1 ? "moderation event" : "moderation events"}`,
     sortBy: (column: string, direction: "ascending" | "descending") => `Sort by ${column}, ${direction}`,
     noEvents: "No moderation actions yet. Actions taken on inbox items (flag as spam, delete post, block user…) appear here.",
     noMatches: "No moderation event matches these filters.",
-    openPost: "Open post",
   },
 } as const;
 

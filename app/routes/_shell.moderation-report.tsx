@@ -29,6 +29,17 @@ import { titleMeta } from "../lib/meta";
 // CSV download takes the same address.
 
 const R = MESSAGES.moderationReportUi;
+/** The spec's columns (analytics §3) in the words the inbox and the dashboard already use for them. */
+const COLUMN_LABELS: Readonly<Record<ReportColumn, string>> = {
+  agent: MESSAGES.roleAgent,
+  user: R.user,
+  action: MESSAGES.inboxUi.moderationAction,
+  reason: MESSAGES.inboxUi.reason,
+  dateAndTime: R.dateAndTime,
+  post: MESSAGES.widgetsUi.postColumn,
+  originalText: R.originalText,
+  note: MESSAGES.inboxUi.note,
+};
 export const MODERATION_REPORT_PATH = "/moderation-report";
 const CSV_PATH = "/moderation-report/csv";
 
@@ -104,17 +115,17 @@ export default function ModerationReportRoute() {
 
 function ReportFilters({ view, choices }: { view: ReportView; choices: ApiChoices }) {
   const selects: { name: keyof ReportView["filters"]; label: string; blank: string; options: { value: string; label: string }[] }[] = [
-    { name: "agent", label: R.agent, blank: R.any, options: choices.agents.map((a) => ({ value: String(a.id), label: a.name })) },
-    { name: "action", label: R.action, blank: R.any, options: choices.actions.map((a) => ({ value: a.code, label: a.event })) },
-    { name: "reason", label: R.reason, blank: R.any, options: choices.reasons.map((r) => ({ value: r, label: r })) },
-    { name: "network", label: R.network, blank: R.any, options: choices.networks.map((n) => ({ value: n.id, label: n.label })) },
-    { name: "period", label: R.period, blank: R.allTime, options: choices.periods.map((p) => ({ value: p.id, label: p.label })) },
+    { name: "agent", label: COLUMN_LABELS.agent, blank: R.any, options: choices.agents.map((a) => ({ value: String(a.id), label: a.name })) },
+    { name: "action", label: COLUMN_LABELS.action, blank: R.any, options: choices.actions.map((a) => ({ value: a.code, label: a.event })) },
+    { name: "reason", label: COLUMN_LABELS.reason, blank: R.any, options: choices.reasons.map((r) => ({ value: r, label: r })) },
+    { name: "network", label: MESSAGES.network, blank: R.any, options: choices.networks.map((n) => ({ value: n.id, label: n.label })) },
+    { name: "period", label: MESSAGES.dashboardUi.period, blank: R.allTime, options: choices.periods.map((p) => ({ value: p.id, label: p.label })) },
   ];
 
   return (
     <Form method="get" action={MODERATION_REPORT_PATH} className="rounded-lg border border-slate-200 bg-white p-3" aria-labelledby="report-filters">
       <h2 id="report-filters" className="mb-2 text-sm font-semibold">
-        {R.filtersHeading}
+        {MESSAGES.searchScreen.filtersHeading}
       </h2>
       {isDefaultOrder(view) ? null : <input type="hidden" name="order" value={view.order} />}
       <div className="grid grid-cols-1 gap-3 sm:grid-cols-2 lg:grid-cols-5">
@@ -137,10 +148,10 @@ function ReportFilters({ view, choices }: { view: ReportView; choices: ApiChoice
       </div>
       <div className="mt-3 flex flex-wrap items-center gap-3">
         <Button variant="secondary" className="px-3 py-1.5">
-          {R.apply}
+          {MESSAGES.templatesUi.applyFilters}
         </Button>
         <Link to={MODERATION_REPORT_PATH} className="text-sm font-medium text-brand-700 underline">
-          {R.clear}
+          {MESSAGES.inboxUi.clearFilters}
         </Link>
       </div>
     </Form>
@@ -184,7 +195,7 @@ function ReportTable({ view, events, timeZone, total }: { view: ReportView; even
 }
 
 function SortableHeader({ column, view, sorted }: { column: ReportColumn; view: ReportView; sorted: "asc" | "desc" | null }) {
-  const label = R.columns[column];
+  const label = COLUMN_LABELS[column];
   const next = sortHref(MODERATION_REPORT_PATH, view, column);
   const nextDirection = nextSortDirection(view, column) === "desc" ? "descending" : "ascending";
   return (
