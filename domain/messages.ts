@@ -1171,6 +1171,24 @@ export const MESSAGES = {
     testSample: "Newest matches",
     testNoMatch: "No mention of the last 7 days matches.",
   },
+  /** The How To guide's headings (issue 27, ADR 038); the guide's text is domain/how-to.ts. */
+  howToUi: {
+    intro: "How to search, connect sources, work the inbox from the keyboard, set up alerts and rules, and ask the helper.",
+    contents: "On this page",
+    queryIntro:
+      "Saved searches, topics, rules and Live Search all take the same boolean keyword language. Words match whatever their case or accents.",
+    examples: "Examples",
+    finds: "Finds",
+    rulesOfQueries: "The rules",
+    mistakes: "Common mistakes",
+    linterSays: "The check says",
+    instead: "Write instead",
+    tryIt: "Try a query in",
+    categories: "Stream categories",
+    howMentionsArrive: "How mentions arrive",
+    does: "Does",
+    helperIntro: "Ask the helper about your own data in plain words. It understands questions such as:",
+  },
   /** The moderation report (issue 25, ADR 037; our wording, the column names are the spec's fields). */
   moderationReportUi: {
     intro: "Every moderation action your team took from the inbox: who did what to whom, why, and when.",

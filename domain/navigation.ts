@@ -91,7 +91,7 @@ export const ROUTE_RULES: readonly RouteRule[] = [
   },
   { path: "/charts", title: "Charts", access: "login", layout: "default", prefix: true, built: true },
   { path: "/helper", title: "Helper", access: "login", layout: "default", prefix: true, built: false },
-  { path: "/how_to", title: "How To", access: "login", layout: "default", built: false },
+  { path: "/how_to", title: "How To", access: "login", layout: "default", built: true },
   // Form targets of take-over (start from the users list; 'Restore Admin Account' to exit).
   { path: "/takeover", title: "Take over", access: "login", layout: "loader", prefix: true, built: true },
   { path: "/", title: "Dashboard", access: "public", layout: "default", built: true },

@@ -1,4 +1,4 @@
-import { data, type LoaderFunctionArgs } from "@remix-run/node";
+import { data, redirect, type LoaderFunctionArgs } from "@remix-run/node";
 import { Form, Link, useLoaderData } from "@remix-run/react";
 import { formatDateTime } from "../../domain/format";
 import type { FromWire } from "../../domain/key-case";
@@ -51,7 +51,11 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const account = await requireAccount(request, context);
   recordPageView(request, context, account);
   if (!hasPermission(account.permissions, "moderation.index.read")) throw new Response(MESSAGES.forbidden, { status: 403 });
-  const view = readReportView(new URL(request.url).searchParams);
+  const url = new URL(request.url);
+  const view = readReportView(url.searchParams);
+  // One address per view: the filter form's empty choices and default values are dropped.
+  const canonical = reportHref(MODERATION_REPORT_PATH, view);
+  if (`${url.pathname}${url.search}` !== canonical) throw redirect(canonical);
   const [choices, result] = await Promise.all([
     context.api.get<{ results: ApiChoices }>("/v1/moderation/filters"),
     context.api.get<ApiEventPage>("/v1/moderation/events", { query: reportApiQuery(view) }).then(

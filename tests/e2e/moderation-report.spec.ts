@@ -64,8 +64,8 @@ test("the moderation report pages, sorts, filters and exports what the inbox's a
   await avatarMenu(page).panel.getByRole("link", { name: MESSAGES.moderationReport }).click();
   await expect(page).toHaveURL(/\/moderation-report$/);
   await expect(page.getByRole("heading", { level: 1, name: MESSAGES.moderationReport })).toBeVisible();
-  await page.getByLabel(MESSAGES.roleAgent, { exact: true }).selectOption({ label: DEMO_ACCOUNTS.sysadmin.fullName });
-  await page.getByLabel(MESSAGES.network, { exact: true }).selectOption({ label: "Reddit" });
+  await page.getByRole("combobox", { name: MESSAGES.roleAgent, exact: true }).selectOption({ label: DEMO_ACCOUNTS.sysadmin.fullName });
+  await page.getByRole("combobox", { name: MESSAGES.network, exact: true }).selectOption({ label: "Reddit" });
   await page.getByRole("button", { name: MESSAGES.templatesUi.applyFilters }).click();
   await expect(page).toHaveURL(/agent=\d+&network=reddit/);
   const count = await page.locator("#report-count").innerText();
@@ -96,7 +96,7 @@ test("the moderation report pages, sorts, filters and exports what the inbox's a
   expect(page.url()).toContain("network=reddit");
 
   // Narrow to one reason: only it is listed, in the same order.
-  await page.getByLabel(MESSAGES.inboxUi.reason, { exact: true }).selectOption({ label: "trolling" });
+  await page.getByRole("combobox", { name: MESSAGES.inboxUi.reason, exact: true }).selectOption({ label: "trolling" });
   await page.getByRole("button", { name: MESSAGES.templatesUi.applyFilters }).click();
   await expect(page).toHaveURL(/reason=trolling/);
   await expect(page).toHaveURL(/order=user\+desc/);
@@ -114,7 +114,7 @@ test("the moderation report pages, sorts, filters and exports what the inbox's a
   expect(lines.slice(1).every((line) => line.split(",")[3] === "trolling")).toBe(true);
 
   // Back to spam: the formula-like note is text in the file.
-  await page.getByLabel(MESSAGES.inboxUi.reason, { exact: true }).selectOption({ label: "spamming" });
+  await page.getByRole("combobox", { name: MESSAGES.inboxUi.reason, exact: true }).selectOption({ label: "spamming" });
   await page.getByRole("button", { name: MESSAGES.templatesUi.applyFilters }).click();
   await expect(page).toHaveURL(/reason=spamming/);
   const [spam] = await Promise.all([page.waitForEvent("download"), page.getByTestId("report-download").click()]);
