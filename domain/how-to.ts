@@ -70,7 +70,7 @@ export const QUERY_RULES: readonly string[] = [
 ];
 
 /** How mentions reach a stream of each kind of source, step by step. */
-export const SOURCE_STEPS: Readonly<Record<StreamSource, string>> = {
+const SOURCE_STEPS: Readonly<Record<StreamSource, string>> = {
   webhook:
     "Connect the stream, then copy its webhook URL and signing secret into the tool's webhook settings. Every ticket, message or post it sends arrives signed; unsigned calls are refused. Add a reply delivery URL to send replies and moderation actions back.",
   feed: "Give the address of an RSS 2.0 or Atom feed and how often to read it (every 5 minutes to once a day). New entries arrive at that interval.",

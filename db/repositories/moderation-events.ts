@@ -94,7 +94,7 @@ function sortExpression(eb: ExpressionBuilder<DatabaseSchema, "moderationEvents"
   return column === "post" ? sql<string>`coalesce(${eb.ref("post")}, '')` : eb.ref(column);
 }
 
-/** One page of the tenant's events in the given order (ties: newest id first), and how many match. */
+/** One page of the tenant's events in the given order (ties: by id, the same way), and how many match. */
 export async function listModerationEvents(
   db: Database,
   businessProfileId: number,
@@ -108,7 +108,7 @@ export async function listModerationEvents(
       .selectAll()
       .where(where)
       .orderBy((eb) => sortExpression(eb, page.order), page.direction)
-      .orderBy("id", "desc")
+      .orderBy("id", page.direction)
       .limit(page.limit)
       .offset(page.offset)
       .execute(),
@@ -123,8 +123,8 @@ export async function listModerationEvents(
 
 /**
  * Every matching event in the report's order, a batch at a time (keyset: each batch starts after the
- * last row of the one before, by the sort value then id), so an export of any size holds one batch in
- * memory and never rescans what it skipped, on either engine.
+ * last row of the one before, by the sort value then id, both in the order's direction), so an export
+ * of any size holds one batch in memory and never rescans what it skipped, on either engine.
  */
 export async function* eachModerationEvent(
   db: Database,
@@ -142,16 +142,12 @@ export async function* eachModerationEvent(
       .selectAll()
       .select((eb) => sortExpression(eb, sort.order).as("sortKey"))
       .where(where)
+      // A row value: (sort value, id) past the last row's, which an index on the sort column can seek.
       .$if(cursor !== null, (qb) =>
-        qb.where((eb) =>
-          eb.or([
-            eb(sortExpression(eb, sort.order), after, cursor!.key),
-            eb.and([eb(sortExpression(eb, sort.order), "=", cursor!.key), eb("id", "<", cursor!.id)]),
-          ]),
-        ),
+        qb.where((eb) => sql<SqlBool>`(${sortExpression(eb, sort.order)}, ${eb.ref("id")}) ${sql.raw(after)} (${cursor!.key}, ${cursor!.id})`),
       )
       .orderBy((eb) => sortExpression(eb, sort.order), sort.direction)
-      .orderBy("id", "desc")
+      .orderBy("id", sort.direction)
       .limit(sort.batchSize)
       .execute();
     if (rows.length === 0) return;

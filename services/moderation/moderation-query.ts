@@ -24,7 +24,7 @@ const ORDER_FIELDS: Readonly<Record<string, ModerationEventOrder>> = {
   original_text: "originalText",
 };
 
-export const DEFAULT_MODERATION_ORDER = "dateAndTime desc";
+const DEFAULT_MODERATION_ORDER = "dateAndTime desc";
 
 export interface ModerationOrder {
   order: ModerationEventOrder;

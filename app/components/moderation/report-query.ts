@@ -7,7 +7,7 @@ export const REPORT_COLUMNS = ["agent", "user", "action", "reason", "dateAndTime
 export type ReportColumn = (typeof REPORT_COLUMNS)[number];
 
 /** The default order: newest first (the API's default too). */
-export const DEFAULT_REPORT_ORDER = { column: "dateAndTime", direction: "desc" } as const satisfies ReportOrder;
+const DEFAULT_REPORT_ORDER = { column: "dateAndTime", direction: "desc" } as const satisfies ReportOrder;
 
 export interface ReportOrder {
   column: ReportColumn;
@@ -15,13 +15,13 @@ export interface ReportOrder {
 }
 
 /** The filters as the address names them, each a list (a select sends one; an address may hold more). */
-export const REPORT_FILTER_PARAMS = {
+const REPORT_FILTER_PARAMS = {
   agent: "agent_ids",
   action: "actions",
   reason: "reasons",
   network: "social_types",
 } as const;
-export type ReportFilterParam = keyof typeof REPORT_FILTER_PARAMS;
+type ReportFilterParam = keyof typeof REPORT_FILTER_PARAMS;
 
 export interface ReportView {
   page: number;
