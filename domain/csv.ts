@@ -30,7 +30,12 @@ export function csvCell(value: unknown): string {
   return /[",\r\n]/.test(text) || text !== text.trim() ? `"${text.replace(/"/g, '""')}"` : text;
 }
 
+/** One CSV line with its CRLF end: what a streamed CSV writes row by row (the same cells as toCsv). */
+export function csvLine(row: readonly unknown[]): string {
+  return row.map((cell) => csvCell(cell)).join(",") + "\r\n";
+}
+
 /** A CSV document: a header row, then the rows, CRLF line ends. */
 export function toCsv(header: readonly string[], rows: readonly (readonly unknown[])[]): string {
-  return [header, ...rows].map((row) => row.map((cell) => csvCell(cell)).join(",")).join("\r\n") + "\r\n";
+  return [header, ...rows].map((row) => csvLine(row)).join("");
 }

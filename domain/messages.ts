@@ -1173,6 +1173,40 @@ export const MESSAGES = {
     testSample: "Newest matches",
     testNoMatch: "No mention of the last 7 days matches.",
   },
+  /** The How To guide's headings (issue 27, ADR 038); the guide's text is domain/how-to.ts. */
+  howToUi: {
+    intro: "How to search, connect sources, work the inbox from the keyboard, set up alerts and rules, and ask the helper.",
+    contents: "On this page",
+    queryIntro:
+      "Saved searches, topics, rules and Live Search all take the same boolean keyword language. Words match whatever their case or accents.",
+    examples: "Examples",
+    finds: "Finds",
+    rulesOfQueries: "The rules",
+    mistakes: "Common mistakes",
+    linterSays: "The check says",
+    instead: "Write instead",
+    tryIt: "Try a query in",
+    categories: "Stream categories",
+    howMentionsArrive: "How mentions arrive",
+    does: "Does",
+    helperIntro: "Ask the helper about your own data in plain words. It understands questions such as:",
+  },
+  /** The moderation report (issue 25, ADR 037; our wording, the column names are the spec's fields). */
+  moderationReportUi: {
+    intro: "Every moderation action your team took from the inbox: who did what to whom, why, and when.",
+    /** The columns the other screens do not name already (agent, action, reason, post, note are theirs). */
+    user: "User",
+    dateAndTime: "Date and time",
+    originalText: "Original text",
+    any: "Any",
+    allTime: "All time",
+    download: "Download CSV",
+    downloadHint: "Every event these filters match, in this order, not only this page.",
+    tableCaption: (total: number) => `${total} ${total === 1 ? "moderation event" : "moderation events"}`,
+    sortBy: (column: string, direction: "ascending" | "descending") => `Sort by ${column}, ${direction}`,
+    noEvents: "No moderation actions yet. Actions taken on inbox items (flag as spam, delete post, block user…) appear here.",
+    noMatches: "No moderation event matches these filters.",
+  },
 } as const;
 
 type Messages = typeof MESSAGES;

@@ -422,7 +422,7 @@ function specAvatarMenu(user: MenuUser, env: AppEnv): string[] {
     add("Templates", reads("templates"));
     add("Dashboard V1", profile11 && chartsHere);
     add("Settings");
-    add("Moderation Report", profile11 || sysAdmin);
+    add("Moderation Report", (profile11 || sysAdmin) && reads("moderation"));
     add("Logout");
     return out;
   }
@@ -438,7 +438,7 @@ function specAvatarMenu(user: MenuUser, env: AppEnv): string[] {
   add("Templates", reads("templates"));
   add("Dashboard V1", profile11 && chartsHere);
   add("Settings");
-  add("Moderation Report", profile11 || sysAdmin);
+  add("Moderation Report", (profile11 || sysAdmin) && reads("moderation"));
   add("Custom Topics");
   add("Alerts", readsAlerts);
   add("Restore Admin Account", user.isAccountOvertaken);

@@ -28,7 +28,7 @@ export const ROUTE_RULES: readonly RouteRule[] = [
   { path: "/reset-password/:token", title: "Reset Password", access: "guestOnly", layout: "auth", built: true },
   { path: "/forget-password", title: "Forgot Password", access: "guestOnly", layout: "auth", built: true },
   { path: "/logout", title: "Logout", access: "login", layout: "loader", built: true },
-  { path: "/moderation-report", title: "Moderation Report", access: "login", layout: "default", built: false },
+  { path: "/moderation-report", title: "Moderation Report", access: "login", layout: "default", prefix: true, built: true },
   {
     path: "/admin",
     title: "Admin",
@@ -91,7 +91,7 @@ export const ROUTE_RULES: readonly RouteRule[] = [
   },
   { path: "/charts", title: "Charts", access: "login", layout: "default", prefix: true, built: true },
   { path: "/helper", title: "Helper", access: "login", layout: "default", prefix: true, built: false },
-  { path: "/how_to", title: "How To", access: "login", layout: "default", built: false },
+  { path: "/how_to", title: "How To", access: "login", layout: "default", built: true },
   // Form targets of take-over (start from the users list; 'Restore Admin Account' to exit).
   { path: "/takeover", title: "Take over", access: "login", layout: "loader", prefix: true, built: true },
   { path: "/", title: "Dashboard", access: "public", layout: "default", built: true },
@@ -327,6 +327,7 @@ export const AVATAR_MENU: readonly MenuEntry[] = [
     to: "/moderation-report",
     envs: "all",
     when: (u) => isDemoProfile(u) || isSystemAdmin(u),
+    needs: ["moderation.index.read"],
   },
   { id: "custom-topics", label: "customTopics", to: "/topics", envs: "other" },
   { id: "alerts", label: "alertsMenu", to: "/alerts", envs: "other", when: readsAlerts },

@@ -277,3 +277,15 @@ function previousDay(dayIso: string, tz: string): string {
 export function defaultPeriod(tz: string, now: Date): PeriodRange & { interval: Interval } {
   return { ...presetRange(DEFAULT_PERIOD, tz, now), interval: DEFAULT_INTERVAL };
 }
+
+/** An instant as ISO 8601 with the zone's offset at that instant (2026-11-01T00:00:00+01:00). */
+export function isoInZone(instant: string, timeZone: string): string {
+  const ms = Date.parse(instant);
+  if (Number.isNaN(ms)) return instant;
+  const offset = zoneOffsetMinutes(timeZone, ms);
+  const wall = new Date(ms + offset * 60_000).toISOString().slice(0, 19);
+  if (offset === 0) return `${wall}Z`;
+  const abs = Math.abs(offset);
+  const sign = offset > 0 ? "+" : "-";
+  return `${wall}${sign}${String(Math.floor(abs / 60)).padStart(2, "0")}:${String(abs % 60).padStart(2, "0")}`;
+}

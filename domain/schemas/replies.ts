@@ -159,5 +159,8 @@ export const ModerationFiltersResponseSchema = z.object({
   results: z.object({
     actions: z.array(z.object({ code: z.enum(MODERATION_ACTION_CODES), label: z.string(), event: z.string(), target: z.enum(["post", "user"]) })),
     reasons: z.array(z.enum(MODERATION_REASONS)),
+    agents: z.array(z.object({ id: z.number(), name: z.string() })).describe("Who took the tenant's moderation actions (their latest name); filter with agent_ids"),
+    networks: z.array(z.object({ id: z.string(), label: z.string() })).describe("The networks acted on; filter with social_types"),
+    periods: z.array(z.object({ id: z.string(), label: z.string() })).describe("Preset periods in the business profile's zone; filter with period, or from and to"),
   }),
 });

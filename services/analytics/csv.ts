@@ -1,3 +1,3 @@
 // The dashboard's .csv answers use the one CSV writer (domain/csv.ts: RFC 4180 quoting and OWASP
 // CSV-injection neutralising), shared with the web app's CSV downloads.
-export {  toCsv } from "../../domain/csv";
+export { csvLine, toCsv } from "../../domain/csv";

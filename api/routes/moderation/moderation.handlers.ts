@@ -1,11 +1,32 @@
-import { listModerationEvents, moderationFilters } from "../../../services/moderation/list-moderation-events";
+import { exportModerationEvents } from "../../../services/moderation/export-moderation-events";
+import { listModerationEvents } from "../../../services/moderation/list-moderation-events";
 import { moderateItem } from "../../../services/moderation/moderate-item";
+import { moderationFilters } from "../../../services/moderation/moderation-filters";
 import type { ApiApp } from "../../env";
 import { toSnakeCase } from "../../lib/case";
 import { requireActor } from "../../middleware/auth";
-import { listModerationEventsRoute, moderateItemRoute, moderationFiltersRoute } from "./moderation.routes";
+import { exportModerationEventsRoute, listModerationEventsRoute, moderateItemRoute, moderationFiltersRoute } from "./moderation.routes";
 
-/** Moderation actions on feed items and the moderation report (spec analytics §3, §7; ADR 014). */
+/** Chunks of text as a byte stream that reads the next chunk only when the client has taken the last. */
+function textStream(chunks: AsyncIterable<string>): ReadableStream<Uint8Array> {
+  const iterator = chunks[Symbol.asyncIterator]();
+  const encoder = new TextEncoder();
+  return new ReadableStream<Uint8Array>(
+    {
+      async pull(controller) {
+        const next = await iterator.next();
+        if (next.done) controller.close();
+        else controller.enqueue(encoder.encode(next.value));
+      },
+      async cancel() {
+        await iterator.return?.();
+      },
+    },
+    { highWaterMark: 1 },
+  );
+}
+
+/** Moderation actions on feed items and the moderation report (spec analytics §3, §7; ADR 014, 037). */
 export function registerModerationRoutes(app: ApiApp) {
   app.openapi(moderateItemRoute, async (c) =>
     c.json(toSnakeCase(await moderateItem(c.get("deps"), requireActor(c), c.req.valid("param").id, c.req.valid("json"))), 201),
@@ -14,5 +35,13 @@ export function registerModerationRoutes(app: ApiApp) {
   app.openapi(listModerationEventsRoute, async (c) =>
     c.json(toSnakeCase(await listModerationEvents(c.get("deps"), requireActor(c), c.req.valid("query"))), 200),
   );
-  app.openapi(moderationFiltersRoute, (c) => c.json(moderationFilters(requireActor(c)), 200));
+  app.openapi(exportModerationEventsRoute, async (c) => {
+    const csv = await exportModerationEvents(c.get("deps"), requireActor(c), c.req.valid("query"));
+    return c.body(textStream(csv.chunks), 200, {
+      "content-type": "text/csv; charset=utf-8",
+      "content-disposition": `attachment; filename="${csv.fileName}"`,
+      "cache-control": "private, no-store",
+    });
+  });
+  app.openapi(moderationFiltersRoute, async (c) => c.json(toSnakeCase(await moderationFilters(c.get("deps"), requireActor(c))), 200));
 }

@@ -26,21 +26,41 @@ export const moderateItemRoute = createRoute({
   },
 });
 
+const ReportQuerySchema = z.object({
+  order: z
+    .string()
+    .max(40)
+    .optional()
+    .describe('"{field} asc|desc": agent, user, action, reason, dateAndTime, post, originalText, note; default "dateAndTime desc" (ties: newest first)'),
+  filters: z
+    .string()
+    .max(4000)
+    .optional()
+    .describe("JSON: actions (codes or texts), reasons, social_types, agent_ids, agent (part of a name), user, search, period (a preset id) or from and to"),
+});
+
 export const listModerationEventsRoute = createRoute({
   method: "get",
   path: "/v1/moderation/events",
   tags,
-  summary:
-    'The moderation report, 8 per page: page (from 1), order "{field} asc|desc" (agent, user, action, reason, dateAndTime, post, originalText, note; default "dateAndTime desc"), filters (JSON: actions, reasons, social_types, agent, user, search, from, to)',
-  request: {
-    query: z.object({
-      page: z.coerce.number().int().min(1).max(100_000).default(1),
-      order: z.string().max(40).optional(),
-      filters: z.string().max(4000).optional(),
-    }),
-  },
+  summary: "The moderation report, 8 per page: page (from 1), order and filters (a bad one is a 400 naming it)",
+  request: { query: ReportQuerySchema.extend({ page: z.coerce.number().int().min(1).max(100_000).default(1) }) },
   responses: {
     200: json(ModerationEventPageResponseSchema, "A page of events"),
+    400: errorResponses[400],
+    403: errorResponses[403],
+  },
+});
+
+export const exportModerationEventsRoute = createRoute({
+  method: "get",
+  path: "/v1/moderation/events/export-to-csv",
+  tags,
+  summary:
+    "Every event the filters match (not one page), in the order asked, as CSV (ADR 036's writer: formula-like cells neutralised), streamed a batch at a time (ADR 037)",
+  request: { query: ReportQuerySchema },
+  responses: {
+    200: { description: "CSV with a header row: agent, user, action, reason, date_and_time, post, original_text, note, network, delivery", content: { "text/csv": { schema: z.string() } } },
     400: errorResponses[400],
     403: errorResponses[403],
   },
@@ -50,7 +70,7 @@ export const moderationFiltersRoute = createRoute({
   method: "get",
   path: "/v1/moderation/filters",
   tags,
-  summary: "The report's filter choices: the actions (code, label, event text, target) and the reasons",
+  summary: "The report's filter choices as results: actions (code, label, event text, target), reasons, the tenant's agents and networks, periods",
   responses: {
     200: json(ModerationFiltersResponseSchema, "Filter choices"),
     403: errorResponses[403],

@@ -3,6 +3,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { FEED_ITEM_STATE, MODERATION_PER_PAGE } from "../../../domain/constants";
 import { MODERATION_ACTIONS, MODERATION_REASONS } from "../../../domain/inbox";
 import { MESSAGES } from "../../../domain/messages";
+import { MODERATION_CSV_HEADER } from "../../../services/moderation/export-moderation-events";
 import { createApiFixture, type ApiFixture, type SignedIn, type TenantFixture } from "../../../tests/support/api-fixture";
 import { startCallbackServer, type CallbackServer } from "../../../tests/support/callback-server";
 import { testEngines } from "../../../tests/support/database";
@@ -276,6 +277,171 @@ describe.each(testEngines({ engineSpecific: true }))("moderation API on %s", (en
       expect(res.status).toBe(200);
       expect(res.json.results.reasons).toEqual([...MODERATION_REASONS]);
       expect(res.json.results.actions.map((a: { event: string }) => a.event)).toEqual(MODERATION_ACTIONS.map((a) => a.event));
+    });
+  });
+
+  describe("the CSV export and the filters' choices", () => {
+    type Row = { id: number; agent: string; user: string; action: string; reason: string; note: string; post: string | null; social_type: string };
+
+    function exportCsv(auth: SignedIn, params: Record<string, string> = {}) {
+      return fx.request("GET", `/api/v1/moderation/events/export-to-csv?${new URLSearchParams(params)}`, { auth });
+    }
+
+    /** Every page of the report for these parameters, in its order. */
+    async function allPages(auth: SignedIn, params: Record<string, string> = {}): Promise<Row[]> {
+      const rows: Row[] = [];
+      for (let page = 1; ; page++) {
+        const res = await events(auth, { ...params, page: String(page) });
+        expect(res.status).toBe(200);
+        rows.push(...(res.json.data as Row[]));
+        if (page >= res.json.total_pages) return rows;
+      }
+    }
+
+    /** The CSV's lines as cells (none of these tests' cells hold a comma, a quote or a line break). */
+    function lines(text: string): string[][] {
+      expect(text.endsWith("\r\n")).toBe(true);
+      return text.slice(0, -2).split("\r\n").map((line) => line.split(","));
+    }
+
+    beforeAll(async () => {
+      // A note a spreadsheet would run as a formula, and an event of long ago with no post.
+      const res = await moderate(roles.agent, items["troll"]!, { action: "block_user", reason: "trolling", note: "=HYPERLINK(evil)" });
+      expect(res.status).toBe(201);
+      await fx.db
+        .insertInto("moderationEvents")
+        .values({
+          businessProfileId: mine.businessProfileId,
+          feedItemId: null,
+          identityId: null,
+          socialType: "reddit",
+          agentAccountId: roles.admin.accountId,
+          agentName: "admin Tester",
+          userName: "Old author",
+          action: "user unblocked",
+          reason: "user request",
+          note: "",
+          post: null,
+          originalText: "",
+          delivery: "manual",
+          createdAt: "2020-01-15T12:00:00.000Z",
+        })
+        .execute();
+    });
+
+    it("writes every matching event (not one page), in the report's order, only the tenant's, formulas neutralised", async () => {
+      const res = await exportCsv(roles.agent);
+      expect(res.status).toBe(200);
+      expect(res.headers.get("content-type")).toBe("text/csv; charset=utf-8");
+      expect(res.headers.get("content-disposition")).toMatch(/^attachment; filename="moderation-events_\d{4}-\d{2}-\d{2}\.csv"$/);
+      const [header, ...rows] = lines(res.json as string);
+      expect(header).toEqual([...MODERATION_CSV_HEADER]);
+      const pages = await allPages(roles.agent);
+      expect(pages.length).toBeGreaterThan(MODERATION_PER_PAGE);
+      expect(rows).toHaveLength(pages.length);
+      expect(rows.map((r) => [r[0], r[1], r[2], r[3]])).toEqual(pages.map((e) => [e.agent, e.user, e.action, e.reason]));
+      expect(rows.some((r) => r[1] === "Author their-1")).toBe(false);
+      const trolled = rows.find((r) => r[7]?.includes("HYPERLINK"));
+      expect(trolled?.[7]).toBe("'=HYPERLINK(evil)");
+      // Dates carry the business profile's offset (UTC here).
+      expect(rows.at(-1)![4]).toBe("2020-01-15T12:00:00Z");
+    });
+
+    it("takes the same filters and order as the report, on both engines' sort of a missing post", async () => {
+      const params = { order: "post asc", filters: JSON.stringify({ agent_ids: [roles.admin.accountId] }) };
+      const pages = await allPages(roles.agent, params);
+      expect(new Set(pages.map((e) => e.agent))).toEqual(new Set(["admin Tester"]));
+      // A missing post sorts as an empty one, first going up, wherever the engine puts nulls.
+      expect(pages[0]!.post).toBeNull();
+      const [, ...rows] = lines((await exportCsv(roles.agent, params)).json as string);
+      expect(rows.map((r) => [r[1], r[5]])).toEqual(pages.map((e) => [e.user, e.post ?? ""]));
+
+      const byNetwork = await exportCsv(roles.agent, { filters: JSON.stringify({ social_types: ["zendesk"], reasons: ["abusive", "user request"] }), order: "reason desc" });
+      const [, ...zendesk] = lines(byNetwork.json as string);
+      expect(zendesk.map((r) => [r[3], r[8]])).toEqual([
+        ["user request", "zendesk"],
+        ["abusive", "zendesk"],
+      ]);
+    });
+
+    it("filters by a preset period in the tenant's zone, or by from and to", async () => {
+      const recent = await allPages(roles.agent, { filters: JSON.stringify({ period: "7d" }) });
+      const everything = await allPages(roles.agent);
+      expect(recent).toHaveLength(everything.length - 1);
+      expect(recent.some((e) => e.user === "Old author")).toBe(false);
+      const old = await events(roles.agent, { filters: JSON.stringify({ from: "2020-01-01T00:00:00Z", to: "2020-02-01T00:00:00Z" }) });
+      expect(old.json.data.map((e: Row) => e.user)).toEqual(["Old author"]);
+      const yesterday = await events(roles.agent, { filters: JSON.stringify({ period: "yesterday" }) });
+      expect(yesterday.json.total).toBe(0);
+    });
+
+    it("offers the tenant's own agents and networks, every action, reason and period", async () => {
+      const res = await fx.request("GET", "/api/v1/moderation/filters", { auth: roles.agent });
+      expect(res.status).toBe(200);
+      const { agents, networks, periods } = res.json.results;
+      expect(agents).toEqual([
+        { id: roles.admin.accountId, name: "admin Tester" },
+        { id: roles.agent.accountId, name: "agent Tester" },
+      ]);
+      expect(networks.map((n: { id: string }) => n.id)).toEqual(["reddit", "twitter", "zendesk"]);
+      expect(networks[1]).toEqual({ id: "twitter", label: "X (Twitter)" });
+      expect(periods.map((p: { id: string }) => p.id)).toEqual(["1h", "3h", "8h", "12h", "24h", "yesterday", "3d", "7d", "14d", "30d", "90d"]);
+      // Another tenant's agent sees only their own.
+      const theirs = await fx.request("GET", "/api/v1/moderation/filters", { auth: theirAgent });
+      expect(theirs.json.results.agents).toEqual([{ id: theirAgent.accountId, name: "agent Tester" }]);
+      expect(theirs.json.results.networks.map((n: { id: string }) => n.id)).toEqual(["twitter"]);
+    });
+
+    it("answers a bad order or filter with the catalogue's 400 naming it, and a guest with 403, before any CSV", async () => {
+      for (const call of [events, exportCsv]) {
+        const order = await call(roles.agent, { order: "password asc" });
+        expect(order.status).toBe(400);
+        expect(order.json.error_message).toBe(MESSAGES.dashboardApi.invalidParameter("order"));
+        const reason = await call(roles.agent, { filters: JSON.stringify({ reasons: ["because"] }) });
+        expect(reason.json.error_message).toBe(MESSAGES.dashboardApi.invalidParameter("filters.reasons.0"));
+        const period = await call(roles.agent, { filters: JSON.stringify({ period: "forever" }) });
+        expect([period.status, period.json.error_message]).toEqual([400, MESSAGES.dashboardApi.invalidParameter("filters.period")]);
+        const backwards = await call(roles.agent, { filters: JSON.stringify({ from: "2021-01-01T00:00:00Z", to: "2020-01-01T00:00:00Z" }) });
+        expect(backwards.json.error_message).toBe(MESSAGES.dashboardApi.invalidParameter("filters.to"));
+        const json = await call(roles.agent, { filters: "{nope" });
+        expect(json.json.error_message).toBe(MESSAGES.dashboardApi.invalidParameter("filters"));
+        expect((await call(roles.guest)).status).toBe(403);
+      }
+    });
+
+    it("pages through batches by the sort value and id, never skipping or repeating rows that tie", async () => {
+      // A tenant of its own with more events than one batch (500), in few distinct values.
+      const big = await fx.createTenant();
+      const bigRoles = await fx.signInRoles(big);
+      const reasons = ["abusive", "spamming", "trolling"];
+      const values = Array.from({ length: 1234 }, (_, i) => ({
+        businessProfileId: big.businessProfileId,
+        feedItemId: null,
+        identityId: null,
+        socialType: i % 2 ? "twitter" : "reddit",
+        agentAccountId: bigRoles.agent.accountId,
+        agentName: "agent Tester",
+        userName: `user ${String(i % 7)}`,
+        action: "flagged as spam",
+        reason: reasons[i % 3]!,
+        note: `n${i}`,
+        post: i % 5 ? `post ${i % 4}` : null,
+        originalText: "",
+        delivery: "manual",
+        createdAt: new Date(Date.UTC(2026, 0, 1, 0, i % 11)).toISOString(),
+      }));
+      for (let i = 0; i < values.length; i += 200) await fx.db.insertInto("moderationEvents").values(values.slice(i, i + 200)).execute();
+      for (const order of ["reason asc", "post desc", "dateAndTime desc", "user asc"]) {
+        const [, ...rows] = lines((await exportCsv(bigRoles.agent, { order })).json as string);
+        expect(rows).toHaveLength(values.length);
+        const notes = rows.map((r) => r[7]);
+        expect(new Set(notes).size).toBe(values.length);
+        // The first page of the report is the file's first lines.
+        const first = await events(bigRoles.agent, { order });
+        expect(notes.slice(0, MODERATION_PER_PAGE)).toEqual(first.json.data.map((e: Row) => e.note));
+        const last = await events(bigRoles.agent, { order, page: String(first.json.total_pages) });
+        expect(notes.slice(-last.json.data.length)).toEqual(last.json.data.map((e: Row) => e.note));
+      }
     });
   });
 });

@@ -1,7 +1,8 @@
 import { describe, expect, it } from "vitest";
 import { WIDGET_IDS, type WidgetId } from "../../../../domain/dashboard";
 import { toCsv } from "../../../../domain/csv";
-import { changeRatio, isoInZone, widgetCsv, type WidgetCsv } from "./csv";
+import { isoInZone } from "../../../../domain/periods";
+import { changeRatio, widgetCsv, type WidgetCsv } from "./csv";
 
 const range = { from: "2026-11-01T00:00:00.000Z", to: "2026-11-03T00:00:00.000Z" };
 const ctx = (title: string) => ({ context: { context_type: 1, context_id: 1, title, color: "blue" } });

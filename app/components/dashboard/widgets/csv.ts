@@ -8,7 +8,7 @@
 //   gave (a term, a topic, a post's text) are written as they are, neutralised by domain/csv.ts.
 // The numbers come from the same answers and readers as the widget's table (read.ts).
 import type { WidgetId } from "../../../../domain/dashboard";
-import { zoneOffsetMinutes } from "../../../../domain/periods";
+import { isoInZone } from "../../../../domain/periods";
 import { countryLabel } from "../../../../domain/reference/countries";
 import { languageLabel } from "../../../../domain/reference/languages";
 import { arr, contextEntries, num, obj, previousTotals, str, type Json } from "./read";
@@ -54,18 +54,6 @@ function shareRatio(value: unknown): number | null {
   const n = maybe(value);
   if (n === null) return null;
   return clean(n > 1 ? n / 100 : n);
-}
-
-/** An instant as ISO 8601 with the zone's offset at that instant (2026-11-01T00:00:00+01:00). */
-export function isoInZone(instant: string, timeZone: string): string {
-  const ms = Date.parse(instant);
-  if (Number.isNaN(ms)) return instant;
-  const offset = zoneOffsetMinutes(timeZone, ms);
-  const wall = new Date(ms + offset * 60_000).toISOString().slice(0, 19);
-  if (offset === 0) return `${wall}Z`;
-  const abs = Math.abs(offset);
-  const sign = offset > 0 ? "+" : "-";
-  return `${wall}${sign}${String(Math.floor(abs / 60)).padStart(2, "0")}:${String(abs % 60).padStart(2, "0")}`;
 }
 
 /** A sentiment as the API's word: the number (−1, 0, 1, or a score) or the word itself. */
