@@ -2,8 +2,7 @@
 // the multipart form's fields, the logo's rules, and the answers of the admin API.
 import * as z from "zod";
 import { MESSAGES } from "../messages";
-import { MAX_DASHBOARD_CONTEXTS } from "./dashboard";
-import { requiredString, withIntent } from "./common";
+import { requiredString } from "./common";
 
 /** The longest business profile name (our limit). */
 export const BUSINESS_PROFILE_NAME_MAX = 100;
@@ -57,33 +56,10 @@ export const BusinessProfileUpdateSchema = z.object({
 });
 export type BusinessProfileUpdateInput = z.output<typeof BusinessProfileUpdateSchema>;
 
-/** /admin/business-profiles/{id}: edit the profile, or take over its default account (ADR 028). */
-export const BusinessProfilePageActionSchema = z.discriminatedUnion("intent", [
-  withIntent("update", BusinessProfileUpdateSchema),
-  withIntent("takeover", z.object({ id: z.coerce.number().int().positive() })),
-]);
-export type BusinessProfilePageAction = z.output<typeof BusinessProfilePageActionSchema>;
-
 /** GET /v1/admin/business_profiles/discord_bots?business_profile_id= */
 export const DiscordBotsQuerySchema = z.object({
   business_profile_id: z.coerce.number({ error: MESSAGES.wrongFormat }).int({ error: MESSAGES.wrongFormat }).positive({ error: MESSAGES.wrongFormat }),
 });
-
-/**
- * PUT /v1/accounts/preferences/ui/default_streams: the streams an account sees first (ADR 040): the
- * inbox opens on the first, the dashboard shows every mention of them all. At most the dashboard's
- * compare limit; an empty list goes back to every mention.
- */
-export const DefaultStreamsSchema = z.object({
-  default_dashboard_streams: z.preprocess(
-    (v) => (v === undefined || v === null || v === "" ? [] : Array.isArray(v) ? v : [v]),
-    z
-      .array(z.coerce.number({ error: MESSAGES.wrongFormat }).int({ error: MESSAGES.wrongFormat }).positive({ error: MESSAGES.wrongFormat }))
-      .max(MAX_DASHBOARD_CONTEXTS, { error: MESSAGES.tooManyElements })
-      .transform((ids) => [...new Set(ids)]),
-  ),
-});
-export type DefaultStreamsInput = z.output<typeof DefaultStreamsSchema>;
 
 // ── Responses (ADR 027) ──────────────────────────────────────────────────────────────────────────
 

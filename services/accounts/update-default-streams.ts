@@ -2,7 +2,7 @@ import { findAccount, updateAccount } from "../../db/repositories/accounts";
 import { findStream } from "../../db/repositories/streams";
 import { notFound, validationError } from "../../domain/errors";
 import { MESSAGES } from "../../domain/messages";
-import type { DefaultStreamsInput } from "../../domain/schemas/business-profiles";
+import type { DefaultStreamsInput } from "../../domain/schemas/accounts";
 import type { Actor, ServiceDeps } from "../context";
 import { buildAccountView, safeJson } from "./account-view";
 

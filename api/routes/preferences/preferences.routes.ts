@@ -2,6 +2,7 @@ import { createRoute } from "@hono/zod-openapi";
 import * as z from "zod";
 import {
   ChangePasswordSchema,
+  DefaultStreamsSchema,
   DisableTwoFactorSchema,
   GeneralPreferencesSchema,
   OtpCodeSchema,
@@ -12,7 +13,6 @@ import {
   BackupCodesResponseSchema,
   TwoFactorSetupResponseSchema,
 } from "../../../domain/schemas/accounts";
-import { DefaultStreamsSchema } from "../../../domain/schemas/business-profiles";
 import { errorResponses, json } from "../../lib/schemas";
 
 const BASE = "/v1/accounts/preferences";
