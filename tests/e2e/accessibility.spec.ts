@@ -62,7 +62,8 @@ const SECTIONS: Section[] = [
   {
     name: "every other screen",
     holds: (p) => !NAMED_SECTIONS.some((section) => section.holds(p)),
-    follows: [/^\/account\/settings\/[a-z-]+$/, /^\/alerts\/\d+$/],
+    // /admin (system admin): a new profile's form and a profile's page (issue 26).
+    follows: [/^\/account\/settings\/[a-z-]+$/, /^\/alerts\/\d+$/, /^\/admin\/new$/, /^\/admin\/business-profiles\/\d+$/],
   },
 ];
 const FOLLOWED_LINKS = SECTIONS.flatMap((section) => section.follows);
