@@ -5,7 +5,7 @@ import { MESSAGES } from "../messages";
 import { requiredString } from "./common";
 
 /** The longest business profile name (our limit). */
-export const BUSINESS_PROFILE_NAME_MAX = 100;
+const BUSINESS_PROFILE_NAME_MAX = 100;
 
 /** Spec analytics §5: letters, numbers and spaces only (any script's letters and digits). */
 const NAME_PATTERN = /^[\p{L}\p{N} ]+$/u;
