@@ -25,6 +25,7 @@ import * as m0022 from "./migrations/0022-notifications-unread-index";
 import * as m0023 from "./migrations/0023-exclude-words-read-for-admins";
 import * as m0024 from "./migrations/0024-rules";
 import * as m0025 from "./migrations/0025-alerts";
+import * as m0028 from "./migrations/0028-business-profile-logos";
 import * as m0033 from "./migrations/0033-alert-mail-sending";
 
 // Migrations are listed here (not read from disk) so the bundled server carries them.
@@ -54,6 +55,7 @@ const MIGRATIONS: Record<string, Migration> = {
   "0023-exclude-words-read-for-admins": m0023,
   "0024-rules": m0024,
   "0025-alerts": m0025,
+  "0028-business-profile-logos": m0028,
   "0033-alert-mail-sending": m0033,
 };
 

@@ -13,6 +13,16 @@ interface BusinessProfileTable {
   createdAt: string;
 }
 
+/** A business profile's logo (migration 0028, ADR 040): its bytes and the type its content was recognised as. */
+interface BusinessProfileLogoTable {
+  businessProfileId: number;
+  contentType: string;
+  bytes: Buffer;
+  byteSize: number;
+  sha256: string;
+  updatedAt: string;
+}
+
 interface AccountTable {
   id: Id;
   businessProfileId: number;
@@ -661,6 +671,7 @@ interface AnalyticsTermsDailyTable {
 
 export interface DatabaseSchema {
   businessProfiles: BusinessProfileTable;
+  businessProfileLogos: BusinessProfileLogoTable;
   accounts: AccountTable;
   teams: TeamTable;
   teamAccounts: TeamAccountTable;

@@ -36,7 +36,7 @@ export const ROUTE_RULES: readonly RouteRule[] = [
     roles: [ROLES.systemAdmin],
     layout: "default",
     prefix: true,
-    built: false,
+    built: true,
   },
   { path: "/inbox", title: "Inbox", access: "login", layout: "default", prefix: true, built: true },
   { path: "/search", title: "Live Search", access: "login", layout: "default", prefix: true, built: true },

@@ -99,8 +99,8 @@ interface PermissionRule {
 export const PERMISSION_TABLE = {
   "admin.index.read": { weakest: ROLES.systemAdmin, endpoint: { method: "GET", path: "/v1/admin/accounts/{id}" } },
   "admin.index.write": { weakest: ROLES.systemAdmin, endpoint: null },
-  "admin.business_profiles.read": { weakest: ROLES.systemAdmin, endpoint: { method: "GET", path: "/v1/admin/business_profiles/{id}" } },
-  "admin.business_profiles.write": { weakest: ROLES.systemAdmin, endpoint: null },
+  "admin.business_profiles.read": { weakest: ROLES.systemAdmin, endpoint: { method: "GET", path: "/v1/admin/business_profiles" } },
+  "admin.business_profiles.write": { weakest: ROLES.systemAdmin, endpoint: { method: "PATCH", path: "/v1/admin/business_profiles", body: {} } },
   "admin.takeover.write": { weakest: ROLES.systemAdmin, endpoint: { method: "POST", path: "/v1/admin/accounts/takeover", body: { account_id: 999_999_999 } } },
 
   "settings.index.read": { weakest: ROLES.agent, endpoint: null },

@@ -49,6 +49,7 @@ const PUBLIC_ROUTES: ReadonlyArray<readonly [method: string, path: RegExp]> = [
   ["GET", /^\/v1\/openapi\.json$/],
   ["GET", /^\/v1\/dashboard_shared_links\/[^/]+$/], // a shared link by its code
   ["GET", /^\/v1\/annotations\/layers_properties$/], // fixed choices
+  ["GET", /^\/v1\/business_profiles\/[^/]+\/logo$/], // a logo, by the address that names its content (ADR 040)
 ];
 
 /** The reads a shared link's anonymous viewer makes (with the Shared-Link-Code header, ADR 015). */

@@ -51,3 +51,18 @@ export function refuseInput(result: { success: boolean; target?: string; error?:
 export function unwrapFieldErrors(wrapper: string) {
   return (result: { success: boolean; target?: string; error?: unknown }): undefined => refuseInput(result, wrapper);
 }
+
+/**
+ * A route hook for inputs that name records by id outside the path (a query's `business_profile_id`, a
+ * form's `id`, a list of stream ids): an id that is not a number names no record, so 404 with the
+ * catalogue's words as a malformed path id does (ADR 035, ADR 040); other fields' refusals stay 422.
+ */
+export function refuseIdsAsNotFound(idFields: readonly string[]) {
+  return (result: { success: boolean; target?: string; error?: unknown }): undefined => {
+    if (!result.success && result.target !== "param") {
+      const issues = (result.error as ZodError).issues;
+      if (issues.some((issue) => idFields.includes(String(issue.path[0])) && issue.code !== "too_big")) throw notFound();
+    }
+    return refuseInput(result);
+  };
+}

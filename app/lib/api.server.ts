@@ -136,7 +136,11 @@ export function createApiClient(options: ApiClientOptions) {
     const h = headers(viaPost ? "GET" : method, withAuth);
     let body: string | undefined;
     const payload = viaPost ? call.query : call.body;
-    if (payload !== undefined && (method !== "GET" || viaPost)) {
+    let form: FormData | undefined;
+    if (payload instanceof FormData) {
+      // A multipart form (a file beside its fields) goes as it is: fetch writes its boundary.
+      form = payload;
+    } else if (payload !== undefined && (method !== "GET" || viaPost)) {
       h.set("content-type", "application/json");
       body = JSON.stringify(call.raw ? payload : snakeCaseKeys(payload));
     }
@@ -145,7 +149,7 @@ export function createApiClient(options: ApiClientOptions) {
       new Request(url(path, viaPost ? undefined : call.query, call.raw), {
         method: viaPost ? "POST" : method,
         headers: h,
-        body,
+        body: form ?? body,
       }),
     );
   }
@@ -291,6 +295,8 @@ export function createApiClient(options: ApiClientOptions) {
     put: <T>(path: string, body?: unknown, opts?: CallOptions) => call<T>("PUT", path, { ...opts, body }),
     patch: <T>(path: string, body?: unknown, opts?: CallOptions) => call<T>("PATCH", path, { ...opts, body }),
     delete: <T>(path: string, opts?: CallOptions) => call<T>("DELETE", path, opts),
+    /** A multipart form (spec analytics §7: the business profile's name, logo and copied_business_profile_id), keys as written. */
+    sendForm: <T>(method: "POST" | "PATCH", path: string, form: FormData) => call<T>(method, path, { body: form }),
 
     /**
      * POST a streamed body (a file import) as it arrives, never buffered. A stream cannot be sent

@@ -19,8 +19,10 @@ import { bucketStart, defaultInterval, intervalChoices, isValidTimeZone, presetR
 interface DashboardContextRef {
   contextType: number;
   contextId: number;
-  /** Unsaved searches (context type 6) carry their query and filters. */
-  properties?: { query?: string; filters?: unknown };
+  /** How the address names it when not `{type}-{id}` (the default streams' unsaved search). */
+  token?: string;
+  /** Unsaved searches (context type 6) carry their query and filters (and the default streams, ADR 040). */
+  properties?: { query?: string; filters?: unknown; stream_ids?: number[] };
   title: string;
   color: CompareColor;
 }
@@ -73,9 +75,11 @@ export const DASHBOARD_PARAMS = {
 export interface DashboardSelectorContext {
   contextType: number;
   contextId: number;
+  /** How the address names it when not `{type}-{id}` (the default streams' unsaved search). */
+  token?: string;
   title: string;
   section: DashboardSection;
-  properties?: { query?: string; filters?: unknown };
+  properties?: { query?: string; filters?: unknown; stream_ids?: number[] };
 }
 
 export interface DashboardSelector {
@@ -85,9 +89,12 @@ export interface DashboardSelector {
 /** "Every mention": the unsaved search with an empty query and no filters (ADR 015). */
 export const ALL_MENTIONS_TOKEN = `${DASHBOARD_CONTEXT_TYPES.unsavedSearch}-0`;
 
-/** A context as the URL writes it: `{contextType}-{contextId}` (saved search 1-12, topic 2-5). */
-export function contextToken(context: { contextType: number; contextId: number }): string {
-  return `${context.contextType}-${context.contextId}`;
+/** The account's default streams as a context of the address (ADR 040): every mention of them. */
+export const DEFAULT_STREAMS_TOKEN = "streams";
+
+/** A context as the URL writes it: `{contextType}-{contextId}` (saved search 1-12, topic 2-5), or its own token. */
+export function contextToken(context: { contextType: number; contextId: number; token?: string }): string {
+  return context.token ?? `${context.contextType}-${context.contextId}`;
 }
 
 function allMentionsContext(): Omit<DashboardContextRef, "color"> {
@@ -97,6 +104,13 @@ function allMentionsContext(): Omit<DashboardContextRef, "color"> {
     properties: { query: "" },
     title: MESSAGES.dashboardUi.allMentions,
   };
+}
+
+function chosenOf(context: DashboardSelectorContext): Omit<DashboardContextRef, "color"> {
+  const chosen: Omit<DashboardContextRef, "color"> = { contextType: context.contextType, contextId: context.contextId, title: context.title };
+  if (context.token) chosen.token = context.token;
+  if (context.properties) chosen.properties = context.properties;
+  return chosen;
 }
 
 function isPresetId(value: unknown): value is PeriodPresetId {
@@ -203,16 +217,18 @@ export function parseDashboardQuery(
       continue;
     }
     const found = selector.contexts.find((context) => contextToken(context) === token);
-    if (found) chosen.push({ contextType: found.contextType, contextId: found.contextId, title: found.title, properties: found.properties });
+    if (found) chosen.push(chosenOf(found));
   }
   if (chosen.length === 0) {
-    const brand = selector.contexts.find((context) => context.section === "brands");
-    chosen.push(
-      brand ? { contextType: brand.contextType, contextId: brand.contextId, title: brand.title, properties: brand.properties } : allMentionsContext(),
-    );
+    // The account's default streams first (ADR 040), else the first brand search, else every mention.
+    const first =
+      selector.contexts.find((context) => context.token === DEFAULT_STREAMS_TOKEN) ??
+      selector.contexts.find((context) => context.section === "brands");
+    chosen.push(first ? chosenOf(first) : allMentionsContext());
   }
   const contexts = chosen.map((context, index) => {
     const ref: DashboardContextRef = { contextType: context.contextType, contextId: context.contextId, title: context.title, color: compareColor(index) };
+    if (context.token) ref.token = context.token;
     if (context.properties) ref.properties = context.properties;
     return ref;
   });

@@ -2,13 +2,14 @@
 // compared range, zone, interval, contexts) and its own parameters from the page state. The answers
 // are kept as the API sends them (snake_case); app/components/dashboard/widgets/view.ts maps them to
 // the table the server renders and the series the chart draws.
-import { DASHBOARD_SECTIONS, DEFAULT_REVIEW_NETWORKS, type DashboardSection, type WidgetId } from "../../domain/dashboard";
+import { DASHBOARD_CONTEXT_TYPES, DASHBOARD_SECTIONS, DEFAULT_REVIEW_NETWORKS, type DashboardSection, type WidgetId } from "../../domain/dashboard";
 import type * as z from "zod";
 import { MESSAGES } from "../../domain/messages";
 import type { DashboardContextSchema } from "../../domain/schemas/dashboard";
 import type { FeedHashResponseSchema } from "../../domain/schemas/dashboard-config";
 import { ApiError, type ApiClient } from "./api.server";
-import type { DashboardQuery, DashboardSelector, DashboardSelectorContext } from "./dashboard-query";
+import type { ApiStreamList } from "../components/channels/types";
+import { DEFAULT_STREAMS_TOKEN, type DashboardQuery, type DashboardSelector, type DashboardSelectorContext } from "./dashboard-query";
 
 export type WidgetResult =
   | { widgetId: WidgetId; ok: true; data: unknown }
@@ -183,7 +184,7 @@ export interface DrillInput {
   contextId: number;
   minCreatedAt: string;
   maxCreatedAt: string;
-  properties?: { query?: string; filters?: unknown };
+  properties?: { query?: string; filters?: unknown; stream_ids?: number[] };
 }
 
 /** Stores a drill-down definition; answers its code for `/?feed_hash=`. */
@@ -218,7 +219,7 @@ export async function loadFeedHash(api: ApiClient, feedHash: string, page = 1): 
 }
 
 /** POST /v1/dashboard_selector: the contexts the viewer may pick, by section (for routes that parse the page state). */
-export async function loadDashboardSelector(api: ApiClient): Promise<DashboardSelector> {
+export async function loadDashboardSelector(api: ApiClient, options: { defaultStreams?: boolean } = {}): Promise<DashboardSelector> {
   let answer: unknown;
   try {
     answer = await api.post<unknown>("/v1/dashboard_selector", {});
@@ -239,5 +240,32 @@ export async function loadDashboardSelector(api: ApiClient): Promise<DashboardSe
     if (raw.properties && typeof raw.properties === "object") context.properties = raw.properties as DashboardSelectorContext["properties"];
     contexts.push(context);
   }
-  return { contexts };
+  const streams = options.defaultStreams === false ? null : await defaultStreamsContext(api);
+  return { contexts: streams ? [streams, ...contexts] : contexts };
+}
+
+/**
+ * The signed-in account's default streams (ADR 040) as the dashboard's first context: every mention of
+ * those streams (an unsaved search with `stream_ids`), named by them. None for a shared link's viewer, or
+ * when none of the streams is left.
+ */
+async function defaultStreamsContext(api: ApiClient): Promise<DashboardSelectorContext | null> {
+  if (!api.isSignedIn()) return null;
+  const account = await api.currentAccount().catch(() => null);
+  const ids = account?.preferences.ui.defaultDashboardStreams ?? [];
+  if (ids.length === 0) return null;
+  const streams = await api.get<ApiStreamList>("/v1/streams").catch((error: unknown) => {
+    if (error instanceof ApiError) return { data: [] } satisfies ApiStreamList;
+    throw error;
+  });
+  const chosen = ids.flatMap((id) => streams.data.filter((stream) => stream.id === id));
+  if (chosen.length === 0) return null;
+  return {
+    contextType: DASHBOARD_CONTEXT_TYPES.unsavedSearch,
+    contextId: 0,
+    token: DEFAULT_STREAMS_TOKEN,
+    title: MESSAGES.defaultStreams.dashboardTitle(chosen.map((stream) => stream.name).join(", ")),
+    section: "brands",
+    properties: { stream_ids: chosen.map((stream) => stream.id) },
+  };
 }

@@ -121,7 +121,8 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     recordPageView(request, context, account);
   }
   const readOnly = !!link || !account;
-  const selector = await loadDashboardSelector(context.api).catch((error: unknown) => {
+  // A shared link shows what its author chose, never the viewer's default streams.
+  const selector = await loadDashboardSelector(context.api, { defaultStreams: !link }).catch((error: unknown) => {
     if (error instanceof Response) throw error;
     context.reportError(error);
     return { contexts: [] } satisfies DashboardSelector;

@@ -4,7 +4,7 @@ import { useCallback, useMemo } from "react";
 import { MESSAGES } from "../../domain/messages";
 import { networkVisibleTo } from "../../domain/streams";
 import { DetailPane, EmptyDetail } from "../components/inbox/detail-pane";
-import { canReadInbox, handleItemAction, loadInbox, type Assignees, type ItemActionData } from "./_shell.inbox.server";
+import { canReadInbox, defaultStreamLocation, handleItemAction, loadInbox, type Assignees, type ItemActionData } from "./_shell.inbox.server";
 import { PageActionContext } from "../components/inbox/item-form";
 import { InboxList, networkChoices, type RowContext } from "../components/inbox/item-list";
 import {
@@ -30,6 +30,8 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   // address, so every view has one link (other parameters, such as a dialog's, are kept as they are).
   const canonical = canonicalInboxAddress(new URL(request.url));
   if (canonical) throw redirect(canonical);
+  const preferred = await defaultStreamLocation(context, new URL(request.url), account.preferences.ui.defaultDashboardStreams);
+  if (preferred) throw redirect(preferred);
   recordPageView(request, context, account);
   // Without access the layout says so; nothing is asked of the API.
   if (!canReadInbox(account)) return null;

@@ -36,6 +36,7 @@ import {
   INBOX_PATH,
   inboxReturnPath,
   listFilterQuery,
+  defaultInboxLocation,
   parseInboxView,
   withoutBlankNewLabels,
   type InboxApiQuery,
@@ -140,6 +141,7 @@ export async function loadSidebar(request: Request, context: AppLoadContext, acc
     .sort((a, b) => Number(b.pinned) - Number(a.pinned) || compareNames(a.name, b.name));
   return {
     canManage,
+    hasDefaultStreams: account.preferences.ui.defaultDashboardStreams.length > 0,
     networks: buildStreamSidebar(rows, account.role, { canManage }),
     assignedCount: assigned.count,
     searches: fold(searchRows),
@@ -273,6 +275,22 @@ const NOT_FOUND = (reason: string = MESSAGES.inboxActions.itemNotFound) => new R
 function sourceGone(error: unknown): never {
   if (error instanceof ApiError && error.status === 404) throw NOT_FOUND(error.reason);
   throw error;
+}
+
+/**
+ * Where the menu's bare /inbox goes for an account with default streams (ADR 040): its first default
+ * stream, while that stream still exists (a deleted one is skipped rather than shown as 'not found').
+ */
+export async function defaultStreamLocation(context: AppLoadContext, url: URL, defaultStreams: readonly number[]): Promise<string | null> {
+  const location = defaultInboxLocation(url, defaultStreams);
+  if (!location) return null;
+  try {
+    await context.api.get<ApiStream>(`/v1/streams/${defaultStreams[0]}`);
+    return location;
+  } catch (error) {
+    if (error instanceof ApiError && error.status < 500) return null;
+    throw error;
+  }
 }
 
 export async function loadInbox(request: Request, context: AppLoadContext, account: Account) {

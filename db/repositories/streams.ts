@@ -121,3 +121,21 @@ export async function listDuePolls(db: Database, now: string, limit: number) {
     .limit(limit)
     .execute();
 }
+
+/** The address of each stream's newest mention that has one (a Discord bot's server and channel are in it). */
+export async function newestPostUrls(db: Database, businessProfileId: number, streamIds: readonly number[]): Promise<Map<number, string>> {
+  const found = new Map<number, string>();
+  for (const streamId of streamIds) {
+    const row = await db
+      .selectFrom("feedItems")
+      .select("postUrl")
+      .where("businessProfileId", "=", businessProfileId)
+      .where("streamId", "=", streamId)
+      .where("postUrl", "is not", null)
+      .orderBy("createdAt", "desc")
+      .limit(1)
+      .executeTakeFirst();
+    if (row?.postUrl) found.set(streamId, row.postUrl);
+  }
+  return found;
+}

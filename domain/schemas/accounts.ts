@@ -3,6 +3,7 @@ import { INBOX_LAYOUTS } from "../inbox";
 import { MESSAGES } from "../messages";
 import { isRole, RoleSchema, type Role } from "../roles";
 import { emailField, RecordIdFormSchema, requiredString, withIntent } from "./common";
+import { MAX_DASHBOARD_CONTEXTS } from "./dashboard";
 import { PasswordSchema } from "./password";
 
 const NAME_MAX = 100;
@@ -130,6 +131,30 @@ export type SafetyAction = z.output<typeof SafetyActionSchema>;
 
 export type InviteInput = z.infer<typeof InviteSchema>;
 export type TeamInput = z.infer<typeof TeamSchema>;
+
+/**
+ * PUT /v1/accounts/preferences/ui/default_streams: the streams an account sees first (ADR 040): the
+ * inbox opens on the first, the dashboard shows every mention of them all. At most the dashboard's
+ * compare limit; an empty list goes back to every mention.
+ */
+export const DefaultStreamsSchema = z.object({
+  default_dashboard_streams: z.preprocess(
+    // A select left on "None" posts an empty value (or none): that is no stream.
+    (v) => (Array.isArray(v) ? v : [v]).filter((id) => id !== undefined && id !== null && id !== ""),
+    z
+      .array(z.coerce.number({ error: MESSAGES.wrongFormat }).int({ error: MESSAGES.wrongFormat }).positive({ error: MESSAGES.wrongFormat }))
+      .max(MAX_DASHBOARD_CONTEXTS, { error: MESSAGES.tooManyElements })
+      .transform((ids) => [...new Set(ids)]),
+  ),
+});
+export type DefaultStreamsInput = z.output<typeof DefaultStreamsSchema>;
+
+/** /account/settings/preferences: the general preferences, or the default streams (ADR 028). */
+export const PreferencesActionSchema = z.discriminatedUnion("intent", [
+  withIntent("general", GeneralPreferencesSchema),
+  withIntent("default_streams", DefaultStreamsSchema),
+]);
+export type PreferencesAction = z.output<typeof PreferencesActionSchema>;
 
 // ── Responses (ADR 027) ─────────────────────────────────────────────────────────────────────────
 

@@ -29,6 +29,8 @@ function decodeList(value: unknown): unknown {
 const DashboardPropertiesSchema = z.object({
   query: z.string().nullish(),
   filters: z.preprocess(decodeList, QueryGroupsSchema.nullish()),
+  /** Mentions of these streams only: the account's default streams (ADR 040). Another profile's match nothing. */
+  stream_ids: z.preprocess(decodeList, z.array(z.coerce.number().int().positive()).max(3).nullish()),
 });
 export type DashboardProperties = z.infer<typeof DashboardPropertiesSchema>;
 

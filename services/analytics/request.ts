@@ -82,7 +82,12 @@ function parseRange(raw: unknown, compared: boolean): DashboardRange {
 }
 
 function hasProperties(p: DashboardProperties | null | undefined): p is DashboardProperties {
-  return !!p && ((typeof p.query === "string" && p.query.trim() !== "") || (Array.isArray(p.filters) && p.filters.length > 0));
+  return (
+    !!p &&
+    ((typeof p.query === "string" && p.query.trim() !== "") ||
+      (Array.isArray(p.filters) && p.filters.length > 0) ||
+      (Array.isArray(p.stream_ids) && p.stream_ids.length > 0))
+  );
 }
 
 /** The body checked: zod for shapes, then the catalogue's 400s for what the dashboard refuses. */
@@ -133,6 +138,7 @@ async function extraConditions(
     const search = await searchExprOfQuery(deps, businessProfileId, text);
     if (search) filter.search = search;
   }
+  if (properties.stream_ids?.length) filter.streamIds = properties.stream_ids;
   if (properties.filters?.length) {
     const groups = await groupConditionsOfGroups(deps, businessProfileId, properties.filters);
     if (groups === null) filter.matchNothing = true;

@@ -53,8 +53,13 @@ async function resolveContext(
   viewer: DashboardViewer,
   def: { contextType: number; contextId: number; minCreatedAt: string; maxCreatedAt: string; properties: Record<string, unknown> },
 ): Promise<{ context: ResolvedDashboardContext; range: { from: string; to: string } }> {
-  const { query, filters } = def.properties;
-  const properties = { ...(typeof query === "string" ? { query } : {}), ...(Array.isArray(filters) ? { filters } : {}) };
+  const { query, filters, stream_ids: streamIds } = def.properties;
+  const properties = {
+    ...(typeof query === "string" ? { query } : {}),
+    ...(Array.isArray(filters) ? { filters } : {}),
+    // The default streams' context (ADR 040): its drill-down keeps to those streams.
+    ...(Array.isArray(streamIds) ? { stream_ids: streamIds } : {}),
+  };
   const resolved = await resolveDashboardRequest(deps, viewer, {
     range: { from: def.minCreatedAt, to: def.maxCreatedAt },
     contexts: [{ context_type: def.contextType, context_id: def.contextId, properties }],

@@ -1,6 +1,5 @@
 import { findAccountForSession, findDefaultAccount } from "../../db/repositories/accounts";
 import { findSession, revokeSession } from "../../db/repositories/auth-sessions";
-import { countActiveAccounts, findBusinessProfile } from "../../db/repositories/business-profiles";
 import { endTakeover, insertTakeover } from "../../db/repositories/takeovers";
 import { ACCOUNT_STATE } from "../../domain/constants";
 import { AppError, badRequest, forbidden, notFound } from "../../domain/errors";
@@ -18,18 +17,6 @@ export async function getAdminAccount(deps: ServiceDeps, actor: Actor, accountId
   const account = await findAccountForSession(deps.db, accountId);
   if (!account) throw notFound();
   return buildAccountView(deps.db, account);
-}
-
-/** GET /v1/admin/business_profiles/{id}: a business profile with its default account. */
-export async function getAdminBusinessProfile(deps: ServiceDeps, actor: Actor, businessProfileId: number) {
-  requireSystemAdmin(actor);
-  const profile = await findBusinessProfile(deps.db, businessProfileId);
-  if (!profile) throw notFound();
-  const [activeAccountsCount, defaultAccount] = await Promise.all([
-    countActiveAccounts(deps.db, businessProfileId),
-    findDefaultAccount(deps.db, businessProfileId),
-  ]);
-  return { ...profile, activeAccountsCount, defaultAccountId: defaultAccount?.id ?? null };
 }
 
 /**

@@ -65,7 +65,13 @@ const SECTIONS: Section[] = [
     follows: [/^\/account\/settings\/[a-z-]+$/, /^\/alerts\/\d+$/],
   },
 ];
-const FOLLOWED_LINKS = SECTIONS.flatMap((section) => section.follows);
+/** The system admin's business-profile admin (issue 26): the list, a new profile's form, a profile's page. */
+const ADMIN_TOOLS: Section = {
+  name: "the business-profile admin",
+  holds: (p) => p.startsWith("/admin"),
+  follows: [/^\/admin\/new$/, /^\/admin\/business-profiles\/\d+$/],
+};
+const FOLLOWED_LINKS = [...SECTIONS, ADMIN_TOOLS].flatMap((section) => section.follows);
 
 /** The screens a signed-in role may open, by the route table; loader screens (/logout, take-over) are actions. */
 function startPaths(role: DemoRole): string[] {
@@ -313,6 +319,12 @@ test.describe("accessibility: no serious or critical axe violations @no-js", () 
     browserErrors.allowNotFoundDocument("/no/such/page");
     await open(page, "/no/such/page");
     await expectNoSeriousAxeViolations(page, "admin 'Page not found'", { soft: true });
+  });
+
+  test("sysadmin: the business-profile admin, its form and a profile's page", async ({ page }) => {
+    await signIn(page, "sysadmin");
+    const followed = await checkScreens(page, "sysadmin", startPaths("sysadmin").filter(ADMIN_TOOLS.holds), ADMIN_TOOLS);
+    expect([...followed].map(String).sort(), "pages the section follows were reached").toEqual(ADMIN_TOOLS.follows.map(String).sort());
   });
 
   // The other roles see other menus and offer other actions on the same screens: every screen each may

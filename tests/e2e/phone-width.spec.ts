@@ -23,6 +23,7 @@ const SCREENS_UNDER: Readonly<Record<string, readonly string[]>> = {
   "/settings": ["/settings/users", "/settings/teams"],
   "/topics": ["/topics/{topic}"],
   "/account/settings": ["/account/settings/preferences", "/account/settings/safety-and-privacy"],
+  "/admin": ["/admin/new", "/admin/business-profiles/{profile}"],
 };
 
 /** A rule's own address, when it is a screen (not /settings, which redirects to its first tab). */
@@ -54,6 +55,7 @@ const ID_SOURCES: Readonly<Record<string, { listPath: string; selector: string; 
   stream: { listPath: "/settings/channels", selector: "a[href^='/settings/channels/']", read: "href" },
   topic: { listPath: "/topics", selector: "a[href^='/topics/']", read: "href" },
   alert: { listPath: "/alerts", selector: "a[href^='/alerts/']", read: "href" },
+  profile: { listPath: "/admin", selector: "a[href^='/admin/business-profiles/']", read: "href" },
 };
 
 async function findIds(page: Page, addresses: readonly string[]): Promise<Record<string, string>> {
@@ -157,8 +159,10 @@ test.describe("phone width (390 × 844): no screen scrolls sideways", () => {
 
   // An admin sees every screen; one sign-in per group, so that no test holds more pages than a loaded
   // machine opens in a minute.
+  // /admin is the system admin's (their own test below).
+  const isAdminTool = (address: string) => address.startsWith("/admin");
   const settings = SIGNED_IN.filter((address) => address.startsWith("/settings"));
-  const rest = SIGNED_IN.filter((address) => !address.startsWith("/settings"));
+  const rest = SIGNED_IN.filter((address) => !address.startsWith("/settings") && !isAdminTool(address));
   const groups = {
     "the settings screens": settings,
     "the inbox, search and topics": rest.filter((address) => /^\/(inbox|search|topics)/.test(address)),
@@ -180,6 +184,9 @@ test.describe("phone width (390 × 844): no screen scrolls sideways", () => {
     await signIn(page, "sysadmin");
     // The users list (every business profile, take-over), the inbox's sidebar, the account menu open.
     await expectNoSidewaysScroll(page, ["/settings/users", "/inbox?pane=sources", "/inbox", "/settings/channels"]);
+    // The business-profile admin (issue 26): the list, the new profile's form, a profile's page.
+    const adminTools = SIGNED_IN.filter(isAdminTool);
+    await expectNoSidewaysScroll(page, adminTools, await findIds(page, adminTools));
     await open(page, "/");
     await page.getByLabel("Account menu").click();
     const found = await overflow(page);

@@ -274,7 +274,7 @@ describe("account screens without JavaScript", () => {
       expect(isChecked(page, "direct_email_to_network")).toBe(false);
 
       const csrf = await browser.formToken("/account/settings/preferences");
-      const saved = await browser.post("/account/settings/preferences", { csrf, review_on_reply: "on", direct_email_to_network: "on" });
+      const saved = await browser.post("/account/settings/preferences", { csrf, intent: "general", review_on_reply: "on", direct_email_to_network: "on" });
       expect(saved.status).toBe(302);
       expect(saved.headers.get("location")).toBe("/account/settings/preferences");
       const after = await pageText(await browser.get("/account/settings/preferences"));
@@ -283,8 +283,16 @@ describe("account screens without JavaScript", () => {
       expect(isChecked(after, "review_on_reply")).toBe(true);
       expect(isChecked(after, "direct_email_to_network")).toBe(true);
 
-      const forged = await browser.post("/account/settings/preferences", { url_warning: "on" });
+      const forged = await browser.post("/account/settings/preferences", { intent: "general", url_warning: "on" });
       expect(forged.status).toBe(403);
+
+      // The default streams' form (ADR 040): none chosen is every mention; a stream of another profile is refused.
+      const streams = await browser.post("/account/settings/preferences", { csrf, intent: "default_streams", default_dashboard_streams: "" });
+      expect(streams.status).toBe(302);
+      expect(await pageText(await browser.get("/account/settings/preferences"))).toContain(MESSAGES.defaultStreams.saved);
+      const foreign = await browser.post("/account/settings/preferences", { csrf, intent: "default_streams", default_dashboard_streams: "999999" });
+      expect(foreign.status).toBe(422);
+      expect(await pageText(foreign)).toContain(`${MESSAGES.defaultStreams.title} ${MESSAGES.defaultStreams.notFound}`);
     });
 
     it("changes the password with the current one", async () => {

@@ -2,6 +2,15 @@ import { createRoute } from "@hono/zod-openapi";
 import * as z from "zod";
 import { MESSAGES } from "../../../domain/messages";
 import { AccountResponseSchema } from "../../../domain/schemas/accounts";
+import {
+  BusinessProfileCreateSchema,
+  BusinessProfileListResponseSchema,
+  BusinessProfileResponseSchema,
+  BusinessProfileUpdateSchema,
+  DiscordBotListResponseSchema,
+  DiscordBotsQuerySchema,
+  LOGO_CONTENT_TYPES,
+} from "../../../domain/schemas/business-profiles";
 import { errorResponses, IdParamSchema, json } from "../../lib/schemas";
 
 const wrongFormat = { error: MESSAGES.wrongFormat };
@@ -14,26 +23,83 @@ export const adminAccountRoute = createRoute({
   responses: { 200: json(AccountResponseSchema, "Any account (system admin)"), 403: errorResponses[403], 404: errorResponses[404] },
 });
 
+const multipartBody = <T extends z.ZodType>(schema: T, description: string) => ({
+  body: { description, content: { "multipart/form-data": { schema } }, required: false },
+});
+
+export const listBusinessProfilesRoute = createRoute({
+  method: "get",
+  path: "/v1/admin/business_profiles",
+  tags: ["admin"],
+  summary: "Every business profile with its logo, time zone, created_at and activeAccountsCount (system admin)",
+  responses: { 200: json(BusinessProfileListResponseSchema, "The profiles"), 403: errorResponses[403] },
+});
+
+export const createBusinessProfileRoute = createRoute({
+  method: "post",
+  path: "/v1/admin/business_profiles",
+  tags: ["admin"],
+  summary: "A new business profile (multipart: name, logo when a file was chosen, copied_business_profile_id) with its default account",
+  request: multipartBody(BusinessProfileCreateSchema, "name; logo (PNG, JPEG or WebP, at most 512 KB); copied_business_profile_id"),
+  responses: {
+    201: json(BusinessProfileResponseSchema, "Created, with a copy of the source's configuration when one was named"),
+    403: errorResponses[403],
+    422: errorResponses[422],
+  },
+});
+
+export const updateBusinessProfileRoute = createRoute({
+  method: "patch",
+  path: "/v1/admin/business_profiles",
+  tags: ["admin"],
+  summary: "Rename a business profile or replace its logo (multipart: id, name, logo when a file was chosen)",
+  request: multipartBody(BusinessProfileUpdateSchema, "id; name; logo (PNG, JPEG or WebP, at most 512 KB)"),
+  responses: {
+    200: json(BusinessProfileResponseSchema, "Updated"),
+    403: errorResponses[403],
+    404: errorResponses[404],
+    422: errorResponses[422],
+  },
+});
+
+// Before /v1/admin/business_profiles/{id}, which would otherwise take "discord_bots" for an id.
+export const discordBotsRoute = createRoute({
+  method: "get",
+  path: "/v1/admin/business_profiles/discord_bots",
+  tags: ["admin"],
+  summary: "A profile's Discord bots: its Discord streams with server, channel, status and last delivery",
+  request: { query: DiscordBotsQuerySchema },
+  responses: {
+    200: json(DiscordBotListResponseSchema, "The bots"),
+    403: errorResponses[403],
+    404: errorResponses[404],
+    422: errorResponses[422],
+  },
+});
+
 export const adminBusinessProfileRoute = createRoute({
   method: "get",
   path: "/v1/admin/business_profiles/{id}",
   tags: ["admin"],
   request: { params: IdParamSchema },
   responses: {
-    200: json(
-      z.object({
-        id: z.number(),
-        name: z.string(),
-        logo_url: z.string().nullable(),
-        time_zone: z.string(),
-        created_at: z.string(),
-        copied_business_profile_id: z.number().nullable(),
-        active_accounts_count: z.number(),
-        default_account_id: z.number().nullable(),
-      }),
-      "A business profile (system admin)",
-    ),
+    200: json(BusinessProfileResponseSchema, "A business profile with its default account (system admin)"),
     403: errorResponses[403],
+    404: errorResponses[404],
+  },
+});
+
+export const businessProfileLogoRoute = createRoute({
+  method: "get",
+  path: "/v1/business_profiles/{id}/logo",
+  tags: ["business profiles"],
+  summary: "A profile's logo, with its own content type and nosniff; `v` is the address's version (from logo_url)",
+  request: { params: IdParamSchema, query: z.object({ v: z.string().max(64).optional() }) },
+  responses: {
+    200: {
+      description: "The logo",
+      content: Object.fromEntries(LOGO_CONTENT_TYPES.map((type) => [type, { schema: z.string().describe("binary") }])),
+    },
     404: errorResponses[404],
   },
 });

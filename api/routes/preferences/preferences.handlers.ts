@@ -1,5 +1,6 @@
 import { changePassword } from "../../../services/accounts/change-password";
 import { updateGeneralPreferences } from "../../../services/accounts/update-general-preferences";
+import { updateDefaultStreams } from "../../../services/accounts/update-default-streams";
 import { updateUiPreferences } from "../../../services/accounts/update-ui-preferences";
 import {
   activateTwoFactor,
@@ -10,6 +11,7 @@ import {
 import type { ApiApp } from "../../env";
 import { toSnakeCase } from "../../lib/case";
 import { requireActor } from "../../middleware/auth";
+import { refuseIdsAsNotFound } from "../../middleware/errors";
 import {
   activateTwoFactorRoute,
   changePasswordRoute,
@@ -17,6 +19,7 @@ import {
   generalPreferencesRoute,
   regenerateBackupCodesRoute,
   setupTwoFactorRoute,
+  defaultStreamsRoute,
   uiPreferencesRoute,
 } from "./preferences.routes";
 
@@ -30,6 +33,12 @@ export function registerPreferenceRoutes(app: ApiApp) {
     });
     return c.json(toSnakeCase(account), 200);
   });
+
+  app.openapi(
+    defaultStreamsRoute,
+    async (c) => c.json(toSnakeCase(await updateDefaultStreams(c.get("deps"), requireActor(c), c.req.valid("json"))), 200),
+    refuseIdsAsNotFound(["default_dashboard_streams"]),
+  );
 
   app.openapi(uiPreferencesRoute, async (c) => {
     const body = c.req.valid("json");

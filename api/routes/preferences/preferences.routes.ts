@@ -2,6 +2,7 @@ import { createRoute } from "@hono/zod-openapi";
 import * as z from "zod";
 import {
   ChangePasswordSchema,
+  DefaultStreamsSchema,
   DisableTwoFactorSchema,
   GeneralPreferencesSchema,
   OtpCodeSchema,
@@ -33,6 +34,19 @@ export const uiPreferencesRoute = createRoute({
   tags: ["preferences"],
   summary: "The caller's inbox layout: dense rows or cards (ADR 033); other UI preferences are kept",
   request: jsonBody(UiPreferencesSchema),
+  responses: {
+    200: json(AccountResponseSchema, "The account with its new preferences"),
+    401: errorResponses[401],
+    422: errorResponses[422],
+  },
+});
+
+export const defaultStreamsRoute = createRoute({
+  method: "put",
+  path: `${BASE}/ui/default_streams`,
+  tags: ["preferences"],
+  summary: "The streams the caller sees first (ADR 040): the inbox opens on the first, the dashboard shows every mention of them",
+  request: jsonBody(DefaultStreamsSchema),
   responses: {
     200: json(AccountResponseSchema, "The account with its new preferences"),
     401: errorResponses[401],

@@ -11,7 +11,8 @@ export const INBOX_PATH = "/inbox";
 
 /** What the list shows: all items, the caller's assignments, or one stream, saved search or label. */
 export type InboxSource =
-  | { type: "all" }
+  /** `explicit`: the address says `source=all`, which an account with default streams needs (ADR 040). */
+  | { type: "all"; explicit?: boolean }
   | { type: "assigned" }
   | { type: "stream" | "search" | "label"; id: number };
 
@@ -57,9 +58,10 @@ function unique<T>(values: T[]): T[] {
   return [...new Set(values)];
 }
 
-/** `stream-12`, `search-5`, `label-3`, `assigned`, or anything else: all items. */
+/** `stream-12`, `search-5`, `label-3`, `assigned`, `all`, or anything else: all items. */
 export function parseSource(value: string | null): InboxSource {
   if (value === "assigned") return { type: "assigned" };
+  if (value === "all") return { type: "all", explicit: true };
   const match = /^(stream|search|label)-(\d{1,10})$/.exec(value ?? "");
   if (match && Number(match[2]) > 0) return { type: match[1] as "stream" | "search" | "label", id: Number(match[2]) };
   return { type: "all" };
@@ -67,13 +69,23 @@ export function parseSource(value: string | null): InboxSource {
 
 /** The `source` parameter of a source (null: all items, the default). */
 export function sourceParam(source: InboxSource): string | null {
-  if (source.type === "all") return null;
+  if (source.type === "all") return source.explicit ? "all" : null;
   if (source.type === "assigned") return "assigned";
   return `${source.type}-${source.id}`;
 }
 
 export function sameSource(a: InboxSource, b: InboxSource): boolean {
-  return sourceParam(a) === sourceParam(b);
+  return a.type === b.type && ("id" in a ? a.id : null) === ("id" in b ? b.id : null);
+}
+
+/**
+ * The inbox opened without any address of a view (the menu's /inbox) by an account with default streams
+ * (ADR 040): the view of its first one. 'All items' then says `source=all`, which this leaves alone.
+ */
+export function defaultInboxLocation(url: URL, defaultStreams: readonly number[]): string | null {
+  const own = [...url.searchParams].filter(([name]) => name !== "_routes");
+  if (own.length > 0 || defaultStreams.length === 0) return null;
+  return `${INBOX_PATH}?source=stream-${defaultStreams[0]}`;
 }
 
 export function parseInboxView(params: URLSearchParams): InboxView {

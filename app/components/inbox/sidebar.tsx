@@ -14,6 +14,8 @@ const LABELS = MESSAGES.inboxUi;
 
 export interface InboxSidebarData {
   canManage: boolean;
+  /** The account has default streams: bare /inbox opens the first, so 'All items' says so (ADR 040). */
+  hasDefaultStreams: boolean;
   networks: SidebarNetwork[];
   assignedCount: number;
   searches: { shown: SearchSource[]; folded: SearchSource[] };
@@ -105,7 +107,7 @@ export function InboxSidebar({ data, onDelete }: { data: InboxSidebarData; onDel
     <nav aria-label={LABELS.sources} className="space-y-5" data-testid="inbox-sidebar">
       <ul className="space-y-0.5">
         <li className="flex">
-          <SourceLink source={{ type: "all" }}>{LABELS.allItems}</SourceLink>
+          <SourceLink source={{ type: "all", explicit: data.hasDefaultStreams }}>{LABELS.allItems}</SourceLink>
         </li>
         <li className="flex" data-testid="assigned-to-me">
           <SourceLink source={{ type: "assigned" }} count={data.assignedCount}>
