@@ -73,7 +73,7 @@ async function tableExists(db: Database, engine: Engine, table: string): Promise
 }
 
 /** Counts of the install's workspaces, accounts and mentions; zeros where the schema is not there yet. */
-export async function summarizeDatabase(db: Database, engine: Engine): Promise<DatabaseSummary> {
+async function summarizeDatabase(db: Database, engine: Engine): Promise<DatabaseSummary> {
   const count = async (table: "business_profiles" | "accounts" | "feed_items") => {
     if (!(await tableExists(db, engine, table))) return 0;
     const { rows } = await sql<{ n: number }>`select count(*) as n from ${sql.table(table)}`.execute(db);
@@ -120,7 +120,7 @@ export async function backupDatabase(url: string, file: string): Promise<Databas
   return summarizeUrl(target);
 }
 
-export class RestoreRefusedError extends Error {}
+class RestoreRefusedError extends Error {}
 
 /**
  * Restores `file` into the database at `url`. Refuses a database that holds workspaces, accounts or
