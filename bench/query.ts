@@ -4,7 +4,9 @@
 // /api/v1/statuses/counts, one request at a time, each query several times, on SQLite and on PostgreSQL
 // when BENCH_PG_URL (default postgres://postgres@127.0.0.1:5432/test) answers.
 // BENCH_QUERY_SIZE (default 1000000) mentions; BENCH_QUERY_ENGINES (default "sqlite,postgres");
-// BENCH_QUERY_SQLITE_DIR reuses a data directory already filled by an earlier run (BENCH_KEEP_DATA=1).
+// BENCH_QUERY_SQLITE_DIR reuses a data directory already filled by an earlier run (BENCH_KEEP_DATA=1);
+// BENCH_QUERY_PG_DATABASE_URL reuses a PostgreSQL database already filled (by bench/ingest-worker.ts),
+// kept afterwards: before and after a change on the same data. Counts past STATUS_COUNT_CAP say capped.
 import { spawn } from "node:child_process";
 import crypto from "node:crypto";
 import fs from "node:fs";
@@ -95,6 +97,7 @@ async function postgresAvailable(url: string): Promise<boolean> {
 interface SearchTimes {
   query: string;
   matches: number;
+  capped: boolean;
   pageMs: number[];
   countMs: number[];
 }
@@ -105,11 +108,11 @@ async function measureSearches(origin: string, token: string): Promise<SearchTim
   const get = async (url: string) => {
     const started = performance.now();
     const response = await fetch(url, { headers });
-    const body = (await response.json()) as { total?: number };
+    const body = (await response.json()) as { total?: number; capped?: boolean };
     if (response.status !== 200) throw new Error(`${url} answered ${response.status}: ${JSON.stringify(body)}`);
     return { ms: performance.now() - started, body };
   };
-  const times = AD_HOC_QUERIES.map((query) => ({ query, matches: 0, pageMs: [] as number[], countMs: [] as number[] }));
+  const times = AD_HOC_QUERIES.map((query) => ({ query, matches: 0, capped: false, pageMs: [] as number[], countMs: [] as number[] }));
   for (let round = -1; round < REPEATS; round++) {
     for (const t of times) {
       const q = new URLSearchParams({ query: t.query });
@@ -117,6 +120,7 @@ async function measureSearches(origin: string, token: string): Promise<SearchTim
       const page = await get(`${origin}/api/v1/statuses?${q}`);
       if (round < 0) continue; // warm-up
       t.matches = counts.body.total ?? 0;
+      t.capped = counts.body.capped === true;
       t.countMs.push(counts.ms);
       t.pageMs.push(page.ms);
     }
@@ -140,7 +144,7 @@ function summarize(
     const p = sorted(t.pageMs);
     const c = sorted(t.countMs);
     ctx.log(
-      `  ${engine} ${t.query.padEnd(52)} ${String(t.matches).padStart(8)} matches  page p50 ${round(percentileOfSorted(p, 50))} p95 ${round(percentileOfSorted(p, 95))}  counts p50 ${round(percentileOfSorted(c, 50))} p95 ${round(percentileOfSorted(c, 95))} ms`,
+      `  ${engine} ${t.query.padEnd(52)} ${`${t.matches}${t.capped ? "+" : ""}`.padStart(8)} matches  page p50 ${round(percentileOfSorted(p, 50))} p95 ${round(percentileOfSorted(p, 95))}  counts p50 ${round(percentileOfSorted(c, 50))} p95 ${round(percentileOfSorted(c, 95))} ms`,
     );
   }
   const label = `${engine}, ${size.toLocaleString("en")} mentions`;
@@ -256,7 +260,15 @@ export async function run(ctx: BenchContext): Promise<BenchOutcome> {
     }
   }
   const pgUrl = process.env.BENCH_PG_URL ?? "postgres://postgres@127.0.0.1:5432/test";
-  if (engines.includes("postgres")) {
+  const filledPg = process.env.BENCH_QUERY_PG_DATABASE_URL;
+  if (engines.includes("postgres") && filledPg) {
+    const db = new pg.Client({ connectionString: filledPg });
+    await db.connect();
+    await db.query("analyze");
+    await db.end();
+    const dir = makeTempDir("earshot-bench-query-pg");
+    results.postgres = summarize("PostgreSQL", size, await searchThroughServer(ctx, dir, { DATABASE_URL: filledPg }), ctx, checks, figures);
+  } else if (engines.includes("postgres")) {
     if (!(await postgresAvailable(pgUrl)))
       warnings.push(`PostgreSQL not reachable at ${pgUrl}: its figures are missing.`);
     else {

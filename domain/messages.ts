@@ -579,6 +579,10 @@ export const MESSAGES = {
     results: "Results",
     writeQuery: "Write a query and press Search to see the matching mentions.",
     matchingMentions: "matching mentions",
+    /** More matches than the counts read (STATUS_COUNT_CAP): the total is shown "10,000+", the sentiments as shares. */
+    cappedTotal: (count: string) => `${count}+`,
+    cappedNote: (count: string) => `More than ${count} mentions match: sentiment shown as shares of ${count} of them.`,
+    sentimentShare: (percent: number) => `${percent}%`,
     noResults: "No mention matches this search yet.",
     sortBy: "Sort by",
     sortButton: "Sort",

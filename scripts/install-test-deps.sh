@@ -1,15 +1,17 @@
 #!/usr/bin/env bash
 # Installs what the tests need beyond npm: Debian's chromium (Playwright cannot download browsers
-# here), postgresql (the API suite runs on both engines) and apertium with its English-Spanish pair (the
+# here), postgresql and postgresql-client (the API suite runs on both engines; backup uses pg_dump) and apertium with its English-Spanish pair (the
 # offline translation provider's test).
 set -euo pipefail
 need=()
 command -v chromium >/dev/null 2>&1 || need+=(chromium)
 ls /usr/lib/postgresql/*/bin/initdb >/dev/null 2>&1 || need+=(postgresql)
+# pg_dump and pg_restore: the backup and restore commands on PostgreSQL (ADR 045).
+command -v pg_dump >/dev/null 2>&1 && command -v pg_restore >/dev/null 2>&1 || need+=(postgresql-client)
 apertium_modes=$(apertium -l 2>/dev/null || true)
 grep -qx '[[:space:]]*eng-spa' <<<"$apertium_modes" || need+=(apertium apertium-eng-spa)
 if [ ${#need[@]} -eq 0 ]; then
-  echo "install-test-deps: chromium, postgresql and apertium (eng-spa) are present"
+  echo "install-test-deps: chromium, postgresql (with pg_dump) and apertium (eng-spa) are present"
   exit 0
 fi
 sudo_cmd=""

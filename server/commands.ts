@@ -1,7 +1,9 @@
 // The administration commands of `node build/cli.js` (cli.ts is only the process entry).
+import fs from "node:fs";
 import path from "node:path";
 import { parseArgs } from "node:util";
 import * as z from "zod";
+import { backupDatabase, restoreDatabase, type DatabaseSummary } from "../db/backup";
 import { openDatabase, type Database } from "../db/client";
 import { migrateToLatest } from "../db/migrate";
 import { ROLES, type Role } from "../domain/roles";
@@ -18,7 +20,13 @@ export const USAGE =
   "         Creates an install-wide system admin (for the operator) in a new business profile. A system\n" +
   "         admin can read every profile's accounts and take over their accounts (/admin).\n" +
   "       node build/cli.js analytics:rebuild [--business-profile-id ID]\n" +
-  "         Recomputes the dashboard's rollups from the stored mentions.\n";
+  "         Recomputes the dashboard's rollups from the stored mentions.\n" +
+  "       node build/cli.js backup FILE\n" +
+  "         Writes a backup of the configured database to FILE: SQLite's online backup (the server may run),\n" +
+  "         or pg_dump's custom format on PostgreSQL (needs Debian's postgresql-client).\n" +
+  "       node build/cli.js restore FILE [--force]\n" +
+  "         Restores FILE into the configured database, then migrates it. Refuses a database that holds\n" +
+  "         workspaces, accounts or mentions unless --force. Stop the server first.\n";
 
 export interface CommandIo {
   env?: Record<string, string | undefined>;
@@ -27,10 +35,15 @@ export interface CommandIo {
   database?: Database;
 }
 
+/** The configured database: a postgres:// URL or the SQLite file's path. */
+function databaseUrl(io: CommandIo): string {
+  const config = readConfig(io.env ?? process.env);
+  return config.databaseUrl ?? path.join(config.dataDir, "app.db");
+}
+
 async function withDatabase<T>(io: CommandIo, work: (db: Database) => Promise<T>): Promise<T> {
   if (io.database) return work(io.database);
-  const config = readConfig(io.env ?? process.env);
-  const handle = openDatabase({ url: config.databaseUrl ?? path.join(config.dataDir, "app.db") });
+  const handle = openDatabase({ url: databaseUrl(io) });
   try {
     await migrateToLatest(handle.db);
     return await work(handle.db);
@@ -83,8 +96,42 @@ async function analyticsRebuild(args: string[], io: CommandIo) {
   io.write?.(`Rebuilt the analytics rollups of ${ids.length} business profile(s) in ${Date.now() - started} ms.\n`);
 }
 
+function describe(summary: DatabaseSummary): string {
+  return `${summary.businessProfiles} business profiles, ${summary.accounts} accounts, ${summary.mentions} mentions`;
+}
+
+/** backup FILE: the configured database, as it is now, into FILE (ADR 045). */
+async function backup(args: string[], io: CommandIo) {
+  const { positionals } = parseArgs({ args, allowPositionals: true, options: {} });
+  const [file] = positionals;
+  if (!file || positionals.length > 1) throw new Error("Usage: node build/cli.js backup FILE");
+  const started = Date.now();
+  const summary = await backupDatabase(databaseUrl(io), file);
+  io.write?.(`Backed up ${describe(summary)} to ${file} (${fs.statSync(file).size} bytes) in ${Date.now() - started} ms.\n`);
+}
+
+/** restore FILE [--force]: FILE into the configured database (empty unless --force), then the migrations. */
+async function restore(args: string[], io: CommandIo) {
+  const { positionals, values } = parseArgs({ args, allowPositionals: true, options: { force: { type: "boolean", default: false } } });
+  const [file] = positionals;
+  if (!file || positionals.length > 1) throw new Error("Usage: node build/cli.js restore FILE [--force]");
+  const url = databaseUrl(io);
+  const started = Date.now();
+  const summary = await restoreDatabase(url, file, { force: values.force });
+  // A backup of an older version is brought up to this one's schema.
+  const handle = openDatabase({ url });
+  try {
+    await migrateToLatest(handle.db);
+  } finally {
+    await handle.close();
+  }
+  io.write?.(`Restored ${describe(summary)} from ${file} in ${Date.now() - started} ms.\n`);
+}
+
 export const COMMANDS: Record<string, (args: string[], io: CommandIo) => Promise<void>> = {
   "create-admin": createFirstAccount(ROLES.admin),
   "create-system-admin": createFirstAccount(ROLES.systemAdmin),
   "analytics:rebuild": analyticsRebuild,
+  backup,
+  restore,
 };

@@ -50,6 +50,8 @@ function readDraft(url: URL): { query: string; extra: QueryGroup[] } | null {
 
 export interface SearchResults {
   total: number;
+  /** More mentions match than total (the counts' cap): the sentiments are a sample of total. */
+  capped: boolean;
   sentiments: { positive: number; neutral: number; negative: number };
   mentions: SearchMention[];
   page: number;
@@ -104,6 +106,7 @@ export async function loadSearchPage(request: Request, context: AppLoadContext, 
       ]);
       results = {
         total: counts.total,
+        capped: counts.capped,
         sentiments: counts.sentiments,
         mentions: statuses.map((status) => toSearchMention(status, timeZone)),
         page,

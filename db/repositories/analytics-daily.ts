@@ -33,7 +33,12 @@ export async function markDaysChanged(db: AnyDb, businessProfileId: number, whic
   } else if ("ids" in which) {
     if (!which.ids.length) return;
     // Driven by the id list, each mention looked up by its key: a batch costs its own size.
-    days = sql`select distinct ${dayOf("f.created_at")} as day from (${idList(engineOf(db), which.ids)}) i cross join feed_items f
+    const engine = engineOf(db);
+    days =
+      engine === "postgres"
+        ? sql`select distinct ${dayOf("f.created_at")} as day from (${idList(engine, which.ids)}) i
+      cross join lateral (select created_at from feed_items where id = i.id and business_profile_id = ${businessProfileId} offset 0) f`
+        : sql`select distinct ${dayOf("f.created_at")} as day from (${idList(engine, which.ids)}) i cross join feed_items f
       where f.id = i.id and f.business_profile_id = ${businessProfileId}`;
   } else {
     const range = which.fromId !== undefined && which.toId !== undefined ? sql`and feed_item_id >= ${which.fromId} and feed_item_id <= ${which.toId}` : sql``;

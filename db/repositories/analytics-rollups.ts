@@ -53,7 +53,12 @@ function membership(engine: Engine, businessProfileId: number, scope: RollupScop
   // of query_matches (unary + keeps the tenant/type prefix of the primary key from being chosen, which
   // would walk every match of the tenant): a batch costs its own size, not the store's.
   const ids = idList(engine, scope.ids);
-  const matches = sql`select q.feed_item_id, q.context_type, q.context_id from (${ids}) i cross join query_matches q
+  const matches =
+    engine === "postgres"
+      ? sql`select q.feed_item_id, q.context_type, q.context_id from (${ids}) i cross join lateral (
+          select feed_item_id, context_type, context_id from query_matches
+          where feed_item_id = i.id and business_profile_id = ${businessProfileId} and context_type in (${types}) offset 0) q`
+      : sql`select q.feed_item_id, q.context_type, q.context_id from (${ids}) i cross join query_matches q
     where q.feed_item_id = i.id and +q.business_profile_id = ${businessProfileId} and +q.context_type in (${types})`;
   if (scope.contexts === "memberships") return matches;
   return sql`select i.id as feed_item_id, 0 as context_type, 0 as context_id from (${ids}) i
@@ -117,6 +122,14 @@ const ROLLUP_DIMENSIONS: Record<"network" | "language" | "country" | "rating", R
  * WHERE of every rollup write.
  */
 function countedMembers(engine: Engine, businessProfileId: number, scope: RollupScope, joins: RawBuilder<unknown> = sql``): RawBuilder<unknown> {
+  if (engine === "postgres" && scope.kind === "items") {
+    // Each membership's mention looked up by its key (LATERAL ... OFFSET 0 keeps PostgreSQL from hashing
+    // the tenant's every mention when its statistics lag behind a bulk load): a batch costs its own size.
+    return sql`from (${membership(engine, businessProfileId, scope)}) m
+    cross join lateral (select * from feed_items where id = m.feed_item_id offset 0) f
+    ${joins}
+    where f.business_profile_id = ${businessProfileId} and f.muted = 0`;
+  }
   return sql`from (${membership(engine, businessProfileId, scope)}) m
     cross join feed_items f
     ${joins}

@@ -1,24 +1,55 @@
 import { CompiledQuery, sql, type Compilable, type Expression, type ExpressionBuilder, type InsertObject, type SqlBool } from "kysely";
 import { engineOf, type Database, type Engine } from "../client";
 import type { DatabaseSchema } from "../schema";
+import { toSnakeKey } from "../../domain/key-case";
 import {
   countSearchCandidates,
   groupConditions,
   membershipCondition,
   membershipProbe,
   textCondition,
+  tsvectorLiteral,
   type GroupCondition,
   type SearchExpr,
 } from "./search-index";
 
 // Rows per INSERT: SQLite allows 32,766 bound values; ~45 columns × 300 rows stays well under.
 const INSERT_CHUNK = 300;
+// PostgreSQL: rows per INSERT of new mentions, bound as one JSON parameter (no bound-value limit).
+const PG_INSERT_CHUNK = 1000;
 
-/** Inserts new mentions; a (tenant, network, external id) already stored is skipped. Returns the stored rows' keys. */
-export async function insertFeedItems(db: Database, rows: Array<InsertObject<DatabaseSchema, "feedItems">>) {
+/** A new mention's row, with its search tokens (the tsvector on PostgreSQL; FTS5 rows on SQLite, written later). */
+export type NewFeedItem = Omit<InsertObject<DatabaseSchema, "feedItems">, "searchVector"> & { searchTokens?: readonly string[] };
+
+/**
+ * Inserts new mentions; a (tenant, network, external id) already stored is skipped. Returns the stored rows' keys.
+ * PostgreSQL reads a chunk from one JSON parameter as feed_items records (json_populate_recordset): one
+ * small statement instead of a VALUES list of 45 bound values a row, which it parses and plans each time.
+ */
+export async function insertFeedItems(db: Database, rows: readonly NewFeedItem[]) {
   const inserted: Array<{ id: number; socialType: string; externalId: string }> = [];
+  if (engineOf(db) === "postgres") {
+    if (!rows.length) return inserted;
+    const columns = [...Object.keys(rows[0]!).filter((k) => k !== "searchTokens").map(toSnakeKey), "search_vector"];
+    const list = sql.join(columns.map((c) => sql.ref(c)));
+    for (let i = 0; i < rows.length; i += PG_INSERT_CHUNK) {
+      const json = JSON.stringify(
+        rows.slice(i, i + PG_INSERT_CHUNK).map(({ searchTokens, ...row }) => {
+          const record: Record<string, unknown> = { search_vector: searchTokens ? tsvectorLiteral(searchTokens) : null };
+          for (const [key, value] of Object.entries(row)) record[toSnakeKey(key)] = value;
+          return record;
+        }),
+      );
+      const result = await sql<{ id: number; socialType: string; externalId: string }>`
+        insert into feed_items (${list}) select ${list} from json_populate_recordset(null::feed_items, ${json}::json)
+        on conflict (business_profile_id, social_type, external_id) do nothing
+        returning id, social_type, external_id`.execute(db);
+      inserted.push(...result.rows);
+    }
+    return inserted;
+  }
   for (let i = 0; i < rows.length; i += INSERT_CHUNK) {
-    const chunk = rows.slice(i, i + INSERT_CHUNK);
+    const chunk = rows.slice(i, i + INSERT_CHUNK).map(({ searchTokens: _tokens, ...row }) => row);
     const result = await db
       .insertInto("feedItems")
       .values(chunk)
@@ -30,30 +61,30 @@ export async function insertFeedItems(db: Database, rows: Array<InsertObject<Dat
   return inserted;
 }
 
-/** An agent's reply marks the customer's item replied, keeping the first reply's time. */
-export async function markRepliedByExternalId(
+/**
+ * Agents' replies mark their customers' items replied, keeping each item's first reply's time, in one
+ * statement per batch: the parent's external id → its id, for the parents found.
+ */
+export async function markRepliedByExternalIds(
   db: Database,
   businessProfileId: number,
   socialType: string,
-  externalId: string,
-  repliedAt: string,
-) {
-  return db
-    .updateTable("feedItems")
-    .set((eb) => ({
-      isReplied: 1,
-      firstReplyAt: eb
-        .case()
-        .when(eb.or([eb("firstReplyAt", "is", null), eb("firstReplyAt", ">", repliedAt)]))
-        .then(repliedAt)
-        .else(eb.ref("firstReplyAt"))
-        .end(),
-    }))
-    .where("businessProfileId", "=", businessProfileId)
-    .where("socialType", "=", socialType)
-    .where("externalId", "=", externalId)
-    .returning(["id"])
-    .executeTakeFirst();
+  replies: ReadonlyArray<{ parentExternalId: string; repliedAt: string }>,
+): Promise<Map<string, number>> {
+  if (!replies.length) return new Map();
+  const json = JSON.stringify(replies.map((r) => [r.parentExternalId, r.repliedAt]));
+  const engine = engineOf(db);
+  const firsts =
+    engine === "postgres"
+      ? sql`select value ->> 0 as parent, min(value ->> 1) as replied_at from json_array_elements(${json}::json) group by 1`
+      : sql`select value ->> 0 as parent, min(value ->> 1) as replied_at from json_each(${json}) group by 1`;
+  const { rows } = await sql<{ id: number; externalId: string }>`
+    update feed_items set is_replied = 1,
+      first_reply_at = case when feed_items.first_reply_at is null or feed_items.first_reply_at > r.replied_at then r.replied_at else feed_items.first_reply_at end
+    from (${firsts}) r
+    where feed_items.business_profile_id = ${businessProfileId} and feed_items.social_type = ${socialType} and feed_items.external_id = r.parent
+    returning feed_items.id, feed_items.external_id`.execute(db);
+  return new Map(rows.map((r) => [r.externalId, Number(r.id)]));
 }
 
 /** Agent replies already stored whose parent is one of these (replies that arrived before their parent). */
@@ -307,6 +338,33 @@ export async function countFeedItems(db: Database, businessProfileId: number, fi
   return rows.map((r) => ({ sentiment: r.sentiment, socialType: r.socialType, count: Number(r.count) }));
 }
 
+/**
+ * Matches by sentiment and network, counting at most `cap` of them: `capped` says more match, and the
+ * groups then count `cap` of the matches (whichever the store reads first). Reading `cap + 1` matches
+ * stops early where an exact count would read every posting of a broad term.
+ */
+export async function countFeedItemsUpTo(db: Database, businessProfileId: number, filter: FeedItemFilter, cap: number) {
+  const matches = db
+    .selectFrom("feedItems")
+    .select(["feedItems.sentiment", "feedItems.socialType"])
+    .where((eb) => feedItemConditions(eb, engineOf(db), businessProfileId, filter))
+    .limit(cap + 1);
+  const query = db
+    .selectFrom(matches.as("m"))
+    .select(["m.sentiment", "m.socialType", (eb) => eb.fn.countAll<number>().as("count")])
+    .groupBy(["m.sentiment", "m.socialType"]);
+  const rows = (usesSearchFacets(db, filter) ? await executeWithIndex(db, query) : await query.execute()).map((r) => ({
+    sentiment: r.sentiment,
+    socialType: r.socialType,
+    count: Number(r.count),
+  }));
+  const capped = rows.reduce((n, r) => n + r.count, 0) > cap;
+  // One match over the cap leaves the sample: the counts of exactly `cap` of the matches.
+  const over = capped ? rows.find((r) => r.count > 0) : undefined;
+  if (over) over.count -= 1;
+  return { rows: rows.filter((r) => r.count > 0), capped };
+}
+
 export async function findFeedItem(db: Database, businessProfileId: number, id: number) {
   return db
     .selectFrom("feedItems")
@@ -350,18 +408,23 @@ export async function listFeedItemActions(db: Database, businessProfileId: numbe
     .execute();
 }
 
-export async function insertFeedItemAction(
-  db: Database,
-  row: {
-    businessProfileId: number;
-    feedItemId: number;
-    actionType: string;
-    accountId: number | null;
-    actorName: string | null;
-    data: string;
-    createdAt: string;
-  },
-) {
+export interface FeedItemActionValues {
+  businessProfileId: number;
+  feedItemId: number;
+  actionType: string;
+  accountId: number | null;
+  actorName: string | null;
+  data: string;
+  createdAt: string;
+}
+
+/** Action history rows, many at a time (in the order given). */
+export async function insertFeedItemActions(db: Database, rows: readonly FeedItemActionValues[]) {
+  for (let i = 0; i < rows.length; i += INSERT_CHUNK)
+    await db.insertInto("feedItemActions").values(rows.slice(i, i + INSERT_CHUNK)).execute();
+}
+
+export async function insertFeedItemAction(db: Database, row: FeedItemActionValues) {
   await db.insertInto("feedItemActions").values(row).execute();
 }
 

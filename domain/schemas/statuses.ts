@@ -79,11 +79,21 @@ export const StatusResponseSchema = z
 /** GET /v1/statuses. */
 export const StatusListResponseSchema = z.object({ data: z.array(StatusResponseSchema) });
 
+/**
+ * GET /v1/statuses/counts counts at most this many matches: past it `capped` is true, `total` is this
+ * number (shown "10,000+") and the sentiment and network counts are those of this many of the matches (a
+ * sample). A broad term's exact count reads every posting of it; the first page reads fifteen (ADR 044).
+ */
+export const STATUS_COUNT_CAP = 10_000;
+
 /** GET /v1/statuses/counts: how many mentions match, by sentiment and by network. */
 export const StatusCountsResponseSchema = z.object({
   total: z.number(),
   sentiments: z.object({ positive: z.number(), neutral: z.number(), negative: z.number() }),
   social_types: z.record(z.string(), z.number()),
+  capped: z
+    .boolean()
+    .describe(`More than STATUS_COUNT_CAP (${STATUS_COUNT_CAP}) mentions match: total is the cap, the other counts a sample of that size`),
 });
 
 /** GET /v1/statuses/{id}: the mention with its actions and reply thread. */

@@ -1,5 +1,5 @@
 import { addToRollups, findItemIdsByExternalIds, lockItems } from "../../db/repositories/analytics-rollups";
-import { insertFeedItemAction, insertFeedItems, listAgentRepliesTo, markRepliedByExternalId } from "../../db/repositories/feed-items";
+import { insertFeedItemActions, insertFeedItems, listAgentRepliesTo, markRepliedByExternalIds } from "../../db/repositories/feed-items";
 import { identityKey, upsertIdentities, type IdentityValues } from "../../db/repositories/identities";
 import { listMutedKeywords } from "../../db/repositories/muted-keywords";
 import { listExcludeWords } from "../../db/repositories/sentiment-exclude-words";
@@ -9,7 +9,6 @@ import {
   insertQueryMatches,
   listIdentityIds,
   listItemMatches,
-  searchVectorValue,
   type QueryMatchValues,
 } from "../../db/repositories/search-index";
 import { recordStreamItems } from "../../db/repositories/streams";
@@ -322,7 +321,7 @@ async function storeEnriched(
       muted: m.muted ? 1 : 0,
       createdAt: m.item.created_at,
       ingestedAt: now,
-      ...(searchVector(m) ?? {}),
+      searchTokens: m.searchTokens,
     }));
     const inserted = await insertFeedItems(trx, rows);
     if (inserted.length === 0) return { stored: 0, live: null, tokens: null, labelled: [] };
@@ -364,30 +363,35 @@ async function storeEnriched(
     );
     await lockItems(trx, target.businessProfileId, earlierParents);
     await addToRollups(trx, target.businessProfileId, { kind: "items", ids: earlierParents, contexts: "all" }, -1);
-    for (const reply of replies) {
-      const parentId = idOf.get(reply.parentExternalId);
-      const parent = await markRepliedByExternalId(trx, target.businessProfileId, target.network, reply.parentExternalId, reply.createdAt);
-      const feedItemId = parent?.id ?? parentId;
-      if (feedItemId === undefined) continue;
-      await insertFeedItemAction(trx, {
-        businessProfileId: target.businessProfileId,
-        feedItemId,
-        actionType: "replied_by",
-        accountId: null,
-        actorName: reply.actorName,
-        data: JSON.stringify({ external_id: reply.externalId, text: reply.text.slice(0, 500) }),
-        createdAt: reply.createdAt,
-      });
-    }
+    // Every reply of the batch in one statement, then their history rows in one more.
+    const parentIds = await markRepliedByExternalIds(
+      trx,
+      target.businessProfileId,
+      target.network,
+      replies.map((r) => ({ parentExternalId: r.parentExternalId, repliedAt: r.createdAt })),
+    );
+    await insertFeedItemActions(
+      trx,
+      replies.flatMap((reply) => {
+        const feedItemId = parentIds.get(reply.parentExternalId) ?? idOf.get(reply.parentExternalId);
+        if (feedItemId === undefined) return [];
+        return [
+          {
+            businessProfileId: target.businessProfileId,
+            feedItemId,
+            actionType: "replied_by",
+            accountId: null,
+            actorName: reply.actorName,
+            data: JSON.stringify({ external_id: reply.externalId, text: reply.text.slice(0, 500) }),
+            createdAt: reply.createdAt,
+          },
+        ];
+      }),
+    );
     await addToRollups(trx, target.businessProfileId, { kind: "items", ids: [...inserted.map((r) => r.id), ...earlierParents], contexts: "all" }, 1);
     await recordStreamItems(trx, target.streamId, inserted.length, newest, now);
     return { stored: inserted.length, live, tokens, labelled };
   });
-
-  function searchVector(m: EnrichedMention) {
-    const value = searchVectorValue(deps.db, m.searchTokens);
-    return value ? { searchVector: value } : null;
-  }
 }
 
 /**

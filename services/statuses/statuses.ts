@@ -1,6 +1,6 @@
 import * as z from "zod";
 import {
-  countFeedItems,
+  countFeedItemsUpTo,
   findFeedItem,
   listFeedItemActions,
   listFeedItems,
@@ -22,7 +22,7 @@ import { findVisibleSearchItem } from "../searches/access";
 import { findVisibleTopic } from "../topics/topics";
 import { actionsView, statusView, type StatusView } from "./status-view";
 import type { FromWire } from "../../domain/key-case";
-import type { StatusCountsResponseSchema } from "../../domain/schemas/statuses";
+import { STATUS_COUNT_CAP, type StatusCountsResponseSchema } from "../../domain/schemas/statuses";
 
 function requireRead(actor: Actor) {
   if (!mayReadMentionText(actor.permissions)) throw forbidden();
@@ -156,8 +156,8 @@ export async function countStatuses(
   params: { query?: string; filters?: string },
 ): Promise<StatusCounts> {
   requireRead(actor);
-  const rows = await countFeedItems(deps.db, actor.businessProfileId, await feedItemFilter(deps, actor, params));
-  const counts: StatusCounts = { total: 0, sentiments: { positive: 0, neutral: 0, negative: 0 }, socialTypes: {} };
+  const { rows, capped } = await countFeedItemsUpTo(deps.db, actor.businessProfileId, await feedItemFilter(deps, actor, params), STATUS_COUNT_CAP);
+  const counts: StatusCounts = { total: 0, sentiments: { positive: 0, neutral: 0, negative: 0 }, socialTypes: {}, capped };
   for (const row of rows) {
     counts.total += row.count;
     const key = row.sentiment > 0 ? "positive" : row.sentiment < 0 ? "negative" : "neutral";

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { countFeedItemsUpTo } from "../../../db/repositories/feed-items";
 import { MESSAGES } from "../../../domain/messages";
 import {
   createApiFixture,
@@ -291,6 +292,7 @@ describe.each(testEngines())("statuses API on %s", (engine) => {
         total: 5,
         sentiments: { positive: 1, neutral: 1, negative: 3 },
         social_types: { twitter: 5 },
+        capped: false,
       });
       const query = new URLSearchParams({ query: "refund", filters: JSON.stringify({ kinds: ["review"] }) });
       const some = await fx.request("GET", `/api/v1/statuses/counts?${query}`, { auth: roles.agent });
@@ -298,7 +300,25 @@ describe.each(testEngines())("statuses API on %s", (engine) => {
         total: 1,
         sentiments: { positive: 0, neutral: 0, negative: 1 },
         social_types: { twitter: 1 },
+        capped: false,
       });
+    });
+
+    it("counts at most a cap of matches: past it, capped and the counts of exactly that many", async () => {
+      const filter = { search: { kind: "term", token: "app", prefix: false } } as const;
+      const exact = await countFeedItemsUpTo(fx.db, mine.businessProfileId, filter, 10);
+      expect(exact.capped).toBe(false);
+      const total = exact.rows.reduce((n, r) => n + r.count, 0);
+      expect(total).toBeGreaterThanOrEqual(3);
+      for (const cap of [1, total - 1]) {
+        const some = await countFeedItemsUpTo(fx.db, mine.businessProfileId, filter, cap);
+        expect(some.capped).toBe(true);
+        expect(some.rows.reduce((n, r) => n + r.count, 0)).toBe(cap);
+        // A sample of the matches: no group counts more than it holds.
+        for (const row of some.rows)
+          expect(row.count).toBeLessThanOrEqual(exact.rows.find((r) => r.sentiment === row.sentiment && r.socialType === row.socialType)!.count);
+      }
+      expect((await countFeedItemsUpTo(fx.db, mine.businessProfileId, filter, total)).capped).toBe(false);
     });
   });
 

@@ -99,13 +99,13 @@ export function SearchResultsPanel({
 
 function Counts({ results }: { results: Results }) {
   const chip = "inline-flex items-center gap-1 rounded-full px-2.5 py-0.5 text-xs font-medium ring-1";
-  return (
+  const counts = (
     <dl className="flex flex-wrap items-center gap-2 text-sm" data-testid="result-counts">
       <div className="mr-2 flex items-baseline gap-1.5">
         {/* The term shown after its number (a <dl> group holds only terms and values, ADR 034). */}
         <dt className="order-last text-slate-600">{LABELS.matchingMentions}</dt>
         <dd className="text-2xl font-semibold tabular-nums" data-testid="result-total">
-          {formatCount(results.total)}
+          {results.capped ? LABELS.cappedTotal(formatCount(results.total)) : formatCount(results.total)}
         </dd>
       </div>
       {(
@@ -117,10 +117,23 @@ function Counts({ results }: { results: Results }) {
       ).map(([name, label]) => (
         <div key={name} className={`${chip} ${SENTIMENT_TONES[name]}`} data-testid={`count-${name}`}>
           <dt>{label}</dt>
-          <dd className="tabular-nums">{formatCount(results.sentiments[name])}</dd>
+          <dd className="tabular-nums">
+            {results.capped
+              ? LABELS.sentimentShare(results.total ? Math.round((100 * results.sentiments[name]) / results.total) : 0)
+              : formatCount(results.sentiments[name])}
+          </dd>
         </div>
       ))}
     </dl>
+  );
+  if (!results.capped) return counts;
+  return (
+    <>
+      {counts}
+      <p className="text-xs text-slate-600" data-testid="result-capped">
+        {LABELS.cappedNote(formatCount(results.total))}
+      </p>
+    </>
   );
 }
 
