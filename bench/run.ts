@@ -18,6 +18,8 @@ const BENCHES: Record<string, () => Promise<BenchModule>> = {
   dashboard: () => import("./dashboard"),
   automation: () => import("./automation"),
   "automation-alerts": () => import("./automation-alerts"),
+  "two-instances": () => import("./two-instances"),
+  scale: () => import("./scale"),
 };
 
 function numberFromEnv(name: string, fallback: number, min: number): number {

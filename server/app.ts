@@ -36,6 +36,8 @@ export interface EarshotOptions {
   database?: DatabaseHandle;
   mailer?: Mailer;
   now?: () => Date;
+  /** Whether imports left running are marked interrupted at start (not by a cluster's later workers, ADR 043). */
+  markInterruptedImports?: boolean;
 }
 
 export interface Earshot {
@@ -254,7 +256,7 @@ export async function createEarshot(options: EarshotOptions): Promise<Earshot> {
     return response;
   });
 
-  const interrupted = await markInterruptedImports(deps);
+  const interrupted = options.markInterruptedImports === false ? 0 : await markInterruptedImports(deps);
   if (interrupted) logger.warn("imports interrupted by the last stop", { count: interrupted });
   const scheduler = startScheduler(deps, {
     intervalMs: config.pollIntervalSeconds * 1000,
