@@ -19,6 +19,8 @@ import type { BenchContext, BenchOutcome, Check } from "./lib/types";
 const MENTIONS = Number(process.env.BENCH_SCALE_MENTIONS ?? 20_000);
 const AGENTS = 20;
 const PACED_DURATION_S = 20;
+/** What a browser asks for when an agent follows a link to the inbox (as bench/inbox.ts): loader data, no markup. */
+const IN_APP_NAVIGATION_ROUTES = ["root", "routes/_shell.inbox._index"].join(",");
 
 interface Run {
   processes: number;
@@ -63,7 +65,7 @@ async function measure(ctx: BenchContext, dataDir: string, processes: number, fi
       load,
     );
     const navigation = await runLoad(
-      { name: "in-app navigation to the inbox", url: `${server.origin}/inbox?_data=${encodeURIComponent("routes/_shell.inbox._index")}`, headers: { cookie }, expectStatus: 200 },
+      { name: "in-app navigation to the inbox", url: `${server.origin}/inbox.data?_routes=${encodeURIComponent(IN_APP_NAVIGATION_ROUTES)}`, headers: { cookie }, expectStatus: 200 },
       load,
     );
     const page = await runLoad({ name: "first /inbox page", url: `${server.origin}/inbox`, headers: { cookie }, expectStatus: 200 }, load);

@@ -53,7 +53,9 @@ export async function run(ctx: BenchContext): Promise<BenchOutcome> {
     ctx.log(`  kill -9 of the poll's holder: finished by the other after ${Math.round(takeoverMs)} ms; fetched ${slowFetches}, stored ${slowStored.stored} (${slowStored.duplicates} twice)`);
 
     const agentOnSurvivor = await t.signIn(survivor, t.agent.email);
-    await firstLiveNotification(survivor, agentOnSurvivor, 60_000);
+    const open = await firstLiveNotification(survivor, agentOnSurvivor, 60_000);
+    // SIGTERM ends the stream (EventSource would reconnect elsewhere).
+    void open.arrival.catch(() => undefined);
     const stopStart = performance.now();
     await survivor.stop();
     const sigtermMs = performance.now() - stopStart;
