@@ -3,7 +3,7 @@ import { compactDailyRollupsOfAll } from "../services/analytics/daily-rollups";
 import { pollDueStreams } from "../services/mentions/poll-stream";
 import { evaluateAlerts } from "../services/alerts/evaluate";
 import { deliverAlertMails } from "../services/alerts/deliver";
-import { leaseOwnerName, runLeasedJob, type JobOutcome, type ScheduledJob } from "./leased-job";
+import { leaseOwnerName, runLeasedJob, type JobOutcome, type ScheduledJob } from "../services/jobs/leased-job";
 
 export interface Scheduler {
   /** Runs one round now (tests, and the first round at start); each job's outcome by name. */
@@ -21,7 +21,7 @@ const DEFAULT_STOP_WAIT_MS = 20_000;
  * The background jobs, each run once per due time across every process (ADR 043). A job is added by
  * one entry here: a name, how often, and the function (it keeps its own progress in the database).
  */
-export function scheduledJobs(intervalMs: number): ScheduledJob[] {
+function scheduledJobs(intervalMs: number): ScheduledJob[] {
   return [
     { name: "poll-streams", everyMs: intervalMs, run: pollDueStreams },
     { name: "daily-rollups", everyMs: intervalMs, run: compactDailyRollupsOfAll },

@@ -12,7 +12,7 @@ const STOP_DEADLINE_MS = 28_000;
 const RESTART_DELAY_MS = 1_000;
 
 /** Set in a worker's environment: its number (1 for the first, which migrates and seeds). */
-export const WORKER_NUMBER_ENV = "EARSHOT_WORKER";
+const WORKER_NUMBER_ENV = "EARSHOT_WORKER";
 
 /** Whether this process is a cluster worker other than the first (skips start-up chores). */
 export function isLaterWorker(): boolean {

@@ -1,4 +1,4 @@
-import { sql } from "kysely";
+import { sql, type Generated } from "kysely";
 import type { Database } from "../client";
 
 // Live events shared by every process (ADR 043): the rows of live_events, read by each SQLite process
@@ -6,7 +6,7 @@ import type { Database } from "../client";
 // the event is too large for a NOTIFY payload).
 
 interface LiveEventTable {
-  id: import("kysely").Generated<number>;
+  id: Generated<number>;
   channel: string;
   payload: string;
   origin: string;

@@ -23,7 +23,7 @@ import type { Database } from "../../db/client";
 export type LiveEventsMode = "memory" | "postgres" | "table";
 
 /** What the processes tell each other. */
-export type LiveChannel = "notification" | "mentions" | "dashboard-cache" | "vocabulary";
+type LiveChannel = "notification" | "mentions" | "dashboard-cache" | "vocabulary";
 
 export interface EventBus {
   readonly mode: LiveEventsMode;

@@ -1,10 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { claimJobLease, ensureJobLease, findJobLease } from "../db/repositories/leases";
-import type { ServiceDeps } from "../services/context";
-import { createTestDatabase, testEngines, type TestDatabase } from "../tests/support/database";
-import { testDeps } from "../tests/support/search";
+import { claimJobLease, ensureJobLease, findJobLease } from "../../db/repositories/leases";
+import type { ServiceDeps } from "../context";
+import { createTestDatabase, testEngines, type TestDatabase } from "../../tests/support/database";
+import { testDeps } from "../../tests/support/search";
 import { runLeasedJob, type ScheduledJob } from "./leased-job";
-import { startScheduler } from "./scheduler";
+import { startScheduler } from "../../jobs/scheduler";
 
 // A job runs once per due time however many processes offer to run it (ADR 043): claims race, a holder's
 // renewals keep the job while it runs, and a dead holder's job is taken over once its lease ran out.

@@ -1,7 +1,7 @@
 import crypto from "node:crypto";
 import os from "node:os";
-import { claimJobLease, ensureJobLease, finishJobLease, releaseJobLease, renewJobLease } from "../db/repositories/leases";
-import type { ServiceDeps } from "../services/context";
+import { claimJobLease, ensureJobLease, finishJobLease, releaseJobLease, renewJobLease } from "../../db/repositories/leases";
+import type { ServiceDeps } from "../context";
 
 // A background job that runs exactly once per due time however many processes (on however many
 // machines) share the database (ADR 043). Each round every process offers to run each job; the one whose
