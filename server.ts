@@ -1,5 +1,7 @@
 // Production entry: node build/server.js [--demo]. Migrates, optionally seeds the demo workspace,
-// serves API + web on PORT, and drains in-flight requests on SIGTERM.
+// serves API + web on PORT, and drains in-flight requests on SIGTERM. With WEB_CONCURRENCY above 1 this
+// process forks that many workers which each do so on the same port (server/cluster.ts, ADR 043).
+import cluster from "node:cluster";
 import fs from "node:fs";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
@@ -14,6 +16,7 @@ import { DEMO_MENTION_COUNT, loadDemoCorpus } from "./jobs/demo-corpus";
 import { createEarshot } from "./server/app";
 import { createDrain } from "./server/graceful-shutdown";
 import { readConfig } from "./server/config";
+import { isLaterWorker, reportListening, runPrimary } from "./server/cluster";
 import { createLogger, describeError } from "./server/logger";
 import { ROLE_LABELS } from "./domain/roles";
 
@@ -49,12 +52,14 @@ async function main() {
   const startedAt = performance.now();
   const logger = createLogger();
   const config = readConfig();
-  const demo = process.argv.includes("--demo") || process.env.DEMO === "1";
+  if (cluster.isPrimary && config.webConcurrency > 1) return runPrimary(config.webConcurrency, logger);
+  // Only the first worker (or the only process) seeds the demo: the others start once it listens.
+  const demo = (process.argv.includes("--demo") || process.env.DEMO === "1") && !isLaterWorker();
   process.env.NODE_ENV ??= "production";
 
   const buildPath = path.resolve("build/index.js");
   const remixBuild = (await import(pathToFileURL(buildPath).href)) as ServerBuild;
-  const earshot = await createEarshot({ config, remixBuild, logger });
+  const earshot = await createEarshot({ config, remixBuild, logger, markInterruptedImports: !isLaterWorker() });
 
   let loadDemoMentions = false;
   if (demo) {
@@ -83,7 +88,9 @@ async function main() {
       engine: earshot.database.engine,
       appEnv: config.appEnv,
       startupMs: Math.round(performance.now() - startedAt),
+      ...(cluster.isWorker ? { worker: Number(process.env.EARSHOT_WORKER), pid: process.pid } : {}),
     });
+    reportListening();
     if (loadDemoMentions) void loadDemoMentionsInBackground(earshot, logger, demoMentionCount());
   });
   drain.attach(server as Server);

@@ -19,6 +19,8 @@ const BENCHES: Record<string, () => Promise<BenchModule>> = {
   automation: () => import("./automation"),
   "automation-alerts": () => import("./automation-alerts"),
   "moderation-export": () => import("./moderation-export"),
+  "two-instances": () => import("./two-instances"),
+  scale: () => import("./scale"),
 };
 
 function numberFromEnv(name: string, fallback: number, min: number): number {

@@ -16,7 +16,81 @@ export interface DatabaseHandle {
   engine: Engine;
   /** Check that the database answers (used by /healthz). */
   ping(): Promise<void>;
+  /**
+   * PostgreSQL only: LISTENs on `channel` on a connection of its own (not the pool's), reconnecting when
+   * it drops (`onReconnect` then: notifications sent meanwhile were missed). Resolves once listening.
+   */
+  listen?(channel: string, handlers: ChannelHandlers): Promise<Listener>;
   close(): Promise<void>;
+}
+
+export interface ChannelHandlers {
+  onMessage(payload: string): void;
+  onReconnect(): void;
+  onError(error: unknown): void;
+}
+
+export interface Listener {
+  close(): Promise<void>;
+}
+
+/** How long a dropped LISTEN connection waits before it connects again. */
+const LISTEN_RETRY_MS = 1_000;
+
+/** A dedicated client that LISTENs on one channel and comes back after a drop. */
+async function listenOn(
+  config: { connectionString: string; options?: string },
+  channel: string,
+  handlers: ChannelHandlers,
+): Promise<Listener> {
+  let closed = false;
+  let client: pg.Client | null = null;
+  let retry: NodeJS.Timeout | null = null;
+  const connect = async (again: boolean): Promise<void> => {
+    const next = new pg.Client(config);
+    next.on("notification", (message) => {
+      if (message.channel === channel && message.payload !== undefined) handlers.onMessage(message.payload);
+    });
+    // Only the client in use reconnects (a dropped one's late events are ignored).
+    next.on("error", (error) => {
+      if (client !== next) return;
+      handlers.onError(error);
+      scheduleReconnect();
+    });
+    next.on("end", () => {
+      if (client === next) scheduleReconnect();
+    });
+    await next.connect();
+    await next.query(`listen ${pg.escapeIdentifier(channel)}`);
+    if (closed) {
+      await next.end().catch(() => undefined);
+      return;
+    }
+    client = next;
+    if (again) handlers.onReconnect();
+  };
+  const scheduleReconnect = () => {
+    if (closed || retry) return;
+    const dropped = client;
+    client = null;
+    void dropped?.end().catch(() => undefined);
+    retry = setTimeout(() => {
+      retry = null;
+      connect(true).catch((error: unknown) => {
+        handlers.onError(error);
+        scheduleReconnect();
+      });
+    }, LISTEN_RETRY_MS);
+    retry.unref();
+  };
+  await connect(false);
+  return {
+    close: async () => {
+      closed = true;
+      if (retry) clearTimeout(retry);
+      await client?.end().catch(() => undefined);
+    },
+  };
 }
 
 const DEFAULT_SQLITE_PATH = "data/app.db";
@@ -52,13 +126,30 @@ export function openDatabase(options: OpenDatabaseOptions = {}): DatabaseHandle 
       plugins: [new CamelCasePlugin()],
       log: tallyQuery,
     });
+    const listeners = new Set<Listener>();
+    const clientConfig = { connectionString: url, ...(options.postgresSchema ? { options: `-c search_path=${options.postgresSchema}` } : {}) };
     return {
       db,
       engine: "postgres",
       ping: async () => {
         await sql`select 1`.execute(db);
       },
-      close: () => db.destroy(),
+      listen: async (channel, handlers) => {
+        const listener = await listenOn(clientConfig, channel, handlers);
+        listeners.add(listener);
+        return {
+          close: async () => {
+            listeners.delete(listener);
+            await listener.close();
+          },
+        };
+      },
+      // The LISTEN connections close with the pool (a database cannot be dropped while they are open).
+      close: async () => {
+        for (const listener of [...listeners]) await listener.close();
+        listeners.clear();
+        await db.destroy();
+      },
     };
   }
   const file = (url as string | undefined)?.replace(/^file:/, "") || DEFAULT_SQLITE_PATH;

@@ -19,6 +19,8 @@ import { createOutboundRegistry, createWebhookCallbackConnector } from "../servi
 import { createIngestPorts } from "../ingest";
 import { startScheduler, type Scheduler } from "../jobs/scheduler";
 import { markInterruptedImports } from "../services/mentions/imports";
+import { createEventBus, type EventBus, type LiveEventsMode } from "../services/events/bus";
+import { relayLiveEvents } from "../services/events/relay";
 import type { ServiceDeps } from "../services/context";
 import type { ServerConfig } from "./config";
 import { createErrorTracker, type ErrorTracker } from "./error-tracker";
@@ -34,6 +36,8 @@ export interface EarshotOptions {
   database?: DatabaseHandle;
   mailer?: Mailer;
   now?: () => Date;
+  /** Whether imports left running are marked interrupted at start (not by a cluster's later workers, ADR 043). */
+  markInterruptedImports?: boolean;
 }
 
 export interface Earshot {
@@ -43,6 +47,7 @@ export interface Earshot {
   deps: ServiceDeps;
   logger: Logger;
   scheduler: Scheduler;
+  events: EventBus;
   close(): Promise<void>;
 }
 
@@ -70,8 +75,19 @@ export async function createEarshot(options: EarshotOptions): Promise<Earshot> {
       from: config.mailFrom,
       log: (message, fields) => logger.info(message, fields),
     });
+  // Live events reach the other processes (ADR 043): by NOTIFY on PostgreSQL (other machines may share
+  // it), through live_events on SQLite with several processes, not at all with one.
+  const eventsMode: LiveEventsMode = database.engine === "postgres" ? "postgres" : config.webConcurrency > 1 ? "table" : "memory";
+  const events = await createEventBus({
+    db: database.db,
+    mode: eventsMode,
+    listen: database.listen,
+    now: options.now,
+    reportError: (error) => reportError(error, { context: "live events" }),
+  });
   const deps: ServiceDeps = {
     db: database.db,
+    events,
     now: options.now ?? (() => new Date()),
     mailer,
     settings: { publicUrl: config.publicUrl, productName: config.productName },
@@ -80,6 +96,7 @@ export async function createEarshot(options: EarshotOptions): Promise<Earshot> {
     outbound: createOutboundRegistry([createWebhookCallbackConnector()]),
     reportError: (error) => reportError(error, { context: "background" }),
   };
+  const stopRelay = relayLiveEvents(deps, events);
   const https = config.publicUrl.startsWith("https:");
   const reportError = (error: unknown, fields: Record<string, unknown> = {}) => {
     logger.error("unhandled error", { ...fields, ...describeError(error) });
@@ -177,8 +194,8 @@ export async function createEarshot(options: EarshotOptions): Promise<Earshot> {
     ? (request) => fetch(request)
     : (request) => api.fetch(request, {});
 
-  // Anonymous views of shared dashboards, rendered once (in process only: the versions that keep them
-  // fresh are this process's).
+  // Anonymous views of shared dashboards, rendered once per process; the versions that keep them fresh
+  // move on with every process's invalidations (ADR 043).
   const sharedPages = config.apiUrl ? null : createSharedPageCache(deps);
 
   app.all("*", async (c) => {
@@ -239,10 +256,11 @@ export async function createEarshot(options: EarshotOptions): Promise<Earshot> {
     return response;
   });
 
-  const interrupted = await markInterruptedImports(deps);
+  const interrupted = options.markInterruptedImports === false ? 0 : await markInterruptedImports(deps);
   if (interrupted) logger.warn("imports interrupted by the last stop", { count: interrupted });
   const scheduler = startScheduler(deps, {
     intervalMs: config.pollIntervalSeconds * 1000,
+    leaseMs: config.jobLeaseSeconds * 1000,
     onError: (error) => reportError(error, { context: "scheduler" }),
   });
 
@@ -253,8 +271,11 @@ export async function createEarshot(options: EarshotOptions): Promise<Earshot> {
     deps,
     logger,
     scheduler,
+    events,
     close: async () => {
       await scheduler.stop();
+      stopRelay();
+      await events.close();
       await deps.ingest?.close?.();
       await database.close();
     },

@@ -165,4 +165,17 @@ describe("readConfig", () => {
       productName: "Earshot",
     });
   });
+
+  it("WEB_CONCURRENCY: the cores on PostgreSQL and 1 on SQLite when unset; a whole number from 1 when set", () => {
+    const dataDir = tempDir();
+    expect(readConfig({ DATA_DIR: dataDir }).webConcurrency).toBe(1);
+    expect(readConfig({ DATA_DIR: dataDir, WEB_CONCURRENCY: "" }).webConcurrency).toBe(1);
+    expect(readConfig({ DATA_DIR: dataDir, DATABASE_URL: "postgres://db/earshot" }).webConcurrency).toBe(os.availableParallelism());
+    expect(readConfig({ DATA_DIR: dataDir, WEB_CONCURRENCY: "3" }).webConcurrency).toBe(3);
+    expect(readConfig({ DATA_DIR: dataDir, DATABASE_URL: "postgres://db/earshot", WEB_CONCURRENCY: "1" }).webConcurrency).toBe(1);
+    expect(() => readConfig({ DATA_DIR: dataDir, WEB_CONCURRENCY: "0" })).toThrow(/WEB_CONCURRENCY/);
+    expect(() => readConfig({ DATA_DIR: dataDir, WEB_CONCURRENCY: "two" })).toThrow(/WEB_CONCURRENCY/);
+    expect(readConfig({ DATA_DIR: dataDir }).jobLeaseSeconds).toBe(60);
+    expect(readConfig({ DATA_DIR: dataDir, JOB_LEASE_SECONDS: "5" }).jobLeaseSeconds).toBe(5);
+  });
 });

@@ -1,5 +1,6 @@
 import crypto from "node:crypto";
 import fs from "node:fs";
+import os from "node:os";
 import path from "node:path";
 import { DEFAULT_APP_ENV, isAppEnv, type AppEnv } from "../domain/constants";
 import { DEFAULT_PRODUCT_NAME } from "../domain/product";
@@ -26,6 +27,13 @@ export interface ServerConfig {
   reviewBaseUrls: Record<string, string>;
   /** Seconds between scheduler rounds (feed and review polling). */
   pollIntervalSeconds: number;
+  /**
+   * Server processes behind PORT (ADR 043): WEB_CONCURRENCY, or the number of cores on PostgreSQL and 1
+   * on SQLite when it is not set.
+   */
+  webConcurrency: number;
+  /** Seconds a background job's lease lasts unrenewed: how soon a dead process's job is taken over. */
+  jobLeaseSeconds: number;
 }
 
 export function readConfig(env: Record<string, string | undefined> = process.env): ServerConfig {
@@ -52,6 +60,8 @@ export function readConfig(env: Record<string, string | undefined> = process.env
     feedAllowlist: (env.FEED_ALLOWLIST ?? "").split(",").map((h) => h.trim()).filter(Boolean),
     reviewBaseUrls: readJsonObject("REVIEW_BASE_URLS", env.REVIEW_BASE_URLS),
     pollIntervalSeconds: Number(env.POLL_INTERVAL_SECONDS) > 0 ? Number(env.POLL_INTERVAL_SECONDS) : 15,
+    webConcurrency: readConcurrency(env.WEB_CONCURRENCY, env.DATABASE_URL),
+    jobLeaseSeconds: Number(env.JOB_LEASE_SECONDS) > 0 ? Number(env.JOB_LEASE_SECONDS) : 60,
     mailFrom: env.MAIL_FROM || mailbox(env.PRODUCT_NAME || DEFAULT_PRODUCT_NAME, `no-reply@${new URL(publicUrl).hostname}`),
   };
 }
@@ -85,6 +95,16 @@ function readPort(value: string | undefined): number {
   const port = Number(value);
   if (!/^\d+$/.test(value.trim()) || port > 65535) throw new Error(`PORT must be a number from 0 to 65535 (got ${value})`);
   return port;
+}
+
+/** WEB_CONCURRENCY: a whole number from 1; unset or empty: the cores on PostgreSQL, 1 on SQLite. */
+function readConcurrency(value: string | undefined, databaseUrl: string | undefined): number {
+  if (value === undefined || value.trim() === "") {
+    return databaseUrl && /^postgres(ql)?:\/\//.test(databaseUrl) ? os.availableParallelism() : 1;
+  }
+  const n = Number(value);
+  if (!/^\d+$/.test(value.trim()) || n < 1) throw new Error(`WEB_CONCURRENCY must be a whole number from 1 (got ${value})`);
+  return n;
 }
 
 function readJsonObject(name: string, value: string | undefined): Record<string, string> {

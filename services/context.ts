@@ -5,6 +5,7 @@ import type { Mailer } from "./mail/mailer";
 import type { IngestPorts } from "./mentions/ports";
 import type { Translator } from "./translate";
 import type { OutboundRegistry } from "./inbox/outbound-ports";
+import type { EventBus } from "./events/bus";
 
 /** What every use case may depend on; built once by the server (or a test). */
 export interface ServiceDeps {
@@ -20,6 +21,11 @@ export interface ServiceDeps {
   translator?: Translator;
   /** Outbound connectors for inbox replies and moderation actions (ADR 014); without it, all are manual. */
   outbound?: OutboundRegistry<ServiceDeps>;
+  /**
+   * Live events to the other server processes (ADR 043): notifications, new mentions, cache
+   * invalidations. Without it (one process, tests) only this process's listeners hear them.
+   */
+  events?: EventBus;
   /** Failures of work done after the answer was sent (background e-mail); logged by the server. */
   reportError?: (error: unknown) => void;
 }

@@ -1,8 +1,9 @@
 import { sql, type Transaction } from "kysely";
-import { engineOf, type Database } from "../client";
+import type { Database } from "../client";
 import type { DatabaseSchema } from "../schema";
 import type { AlertFiringRow, AlertRow, AlertFiringTable } from "./alerts-schema";
 import type { Insertable } from "kysely";
+import { claimRows } from "./leases";
 
 // The alerts' evaluation (issue 24, ADR 029): claims (a lease taken by one UPDATE, so that of several
 // evaluators, in one process or many, exactly one holds an alert or a firing's e-mail at a time), the
@@ -18,22 +19,22 @@ const TOPIC_CONTEXT = 2;
 /**
  * Takes the lease of up to `limit` active alerts not evaluated since `evaluatedBefore` whose lease is free
  * or ran out, and returns them.
- * SQLite runs the statement under its single writer lock; PostgreSQL skips rows another evaluator's
- * statement holds (FOR UPDATE SKIP LOCKED), so two evaluators never get the same alert.
+ * One claim of leases.ts (ADR 043): two evaluators never get the same alert.
  */
 export async function claimDueAlerts(
   db: Database,
   input: { owner: string; now: string; leaseUntil: string; limit: number; evaluatedBefore: string },
 ): Promise<AlertRow[]> {
-  const lock = engineOf(db) === "postgres" ? sql`for update skip locked` : sql``;
-  const due = sql`is_active = 1 and (lease_until is null or lease_until < ${input.now})
-      and (last_evaluated_at is null or last_evaluated_at < ${input.evaluatedBefore})`;
-  const result = await sql<Record<string, unknown>>`
-    update alerts set lease_owner = ${input.owner}, lease_until = ${input.leaseUntil}
-    where id in (select id from alerts where ${due} order by id limit ${input.limit} ${lock}) and ${due}
-    returning *`.execute(db);
-  // Raw SQL bypasses nothing of the CamelCasePlugin: rows come back camel-cased.
-  return (result.rows as unknown as AlertRow[]).sort((a, b) => a.id - b.id);
+  const rows = await claimRows<AlertRow>(db, {
+    table: "alerts",
+    key: "id",
+    orderBy: "id",
+    limit: input.limit,
+    set: sql`lease_owner = ${input.owner}, lease_until = ${input.leaseUntil}`,
+    due: sql`is_active = 1 and (lease_until is null or lease_until < ${input.now})
+      and (last_evaluated_at is null or last_evaluated_at < ${input.evaluatedBefore})`,
+  });
+  return rows.sort((a, b) => a.id - b.id);
 }
 
 /** Gives the leases back (the end of a round), so that the next round need not wait for them to run out. */
@@ -132,18 +133,21 @@ export async function claimDueFiringMails(
   db: Database,
   input: { now: string; leaseUntil: string; limit: number; messageIdDomain: string },
 ): Promise<AlertFiringRow[]> {
-  const lock = engineOf(db) === "postgres" ? sql`for update skip locked` : sql``;
   const due = sql`((email_status = 'pending' and (email_next_attempt_at is null or email_next_attempt_at <= ${input.now})
       and (email_lease_until is null or email_lease_until < ${input.now}))
     or (email_status = 'sending' and email_lease_until < ${input.now}))`;
   const messageId = sql`'<alert-firing-' || cast(id as text) || '.' || cast(alert_id as text) || '@' || ${input.messageIdDomain} || '>'`;
-  const result = await sql<Record<string, unknown>>`
-    update alert_firings set email_status = 'sending', email_lease_until = ${input.leaseUntil}, email_attempts = email_attempts + 1,
+  const rows = await claimRows<AlertFiringRow>(db, {
+    table: "alert_firings",
+    key: "id",
+    orderBy: "id",
+    limit: input.limit,
+    set: sql`email_status = 'sending', email_lease_until = ${input.leaseUntil}, email_attempts = email_attempts + 1,
       email_message_id = coalesce(email_message_id, ${messageId}),
-      email_interrupted_at = case when email_status = 'sending' then ${input.now} else email_interrupted_at end
-    where id in (select id from alert_firings where ${due} order by id limit ${input.limit} ${lock}) and ${due}
-    returning *`.execute(db);
-  return (result.rows as unknown as AlertFiringRow[]).sort((a, b) => a.id - b.id);
+      email_interrupted_at = case when email_status = 'sending' then ${input.now} else email_interrupted_at end`,
+    due,
+  });
+  return rows.sort((a, b) => a.id - b.id);
 }
 
 /** The SMTP server accepted the message: sent. Only from `sending` (a taken-over sender's late mark is harmless). */

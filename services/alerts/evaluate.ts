@@ -151,7 +151,10 @@ async function record(deps: ServiceDeps, owner: string, outcomes: readonly Outco
     return result;
   });
   // Told to live listeners once stored for good.
-  for (const event of created) notificationEvents.emit(NOTIFICATION_CREATED, event);
+  for (const event of created) {
+    notificationEvents.emit(NOTIFICATION_CREATED, event);
+    deps.events?.publish("notification", event);
+  }
   return report;
 }
 

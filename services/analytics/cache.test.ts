@@ -1,6 +1,17 @@
 import { beforeEach, describe, expect, it } from "vitest";
 import { CACHE_TTL_HOURS } from "../../domain/constants";
-import { clearDashboardCache, dashboardCacheKey, dashboardDataChanged, mentionsStored, readCached, writeCached } from "./cache";
+import {
+  applyDashboardInvalidation,
+  clearDashboardCache,
+  dashboardCacheKey,
+  dashboardDataChanged,
+  dashboardVersion,
+  mentionsStored,
+  readCached,
+  relayDashboardInvalidations,
+  writeCached,
+  type DashboardInvalidation,
+} from "./cache";
 
 const range = { from: "2026-03-01T00:00:00.000Z", to: "2026-03-02T00:00:00.000Z" };
 const now = Date.parse("2026-03-10T00:00:00.000Z");
@@ -34,5 +45,31 @@ describe("dashboard cache", () => {
     dashboardDataChanged(2);
     expect(readCached("c", now)).toBeUndefined();
     expect(readCached("b", now)).toBe(2);
+  });
+});
+
+describe("dashboard cache between processes (ADR 043)", () => {
+  it("sends this process's invalidations on, and applies another's without sending it back", () => {
+    const sent: DashboardInvalidation[] = [];
+    relayDashboardInvalidations((i) => sent.push(i));
+    try {
+      const key = dashboardCacheKey(42, "/v1/x", {});
+      writeCached(key, 42, [{ from: "2026-01-01T00:00:00.000Z", to: "2026-01-02T00:00:00.000Z" }], 1, 0);
+      mentionsStored(42, ["2026-01-01T05:00:00.000Z"]);
+      dashboardDataChanged(42);
+      expect(sent).toEqual([
+        { kind: "mentions", businessProfileId: 42, createdAts: ["2026-01-01T05:00:00.000Z"] },
+        { kind: "data", businessProfileId: 42 },
+      ]);
+      writeCached(key, 42, [{ from: "2026-01-01T00:00:00.000Z", to: "2026-01-02T00:00:00.000Z" }], 1, 0);
+      const version = dashboardVersion(42);
+      applyDashboardInvalidation({ kind: "mentions", businessProfileId: 42, createdAts: ["2026-01-01T06:00:00.000Z"] });
+      expect(readCached(key, 0)).toBeUndefined();
+      expect(dashboardVersion(42)).toBeGreaterThan(version);
+      applyDashboardInvalidation({ kind: "pages", businessProfileId: 42 });
+      expect(sent).toHaveLength(2);
+    } finally {
+      relayDashboardInvalidations(null);
+    }
   });
 });

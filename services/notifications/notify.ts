@@ -16,8 +16,9 @@ export interface NewNotification {
 }
 
 /**
- * Notifications created in this process, by account: the popover's live stream listens here (and
- * re-reads the table now and then, for notifications written by another process).
+ * Notifications created, by account: the popover's live stream listens here. Those created in this
+ * process are emitted at once; those of other processes arrive through the event bus (ADR 043), which
+ * the server relays here (services/events/relay.ts); the stream also re-reads the table now and then.
  */
 export const notificationEvents = new EventEmitter();
 notificationEvents.setMaxListeners(0);
@@ -50,6 +51,7 @@ export async function notify(deps: ServiceDeps, input: NewNotification): Promise
     ids.push(row.id);
     const event: NotificationCreatedEvent = { accountId, businessProfileId: input.businessProfileId, id: row.id };
     notificationEvents.emit(NOTIFICATION_CREATED, event);
+    deps.events?.publish("notification", event);
   }
   return ids;
 }

@@ -2,8 +2,9 @@ import { EventEmitter } from "node:events";
 import type { Database } from "../../db/client";
 import type { ServiceDeps } from "../context";
 
-// Newly stored mentions, per tenant, as they are committed (ADR 012): the live statuses stream listens
-// here. In-process only: one server process owns ingestion and the API (docs/architecture.md).
+// Newly stored mentions, per tenant, as they are committed (ADR 012): the live statuses stream (flow
+// mode) listens here. A batch stored in this process is emitted at once; one stored by another process
+// arrives through the event bus (ADR 043) and is re-emitted here by services/events/relay.ts.
 
 export interface LiveBatch {
   businessProfileId: number;
@@ -29,7 +30,13 @@ function emitterOf(db: Database): EventEmitter {
 }
 
 /** Called by the store path after its transaction committed. Listener failures never reach ingestion. */
-export function emitStored(deps: Pick<ServiceDeps, "db" | "reportError">, batch: LiveBatch): void {
+export function emitStored(deps: Pick<ServiceDeps, "db" | "reportError" | "events">, batch: LiveBatch): void {
+  deps.events?.publish("mentions", batch);
+  emitStoredHere(deps, batch);
+}
+
+/** Tells this process's listeners only (a batch another process stored and published). */
+export function emitStoredHere(deps: Pick<ServiceDeps, "db" | "reportError">, batch: LiveBatch): void {
   const emitter = emitters.get(deps.db);
   if (!emitter || emitter.listenerCount(`bp:${batch.businessProfileId}`) === 0) return;
   for (const listener of emitter.listeners(`bp:${batch.businessProfileId}`) as LiveListener[]) {

@@ -5,7 +5,8 @@ import type { ServiceDeps } from "../context";
 // The tenant's vocabulary (query_vocabulary) by token length, kept in memory once read: a fuzzy word reads
 // the lengths within its distance, and a tenant's vocabulary holds tens of thousands of tokens (order
 // numbers, names), which cost more to read than to filter. New tokens are added by the store path after
-// each commit, so the copy stays exact in this process, which owns ingestion (docs/architecture.md).
+// each commit, so the copy stays exact in the process that stored them; the other processes are told
+// through the event bus (ADR 043) and drop their copy of the tenant, read again at the next fuzzy word.
 
 interface TenantVocabulary {
   byLength: Map<number, Set<string>>;
@@ -64,14 +65,27 @@ export async function vocabularyByLength(
 
 /** Tokens a commit added to the tenant's vocabulary (called after the commit). */
 export function vocabularyStored(
-  deps: Pick<ServiceDeps, "db">,
+  deps: Pick<ServiceDeps, "db" | "events">,
   businessProfileId: number,
   tokens: Iterable<string>,
 ): void {
+  deps.events?.publish("vocabulary", { businessProfileId });
   const cache = caches.get(deps.db);
   const tenant = cache?.get(businessProfileId);
   if (!tenant) return;
   tenant.epoch++;
   if (!tenant.byLength.size) return;
   for (const token of tokens) tenant.byLength.get(codePointLength(token))?.add(token);
+}
+
+/** Another process added tokens to the tenant's vocabulary (or events may have been missed: no id): the copy goes. */
+export function forgetVocabulary(deps: Pick<ServiceDeps, "db">, businessProfileId?: number): void {
+  const cache = caches.get(deps.db);
+  if (!cache) return;
+  if (businessProfileId === undefined) return cache.clear();
+  const tenant = cache.get(businessProfileId);
+  if (!tenant) return;
+  // A read in flight must not keep what it read before the change.
+  tenant.epoch++;
+  tenant.byLength.clear();
 }
