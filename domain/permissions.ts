@@ -117,8 +117,8 @@ export const PERMISSION_TABLE = {
   "reports.index.write": { weakest: ROLES.admin, endpoint: null },
   "sentiment.exclude_words.read": { weakest: ROLES.admin, endpoint: { method: "GET", path: "/v1/sentiments/exclude_words" } },
   "sentiment.exclude_words.write": { weakest: ROLES.admin, endpoint: { method: "DELETE", path: "/v1/sentiments/exclude_words/{id}" } },
-  "sso.index.read": { weakest: ROLES.admin, endpoint: null },
-  "sso.index.write": { weakest: ROLES.admin, endpoint: null },
+  "sso.index.read": { weakest: ROLES.admin, endpoint: { method: "GET", path: "/v1/admin/business_profiles/preferences/sso/saml" } },
+  "sso.index.write": { weakest: ROLES.admin, endpoint: { method: "PUT", path: "/v1/admin/business_profiles/preferences/sso/saml", body: {} } },
 
   "inbox.items.read": { weakest: ROLES.agent, endpoint: { method: "GET", path: "/v1/feed-items" } },
   "inbox.items.write": { weakest: ROLES.agent, endpoint: { method: "DELETE", path: "/v1/feed-items/{id}/draft" } },
