@@ -79,3 +79,32 @@ export const SsoAssertionSchema = z.object({
   saml_response: z.string().min(1).max(500_000),
   binding_token: z.string().max(200).optional(),
 });
+
+/**
+ * Why a sign-in through the identity provider was refused: keys of MESSAGES.sso, carried to /login as
+ * `?sso_error=` (only these keys are shown, so the address cannot put words on the page).
+ */
+export const SSO_REFUSALS = [
+  "failed",
+  "notSigned",
+  "wrongAudience",
+  "wrongRecipient",
+  "wrongIssuer",
+  "expired",
+  "replayed",
+  "otherBrowser",
+  "unknownAccount",
+  "notActive",
+] as const;
+export type SsoRefusal = (typeof SSO_REFUSALS)[number];
+
+/** The refusal a catalogue message stands for ('failed' for any other). */
+export function ssoRefusalOf(message: string): SsoRefusal {
+  return SSO_REFUSALS.find((key) => MESSAGES.sso[key] === message) ?? "failed";
+}
+
+/** The catalogue's message for `?sso_error=`, or null for anything else. */
+export function ssoRefusalMessage(key: string | null): string | null {
+  const refusal = SSO_REFUSALS.find((k) => k === key);
+  return refusal ? MESSAGES.sso[refusal] : null;
+}

@@ -15,6 +15,7 @@ import type { AccountRow } from "../../db/schema";
 import { ACCOUNT_STATE } from "../../domain/constants";
 import { notFound, unauthorized } from "../../domain/errors";
 import { MESSAGES } from "../../domain/messages";
+import type { SsoRefusal } from "../../domain/schemas/sso";
 import { buildAccountView, type AccountView } from "../accounts/account-view";
 import type { ServiceDeps } from "../context";
 import { hashToken, randomToken, safeEqual } from "../security/tokens";
@@ -72,7 +73,7 @@ export async function startSamlSignIn(
   return { redirectUrl, bindingToken };
 }
 
-type Refusal = keyof typeof MESSAGES.sso;
+type Refusal = SsoRefusal;
 
 /**
  * The identity provider's answer (a base64 SAML Response) at the profile's assertion consumer service.
@@ -160,7 +161,7 @@ function samlFor(config: SamlConfigurationRow, urls: ServiceProviderUrls, cacheP
 }
 
 function refused(reason: Refusal) {
-  return unauthorized(MESSAGES.sso[reason] as string);
+  return unauthorized(MESSAGES.sso[reason]);
 }
 
 /** node-saml's reasons (English, for logs) as the catalogue's. */
