@@ -1,5 +1,5 @@
 import { getFormProps, useForm } from "@conform-to/react";
-import { redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
+import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { Form, useActionData, useNavigation } from "@remix-run/react";
 import { MESSAGES } from "../../domain/messages";
 import { SsoLookupSchema, type SsoLookupResponseSchema } from "../../domain/schemas/sso";
@@ -27,12 +27,12 @@ export const handle: AuthHandle = { authHeader: MESSAGES.sso.signInWithSso };
 export async function action({ request, context }: ActionFunctionArgs) {
   await guardRoute(request, context);
   const { submission } = await readForm(request, context, SsoLookupSchema);
-  if (submission.status !== "success") return { result: submission.reply() };
+  if (submission.status !== "success") return data({ result: submission.reply() }, { status: 400 });
   let found: ApiSsoLookup;
   try {
     found = await context.api.post<ApiSsoLookup>("/v1/session/sso/saml/lookup", submission.value);
   } catch (error) {
-    return { result: replyWithApiError(submission, error) };
+    return data({ result: replyWithApiError(submission, error) }, { status: 400 });
   }
   throw redirect(`/sso/saml/${found.businessProfileId}`);
 }

@@ -1,6 +1,6 @@
 import { getFormProps, getInputProps, getTextareaProps, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
-import { redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
+import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import type { FromWire } from "../../domain/key-case";
 import { MESSAGES } from "../../domain/messages";
@@ -28,11 +28,11 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 export async function action({ request, context }: ActionFunctionArgs) {
   await requireAccount(request, context);
   const { submission } = await readForm(request, context, SamlConfigurationSchema);
-  if (submission.status !== "success") return { result: submission.reply() };
+  if (submission.status !== "success") return data({ result: submission.reply() }, { status: 400 });
   try {
     await context.api.put(SSO_PATH, submission.value);
   } catch (error) {
-    return { result: replyWithApiError(submission, error) };
+    return data({ result: replyWithApiError(submission, error) }, { status: 400 });
   }
   flashToast(context, { kind: "success", message: MESSAGES.sso.saved });
   throw redirect("/account/settings/sso");

@@ -28,8 +28,23 @@ export function certificateBody(text: string): string | null {
     .replace(/-----END CERTIFICATE-----/, "")
     .replace(/\s+/g, "");
   if (!body || /-----/.test(body) || !/^[A-Za-z0-9+/]+={0,2}$/.test(body) || body.length % 4 !== 0) return null;
-  // A DER certificate is an ASN.1 SEQUENCE with a long length: 0x30 0x82 ("MII" in base64).
-  return body.startsWith("MII") ? body : null;
+  return isDerCertificateShape(body) ? body : null;
+}
+
+/**
+ * Whether base64 decodes to what a DER certificate looks like from outside: an ASN.1 SEQUENCE with a
+ * two-byte length that spans exactly the rest (a cut or padded paste fails), opening with the
+ * tbsCertificate's SEQUENCE. Browser-safe; the server parses the certificate itself as well.
+ */
+function isDerCertificateShape(body: string): boolean {
+  let bytes: string;
+  try {
+    bytes = atob(body);
+  } catch {
+    return false;
+  }
+  const at = (i: number) => bytes.charCodeAt(i);
+  return bytes.length > 8 && at(0) === 0x30 && at(1) === 0x82 && (at(2) << 8) + at(3) === bytes.length - 4 && at(4) === 0x30;
 }
 
 /** The SSO screen's form and the PUT body (spec: idpLoginUrl, idpEntityId, idpCert, isActive). */
