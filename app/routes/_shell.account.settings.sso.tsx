@@ -51,8 +51,7 @@ export default function SsoSettingsRoute() {
       idp_cert: config.idpCert ?? "",
       is_active: config.isActive ? "on" : null,
     },
-    shouldValidate: "onBlur",
-    shouldRevalidate: "onInput",
+    shouldValidate: "onSubmit",
     onValidate: ({ formData }) => parseWithZod(formData, { schema: SamlConfigurationSchema }),
   });
   const certHintId = `${fields.idp_cert.id}-hint`;

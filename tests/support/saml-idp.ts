@@ -155,7 +155,7 @@ export async function startTestIdp(options: { entityId?: string } = {}) {
     const response = samlResponse(request, { entityId, keys, otherKeys }, user, forgery);
     res.writeHead(200, { "content-type": "text/html; charset=utf-8" });
     res.end(
-      `<!doctype html><html lang="en"><head><title>Test identity provider</title></head><body><main>` +
+      `<!doctype html><html lang="en"><head><title>Test identity provider</title><link rel="icon" href="data:,"></head><body><main>` +
         `<h1>Test identity provider</h1><p>Signing in as ${xmlEscape(user)}</p>` +
         `<form method="post" action="${xmlEscape(request.acsUrl)}">` +
         `<input type="hidden" name="SAMLResponse" value="${response}">` +
