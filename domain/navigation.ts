@@ -83,15 +83,6 @@ export const ROUTE_RULES: readonly RouteRule[] = [
     layout: "default",
     built: true,
   },
-  // Single sign-on is configured by the profile's admins (ADR 041).
-  {
-    path: "/account/settings/sso",
-    title: "Single sign-on",
-    access: "login",
-    roles: [ROLES.systemAdmin, ROLES.admin],
-    layout: "default",
-    built: true,
-  },
   {
     path: "/account/settings",
     title: "Account Settings",

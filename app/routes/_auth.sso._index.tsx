@@ -55,7 +55,7 @@ export default function SsoLoginRoute() {
       </Button>
       <p className="text-center text-sm">
         <a href="/login" className="font-medium text-brand-600 underline">
-          {MESSAGES.sso.backToLogin}
+          {MESSAGES.backToLogin}
         </a>
       </p>
     </Form>

@@ -46,7 +46,7 @@ export default function SsoRedirectRoute() {
         </div>
         <p className="text-center text-sm">
           <a href="/login" className="font-medium text-brand-600 underline">
-            {MESSAGES.sso.backToLogin}
+            {MESSAGES.backToLogin}
           </a>
         </p>
       </div>

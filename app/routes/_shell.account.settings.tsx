@@ -8,19 +8,17 @@ import { TabNav } from "../components/ui/tab-nav";
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const account = await guardRoute(request, context);
-  // Sentiment exclusions and single sign-on are admin-only (spec core §6, ADR 041): their tabs show only
-  // where the pages open.
+  // Sentiment exclusions are admin-only (spec core §6): the tab shows only where the page opens.
   return { isAdmin: account?.role === ROLES.systemAdmin || account?.role === ROLES.admin };
 }
 
+// Single sign-on is every member's to read, an admin's to change (ADR 041).
 const TABS = [
   { to: "/account/settings/preferences", label: MESSAGES.preferences },
   { to: "/account/settings/safety-and-privacy", label: MESSAGES.safetyAndPrivacy },
-];
-const ADMIN_TABS = [
-  { to: "/account/settings/sentiment", label: MESSAGES.sentiment },
   { to: "/account/settings/sso", label: MESSAGES.sso.tab },
 ];
+const ADMIN_TABS = [{ to: "/account/settings/sentiment", label: MESSAGES.sentiment }];
 
 export default function AccountSettingsRoute() {
   const { isAdmin } = useLoaderData<typeof loader>();

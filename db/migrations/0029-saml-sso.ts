@@ -9,6 +9,7 @@ import type { Kysely } from "kysely";
 // - saml_assertions: the IDs of assertions already used, kept until they expire, so one assertion
 //   signs in once even inside another response.
 export async function up(db: Kysely<unknown>): Promise<void> {
+  await everyMemberReadsSso(db);
   await db.schema
     .createTable("saml_configurations")
     .addColumn("business_profile_id", "integer", (c) => c.primaryKey().references("business_profiles.id").onDelete("cascade"))
@@ -40,6 +41,28 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addPrimaryKeyConstraint("saml_assertions_pk", ["business_profile_id", "assertion_id"])
     .execute();
   await db.schema.createIndex("saml_assertions_expiry_idx").on("saml_assertions").column("expires_at").execute();
+}
+
+/**
+ * The SSO screen is "login required" (spec analytics §2): every member reads it, only admins change it
+ * (ADR 041). Accounts made since hold the permission table's value; this gives `sso.index.read` to the
+ * agents and guests made before.
+ */
+async function everyMemberReadsSso(db: Kysely<unknown>): Promise<void> {
+  const typed = db as unknown as Kysely<{ accounts: { id: number; permissions: string; role: number } }>;
+  const rows = await typed.selectFrom("accounts").select(["id", "permissions"]).where("role", "in", [2, 4]).execute();
+  for (const row of rows) {
+    let permissions: Record<string, Record<string, Record<string, number>>>;
+    try {
+      permissions = JSON.parse(row.permissions) as typeof permissions;
+    } catch {
+      continue;
+    }
+    const sso = ((permissions.sso ??= {}).index ??= {});
+    if (sso.read === 1) continue;
+    sso.read = 1;
+    await typed.updateTable("accounts").set({ permissions: JSON.stringify(permissions) }).where("id", "=", row.id).execute();
+  }
 }
 
 export async function down(db: Kysely<unknown>): Promise<void> {

@@ -99,7 +99,7 @@ export const SsoAssertionSchema = z.object({
  * Why a sign-in through the identity provider was refused: keys of MESSAGES.sso, carried to /login as
  * `?sso_error=` (only these keys are shown, so the address cannot put words on the page).
  */
-export const SSO_REFUSALS = [
+const SSO_REFUSALS = [
   "failed",
   "notSigned",
   "wrongAudience",

@@ -10,7 +10,8 @@ import { parsedCertificatePem, serviceProviderUrls } from "./service-provider";
 
 // The SSO screen's configuration (analytics spec §3: idpLoginUrl, idpEntityId, idpCert, isActive;
 // issue 26, ADR 041): always the caller's own business profile, so no admin reaches another's.
-// Read and written by admins and system admins (sso.index.read / sso.index.write).
+// Every member reads it (sso.index.read; the screen is "login required"); admins and system admins
+// write it (sso.index.write).
 
 export type SamlConfigurationView = FromWire<typeof SamlConfigurationResponseSchema>;
 

@@ -18,7 +18,7 @@ export const getSamlConfigurationRoute = createRoute({
   method: "get",
   path: "/v1/admin/business_profiles/preferences/sso/saml",
   tags: ["sso"],
-  summary: "The caller's business profile's SAML configuration, with what its identity provider needs from us (admins)",
+  summary: "The caller's business profile's SAML configuration, with what its identity provider needs from us (every member)",
   responses: { 200: json(SamlConfigurationResponseSchema, "The configuration"), 401: errorResponses[401], 403: errorResponses[403] },
 });
 
