@@ -13,6 +13,7 @@ import { handleApiError, refuseInput, type ErrorLogger } from "./middleware/erro
 import { registerAccountEventRoutes } from "./routes/account-events/account-events.handlers";
 import { registerAccountRoutes } from "./routes/accounts/accounts.handlers";
 import { registerAdminRoutes } from "./routes/admin/admin.handlers";
+import { registerSsoRoutes } from "./routes/sso/sso.handlers";
 import { registerInviteRoutes } from "./routes/invites/invites.handlers";
 import { registerNotificationRoutes } from "./routes/notifications/notifications.handlers";
 import { registerPasswordResetRoutes } from "./routes/password-reset/password-reset.handlers";
@@ -97,6 +98,7 @@ export function createApi(options: ApiOptions): Api {
   registerPasswordResetRoutes(app);
   registerTeamRoutes(app);
   registerAdminRoutes(app);
+  registerSsoRoutes(app);
   registerRuleRoutes(app);
   registerAccountEventRoutes(app);
   registerNotificationRoutes(app);

@@ -35,6 +35,8 @@ const SPEC_ROUTES: Record<string, { access: SpecAccess; samples: string[] }> = {
   "/sign-up": { access: { kind: "guestOnly" }, samples: ["/sign-up"] },
   "/reset-password/:token": { access: { kind: "guestOnly" }, samples: ["/reset-password/x", "/reset-password/abc123"] },
   "/forget-password": { access: { kind: "guestOnly" }, samples: ["/forget-password"] },
+  // Not a screen of the spec: "Sign in with SSO" and a profile's sign-in link (issue 26, ADR 041).
+  "/sso": { access: { kind: "guestOnly" }, samples: ["/sso", "/sso/saml/3"] },
   "/logout": { access: { kind: "login" }, samples: ["/logout"] },
   "/moderation-report": { access: { kind: "login" }, samples: ["/moderation-report"] },
   "/admin": {

@@ -27,6 +27,8 @@ export const ROUTE_RULES: readonly RouteRule[] = [
   { path: "/sign-up", title: "Sign Up", access: "guestOnly", layout: "auth", built: true },
   { path: "/reset-password/:token", title: "Reset Password", access: "guestOnly", layout: "auth", built: true },
   { path: "/forget-password", title: "Forgot Password", access: "guestOnly", layout: "auth", built: true },
+  // Sign in with SSO (issue 26, ADR 041): the address step, the way to the identity provider, its answer.
+  { path: "/sso", title: "Sign in with SSO", access: "guestOnly", layout: "auth", prefix: true, built: true },
   { path: "/logout", title: "Logout", access: "login", layout: "loader", built: true },
   { path: "/moderation-report", title: "Moderation Report", access: "login", layout: "default", prefix: true, built: true },
   {

@@ -78,14 +78,14 @@ describe("defaultPermissionsForRole", () => {
     expect(hasPermission(p, "users.index.write")).toBe(false);
   });
 
-  it("grants guests nothing but reading saved searches and topics (ADR 013), with the same shape", () => {
+  it("grants guests nothing but reading saved searches and topics (ADR 013) and the SSO screen (ADR 041), with the same shape", () => {
     const p = defaultPermissionsForRole(ROLES.guest);
     const granted = Object.entries(p).flatMap(([scope, byPerm]) =>
       Object.entries(byPerm).flatMap(([perm, byAction]) =>
         Object.entries(byAction).filter(([, v]) => v !== 0).map(([action]) => `${scope}.${perm}.${action}`),
       ),
     );
-    expect(granted.sort()).toEqual(["searches.index.read", "topics.index.read"]);
+    expect(granted.sort()).toEqual(["searches.index.read", "sso.index.read", "topics.index.read"]);
     expect(Object.keys(p).sort()).toEqual(
       Object.keys(defaultPermissionsForRole(ROLES.admin)).sort(),
     );

@@ -90,7 +90,7 @@ interface PermissionRule {
  * "entry > 0"; which role holds what is ours:
  * - system admin only: admin tools (`admin.index.*`, business profiles, take-over);
  * - admin and system admin: settings/users/teams/rules/reports write, channel management, sentiment
- *   exclusion words (admin-only endpoints, spec core §6), SSO;
+ *   exclusion words (admin-only endpoints, spec core §6), SSO settings (every member reads them, ADR 041);
  * - agent and above: settings, users and teams read; inbox work (read, write, assign); searches and
  *   topics write, templates, labels, alerts, annotations, muted keywords, dashboard, helper, moderation read;
  * - everyone, guests too: reading saved searches and topics (ADR 013: visibility is the read rule);
@@ -117,8 +117,17 @@ export const PERMISSION_TABLE = {
   "reports.index.write": { weakest: ROLES.admin, endpoint: null },
   "sentiment.exclude_words.read": { weakest: ROLES.admin, endpoint: { method: "GET", path: "/v1/sentiments/exclude_words" } },
   "sentiment.exclude_words.write": { weakest: ROLES.admin, endpoint: { method: "DELETE", path: "/v1/sentiments/exclude_words/{id}" } },
-  "sso.index.read": { weakest: ROLES.admin, endpoint: null },
-  "sso.index.write": { weakest: ROLES.admin, endpoint: null },
+  // Every member reads the SSO screen (spec: "login required"); only admins change it (ADR 041).
+  "sso.index.read": { weakest: ROLES.guest, endpoint: { method: "GET", path: "/v1/admin/business_profiles/preferences/sso/saml" } },
+  // The body passes the form's checks; its certificate (DER-shaped, not X.509) is refused after the permission.
+  "sso.index.write": {
+    weakest: ROLES.admin,
+    endpoint: {
+      method: "PUT",
+      path: "/v1/admin/business_profiles/preferences/sso/saml",
+      body: { idp_login_url: "https://idp.example/sso", idp_entity_id: "idp", idp_cert: "MIIABTADAgEA", is_active: false },
+    },
+  },
 
   "inbox.items.read": { weakest: ROLES.agent, endpoint: { method: "GET", path: "/v1/feed-items" } },
   "inbox.items.write": { weakest: ROLES.agent, endpoint: { method: "DELETE", path: "/v1/feed-items/{id}/draft" } },

@@ -57,6 +57,7 @@ interface NodeBindings {
 }
 
 const REQUEST_ID = /^[A-Za-z0-9._-]{8,100}$/;
+const SAML_ACS_PATH = /^\/sso\/saml\/\d+\/acs$/;
 
 export async function createEarshot(options: EarshotOptions): Promise<Earshot> {
   const { config } = options;
@@ -211,7 +212,9 @@ export async function createEarshot(options: EarshotOptions): Promise<Earshot> {
         return cached;
       }
     }
-    if (!["GET", "HEAD"].includes(c.req.method) && isCrossSite(c.req.raw)) {
+    // The identity provider's answer comes from its own site (SAML HTTP-POST binding); the API checks its
+    // signature and that this browser started the sign-in (ADR 041).
+    if (!["GET", "HEAD"].includes(c.req.method) && isCrossSite(c.req.raw) && !SAML_ACS_PATH.test(c.req.path)) {
       return c.text("Cross-site form posts are refused.", 403);
     }
     // Only a form, and a bounded one, reaches an action (ADR 025).
@@ -227,7 +230,7 @@ export async function createEarshot(options: EarshotOptions): Promise<Earshot> {
     const context: AppLoadContext = {
       requestId,
       cspNonce: c.get("nonce"),
-      settings: { productName: config.productName, appEnv: config.appEnv },
+      settings: { productName: config.productName, appEnv: config.appEnv, https },
       session,
       api: createApiClient({
         transport: config.apiUrl ? transport : (req) => api.fetch(req, { ...(clientIp ? { clientIp } : {}), callerCache }),

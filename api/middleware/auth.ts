@@ -40,6 +40,10 @@ const PUBLIC_ROUTES: ReadonlyArray<readonly [method: string, path: RegExp]> = [
   ["PUT", /^\/v1\/session$/], // renew with the refresh token
   ["GET", /^\/accounts\/token$/], // tokens from the API session cookie
   ["GET", /^\/accounts\/logout$/],
+  // Single sign-on (ADR 041): the lookup and the AuthnRequest show nothing private; the answer is
+  // authenticated by the identity provider's signature; identity providers fetch the metadata.
+  ["POST", /^\/v1\/session\/sso\/saml(\/lookup|\/requests)?$/],
+  ["GET", /^\/v1\/session\/sso\/saml\/[^/]+\/metadata$/],
   ["POST", /^\/v1\/accounts$/], // sign up with an invite token
   ["GET", /^\/v1\/accounts\/new$/], // the invite a token stands for
   ["*", /^\/v1\/accounts\/preferences\/security\/password_reset$/],

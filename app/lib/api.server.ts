@@ -358,6 +358,19 @@ export function createApiClient(options: ApiClientOptions) {
     },
 
     /**
+     * POST /v1/session/sso/saml: the identity provider's answer signs in as a password login does (ADR 041);
+     * `bindingToken` is the one the browser kept when it started.
+     */
+    async signInWithSaml(input: { businessProfileId: number; samlResponse: string; bindingToken: string | undefined }): Promise<Account> {
+      const body = {
+        business_profile_id: input.businessProfileId,
+        saml_response: input.samlResponse,
+        ...(input.bindingToken ? { binding_token: input.bindingToken } : {}),
+      };
+      return adoptOpenedSession(await send("POST", "/v1/session/sso/saml", { body, raw: true }, false));
+    },
+
+    /**
      * POST /v1/admin/accounts/takeover: the admin's own tokens are stashed in the session and the
      * taken-over account's tokens used until endTakeover restores them.
      */

@@ -5,6 +5,8 @@ import type { WebSession } from "./session.server";
 interface WebSettings {
   productName: string;
   appEnv: AppEnv;
+  /** Served over https (PUBLIC_URL): cookies the page sets itself are Secure. */
+  https: boolean;
 }
 
 /** What server.ts hands every loader and action (one per request). */

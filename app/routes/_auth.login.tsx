@@ -4,6 +4,7 @@ import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/re
 import { MESSAGES } from "../../domain/messages";
 import { safeRedirectPath } from "../../domain/navigation";
 import { LoginSchema } from "../../domain/schemas/login";
+import { ssoRefusalMessage } from "../../domain/schemas/sso";
 import { Button } from "../components/ui/button";
 import { CsrfInput } from "../components/ui/csrf-input";
 import { FormErrors, TextField } from "../components/ui/field";
@@ -15,7 +16,9 @@ import { titleMeta } from "../lib/meta";
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   await guardRoute(request, context);
-  return { redirectFrom: new URL(request.url).searchParams.get("redirectFrom") ?? "" };
+  const query = new URL(request.url).searchParams;
+  // A refused single sign-on comes back here with its reason (a key of the catalogue, ADR 041).
+  return { redirectFrom: query.get("redirectFrom") ?? "", ssoError: ssoRefusalMessage(query.get("sso_error")) };
 }
 
 export const handle: AuthHandle = { authHeader: MESSAGES.login };
@@ -51,14 +54,22 @@ export async function action({ request, context }: ActionFunctionArgs) {
 }
 
 export default function LoginRoute() {
-  const { redirectFrom } = useLoaderData<typeof loader>();
+  const { redirectFrom, ssoError } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   const codeStep = actionData?.codeStep ?? null;
   // A new form (new id) for the code step, so its state starts from this step's fields.
   return codeStep ? (
     <LoginForm key="code" id="login-code" redirectFrom={redirectFrom} codeStep={codeStep} result={actionData?.result} />
   ) : (
-    <LoginForm key="password" id="login" redirectFrom={redirectFrom} codeStep={null} result={actionData?.result} />
+    <>
+      {ssoError && !actionData ? <FormErrors id="sso-error" errors={[ssoError]} /> : null}
+      <LoginForm key="password" id="login" redirectFrom={redirectFrom} codeStep={null} result={actionData?.result} />
+      <p className="mt-4 text-center text-sm">
+        <a href="/sso" className="font-medium text-brand-600 underline">
+          {MESSAGES.sso.signInWithSso}
+        </a>
+      </p>
+    </>
   );
 }
 

@@ -9,22 +9,23 @@ import { TabNav } from "../components/ui/tab-nav";
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const account = await guardRoute(request, context);
   // Sentiment exclusions are admin-only (spec core §6): the tab shows only where the page opens.
-  return { canManageSentiment: account?.role === ROLES.systemAdmin || account?.role === ROLES.admin };
+  return { isAdmin: account?.role === ROLES.systemAdmin || account?.role === ROLES.admin };
 }
 
-// The single sign-on tab comes with its own issue.
+// Single sign-on is every member's to read, an admin's to change (ADR 041).
 const TABS = [
   { to: "/account/settings/preferences", label: MESSAGES.preferences },
   { to: "/account/settings/safety-and-privacy", label: MESSAGES.safetyAndPrivacy },
+  { to: "/account/settings/sso", label: MESSAGES.sso.tab },
 ];
-const SENTIMENT_TAB = { to: "/account/settings/sentiment", label: MESSAGES.sentiment };
+const ADMIN_TABS = [{ to: "/account/settings/sentiment", label: MESSAGES.sentiment }];
 
 export default function AccountSettingsRoute() {
-  const { canManageSentiment } = useLoaderData<typeof loader>();
+  const { isAdmin } = useLoaderData<typeof loader>();
   return (
     <section className="max-w-3xl space-y-6">
       <h1 className="text-2xl font-semibold">{MESSAGES.accountSettings}</h1>
-      <TabNav label={MESSAGES.accountSettings} tabs={canManageSentiment ? [...TABS, SENTIMENT_TAB] : TABS} />
+      <TabNav label={MESSAGES.accountSettings} tabs={isAdmin ? [...TABS, ...ADMIN_TABS] : TABS} />
       <Outlet />
     </section>
   );

@@ -12,6 +12,7 @@ import { hashBackupCode } from "../security/backup-codes";
 import { hashToken, randomToken } from "../security/tokens";
 import { claimLoginChallenge, findLoginChallenge, insertLoginChallenge } from "../../db/repositories/login-challenges";
 import type { AccountRow } from "../../db/schema";
+import { isPasswordLoginOpen } from "../sso/password-login";
 import { assertNotThrottled, recordLoginFailure, recordLoginSuccess, throttleKeys } from "./login-throttle";
 
 export interface CreateSessionInput {
@@ -40,6 +41,8 @@ export async function createSession(
     await recordLoginFailure(deps.db, keys, now);
     throw unauthorized(MESSAGES.emailOrPasswordIncorrect);
   }
+  // Said only to whoever knows the password, so it tells no one else that the address uses SSO.
+  if (!(await isPasswordLoginOpen(deps, account))) throw unauthorized(MESSAGES.sso.passwordLoginClosed);
 
   if (account.otpEnabled === 1 && account.otpSecret) {
     const code = input.otpCode?.replace(/\s+/g, "");

@@ -89,10 +89,15 @@ function startPaths(role: DemoRole): string[] {
     });
 }
 
-/** The signed-out screens: the guest-only rules of the route table. */
-const SIGNED_OUT_PATHS = ROUTE_RULES.filter((rule) => rule.built && rule.access === "guestOnly").map(
-  (rule) => OPEN_AT[rule.path] ?? rule.path,
-);
+/**
+ * The signed-out screens: the guest-only rules of the route table, and screens below them: a profile's
+ * sign-in link where single sign-on is off, and the login page with a refused single sign-on's reason.
+ */
+const SIGNED_OUT_PATHS = [
+  ...ROUTE_RULES.filter((rule) => rule.built && rule.access === "guestOnly").map((rule) => OPEN_AT[rule.path] ?? rule.path),
+  "/sso/saml/999999",
+  "/login?sso_error=notSigned",
+];
 
 /** Links of the page as a list of same-site addresses (path and query). */
 async function linksOf(page: Page): Promise<string[]> {

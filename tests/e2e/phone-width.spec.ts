@@ -24,6 +24,8 @@ const SCREENS_UNDER: Readonly<Record<string, readonly string[]>> = {
   "/topics": ["/topics/{topic}"],
   "/account/settings": ["/account/settings/preferences", "/account/settings/safety-and-privacy"],
   "/admin": ["/admin/new", "/admin/business-profiles/{profile}"],
+  // A profile without single sign-on: the page says so (the way on to an identity provider is the journey's).
+  "/sso": ["/sso/saml/999999"],
 };
 
 /** A rule's own address, when it is a screen (not /settings, which redirects to its first tab). */
