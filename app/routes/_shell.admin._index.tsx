@@ -30,10 +30,10 @@ export default function AdminIndexRoute() {
                   {L.logo}
                 </th>
                 <th scope="col" className="px-3 py-2 font-medium">
-                  {L.name}
+                  {MESSAGES.name}
                 </th>
                 <th scope="col" className="px-3 py-2 font-medium">
-                  {L.timeZone}
+                  {MESSAGES.dashboardUi.timeZone}
                 </th>
                 <th scope="col" className="px-3 py-2 font-medium">
                   {L.createdAt}

@@ -30,7 +30,7 @@ export default function BusinessProfileRoute() {
           </h2>
         </div>
         <dl className="grid gap-x-6 gap-y-1 text-sm sm:grid-cols-2">
-          <dt className="text-slate-600">{L.timeZone}</dt>
+          <dt className="text-slate-600">{MESSAGES.dashboardUi.timeZone}</dt>
           <dd>{profile.timeZone}</dd>
           <dt className="text-slate-600">{L.createdAt}</dt>
           <dd>{formatDate(profile.createdAt)}</dd>
@@ -61,7 +61,7 @@ export default function BusinessProfileRoute() {
 
       <section aria-labelledby="edit-profile-heading" className="space-y-4 rounded-lg border border-slate-200 bg-white p-4">
         <h2 id="edit-profile-heading" className="text-lg font-semibold">
-          {L.editProfile(profile.name)}
+          {MESSAGES.inboxUi.editLabelOf(profile.name)}
         </h2>
         <BusinessProfileForm key={profile.id} editing={{ id: profile.id, name: profile.name }} lastResult={actionData?.result} cancelTo={ADMIN_PATH} />
       </section>
@@ -77,10 +77,10 @@ export default function BusinessProfileRoute() {
             <table className="min-w-full divide-y divide-slate-200 text-sm" data-testid="discord-bots">
               <thead className="bg-slate-50 text-left text-slate-600">
                 <tr>
-                  <th scope="col" className="px-3 py-2 font-medium">{L.name}</th>
+                  <th scope="col" className="px-3 py-2 font-medium">{MESSAGES.name}</th>
                   <th scope="col" className="px-3 py-2 font-medium">{L.server}</th>
                   <th scope="col" className="px-3 py-2 font-medium">{L.channel}</th>
-                  <th scope="col" className="px-3 py-2 font-medium">{L.status}</th>
+                  <th scope="col" className="px-3 py-2 font-medium">{MESSAGES.channelScreen.status}</th>
                   <th scope="col" className="px-3 py-2 font-medium">{L.lastDelivery}</th>
                 </tr>
               </thead>
@@ -90,7 +90,7 @@ export default function BusinessProfileRoute() {
                     <td className="px-3 py-2">{bot.name}</td>
                     <td className="px-3 py-2 font-mono text-xs">{bot.serverId ?? "-"}</td>
                     <td className="px-3 py-2 font-mono text-xs">{bot.channelId ?? "-"}</td>
-                    <td className="px-3 py-2">{L.botStatus[bot.status]}</td>
+                    <td className="px-3 py-2">{bot.status === "active" ? MESSAGES.accountActive : L.botStatus[bot.status]}</td>
                     <td className="px-3 py-2 whitespace-nowrap">{bot.lastDeliveryAt ? formatDateTime(bot.lastDeliveryAt) : "-"}</td>
                   </tr>
                 ))}

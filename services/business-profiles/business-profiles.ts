@@ -97,7 +97,7 @@ export async function createBusinessProfile(
       // RFC 2606's .invalid: an address that can never receive mail, unique per profile.
       email: `default-account-${profile.id}@business-profile.invalid`,
       firstName: L.defaultAccountFirstName,
-      lastName: L.defaultAccountLastName,
+      lastName: MESSAGES.roleAdmin,
       role: ROLES.admin,
       state: ACCOUNT_STATE.active,
       passwordHash,

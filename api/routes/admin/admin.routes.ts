@@ -3,10 +3,8 @@ import * as z from "zod";
 import { MESSAGES } from "../../../domain/messages";
 import { AccountResponseSchema } from "../../../domain/schemas/accounts";
 import {
-  BusinessProfileCreateSchema,
   BusinessProfileListResponseSchema,
   BusinessProfileResponseSchema,
-  BusinessProfileUpdateSchema,
   DiscordBotListResponseSchema,
   DiscordBotsQuerySchema,
   LOGO_CONTENT_TYPES,
@@ -23,8 +21,21 @@ export const adminAccountRoute = createRoute({
   responses: { 200: json(AccountResponseSchema, "Any account (system admin)"), 403: errorResponses[403], 404: errorResponses[404] },
 });
 
-const multipartBody = <T extends z.ZodType>(schema: T, description: string) => ({
-  body: { description, content: { "multipart/form-data": { schema } }, required: false },
+/**
+ * The multipart form as the document describes it. The handler reads the form itself with the domain's
+ * schema (BusinessProfileCreateSchema / UpdateSchema: a File is no type the document can write), after the
+ * permission check; this one lets any value through so that the route's own check refuses nothing first.
+ */
+const multipartBody = (fields: Record<string, string>, description: string) => ({
+  body: {
+    description,
+    content: {
+      "multipart/form-data": {
+        schema: z.object(Object.fromEntries(Object.entries(fields).map(([name, text]) => [name, z.unknown().optional().describe(text)]))),
+      },
+    },
+    required: false,
+  },
 });
 
 export const listBusinessProfilesRoute = createRoute({
@@ -40,7 +51,10 @@ export const createBusinessProfileRoute = createRoute({
   path: "/v1/admin/business_profiles",
   tags: ["admin"],
   summary: "A new business profile (multipart: name, logo when a file was chosen, copied_business_profile_id) with its default account",
-  request: multipartBody(BusinessProfileCreateSchema, "name; logo (PNG, JPEG or WebP, at most 512 KB); copied_business_profile_id"),
+  request: multipartBody(
+    { name: "required; letters, numbers and spaces", logo: "a file: PNG, JPEG or WebP, at most 512 KB", copied_business_profile_id: "the profile to copy from" },
+    "The new profile",
+  ),
   responses: {
     201: json(BusinessProfileResponseSchema, "Created, with a copy of the source's configuration when one was named"),
     403: errorResponses[403],
@@ -53,7 +67,10 @@ export const updateBusinessProfileRoute = createRoute({
   path: "/v1/admin/business_profiles",
   tags: ["admin"],
   summary: "Rename a business profile or replace its logo (multipart: id, name, logo when a file was chosen)",
-  request: multipartBody(BusinessProfileUpdateSchema, "id; name; logo (PNG, JPEG or WebP, at most 512 KB)"),
+  request: multipartBody(
+    { id: "the profile", name: "required; letters, numbers and spaces", logo: "a file: PNG, JPEG or WebP, at most 512 KB" },
+    "The profile's changes",
+  ),
   responses: {
     200: json(BusinessProfileResponseSchema, "Updated"),
     403: errorResponses[403],

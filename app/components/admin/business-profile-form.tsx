@@ -41,7 +41,7 @@ export function BusinessProfileForm({ editing, sources, lastResult, cancelTo }: 
       <CsrfInput />
       {editing ? <input type="hidden" name="id" value={editing.id} /> : null}
       <FormErrors id={form.errorId} errors={form.errors} />
-      <TextField label={L.name} field={fields.name} autoComplete="off" />
+      <TextField label={MESSAGES.name} field={fields.name} autoComplete="off" />
       <div className="space-y-1">
         <label htmlFor={logo.id} className="block text-sm font-medium text-slate-700">
           {L.logo}
