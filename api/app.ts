@@ -33,6 +33,7 @@ import { registerReplyRoutes } from "./routes/replies/replies.handlers";
 import { registerFeedItemRoutes } from "./routes/feed-items/feed-items.handlers";
 import { registerLabelRoutes } from "./routes/labels/labels.handlers";
 import { registerRuleRoutes } from "./routes/rules/rules.handlers";
+import { registerEmailReportRoutes } from "./routes/email-reports/email-reports.handlers";
 import { registerAlertRoutes } from "./routes/alerts/alerts.handlers";
 import { registerModerationRoutes } from "./routes/moderation/moderation.handlers";
 import { registerTemplateRoutes } from "./routes/templates/templates.handlers";
@@ -98,6 +99,7 @@ export function createApi(options: ApiOptions): Api {
   registerTeamRoutes(app);
   registerAdminRoutes(app);
   registerRuleRoutes(app);
+  registerEmailReportRoutes(app);
   registerAccountEventRoutes(app);
   registerNotificationRoutes(app);
   registerIngestRoutes(app);

@@ -3,6 +3,7 @@ import { compactDailyRollupsOfAll } from "../services/analytics/daily-rollups";
 import { pollDueStreams } from "../services/mentions/poll-stream";
 import { evaluateAlerts } from "../services/alerts/evaluate";
 import { deliverAlertMails } from "../services/alerts/deliver";
+import { runEmailReports } from "../services/reports/deliver";
 
 export interface Scheduler {
   /** Runs one round now (tests, and the first round at start). */
@@ -14,7 +15,7 @@ export interface Scheduler {
  * The in-process scheduler: every `intervalMs` it polls the feed and review streams that are due
  * (their next poll time is stored, so a restart resumes where it stopped), then makes the daily rollups
  * of the days that changed (ADR 017), evaluates the active alerts and sends the e-mails of their firings
- * (ADR 029). One round at a time; one job failing does not stop the others.
+ * (ADR 029), and sends the e-mail reports that are due (ADR 039). One round at a time; one job failing does not stop the others.
  */
 export function startScheduler(
   deps: ServiceDeps,
@@ -26,7 +27,7 @@ export function startScheduler(
     if (running) return running;
     running = (async () => {
       try {
-        for (const job of [pollDueStreams, compactDailyRollupsOfAll, evaluateAlerts, deliverAlertMails]) {
+        for (const job of [pollDueStreams, compactDailyRollupsOfAll, evaluateAlerts, deliverAlertMails, runEmailReports]) {
           try {
             await job(deps);
           } catch (error) {

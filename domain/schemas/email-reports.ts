@@ -96,6 +96,8 @@ function urlField() {
 const checkbox = () => z.preprocess((v) => v === true || v === "on" || v === "true", z.boolean());
 
 const reportShape = {
+  /** The caller's own business profile only (another is refused); the report is always the caller's tenant's. */
+  business_profile_id: z.preprocess(blankToUndefined, z.number({ error: MESSAGES.wrongFormat }).int({ error: MESSAGES.wrongFormat }).positive({ error: MESSAGES.wrongFormat }).optional()),
   email_name: requiredString().max(NAME_MAX, { error: MESSAGES.maxLength }),
   brand_name: requiredString().max(NAME_MAX, { error: MESSAGES.maxLength }),
   email_type: z.preprocess((v) => (v === undefined || v === "" ? "executive" : v), z.enum(EMAIL_TYPES, { error: MESSAGES.wrongFormat })),

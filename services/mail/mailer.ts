@@ -8,6 +8,8 @@ export interface MailMessage {
   subject: string;
   text: string;
   html?: string;
+  /** Images the HTML part shows by `cid:` (inline, not offered as downloads). */
+  attachments?: Array<{ filename: string; content: Buffer; cid: string; contentType: string; contentDisposition?: "inline" }>;
 }
 
 export interface Mailer {
