@@ -250,6 +250,15 @@ export function reportCharts(report: ExecutiveReport): { trend: ChartImage; cont
   return { trend, contexts };
 }
 
+/** The plain-text part: headings as written (not upper-cased), images left out (their numbers are in the text). */
+const PLAIN_TEXT = {
+  selectors: [
+    { selector: "h1", options: { uppercase: false } },
+    { selector: "h2", options: { uppercase: false } },
+    { selector: "img", format: "skip" },
+  ],
+};
+
 export interface RenderedReport {
   subject: string;
   html: string;
@@ -261,7 +270,7 @@ export interface RenderedReport {
 export async function renderExecutiveReport(report: ExecutiveReport, productName: string): Promise<RenderedReport> {
   const charts = reportCharts(report);
   const element = <ExecutiveReportEmail report={report} charts={charts} productName={productName} />;
-  const [html, text] = await Promise.all([render(element), render(element, { plainText: true })]);
+  const [html, text] = await Promise.all([render(element), render(element, { plainText: true, htmlToTextOptions: PLAIN_TEXT })]);
   const images = [charts.trend, ...(charts.contexts ? [charts.contexts] : [])];
   return {
     subject: L.subject(report.brandName, report.emailName),
