@@ -4,6 +4,7 @@ import type { EmailReportRow } from "../../db/repositories/email-reports-schema"
 import { findFilter } from "../../db/repositories/filters";
 import { DASHBOARD_CONTEXT_TYPES, DEFAULT_TIME_ZONE } from "../../domain/dashboard";
 import { isNetworkId, networkById } from "../../domain/networks";
+import { intervalChoices } from "../../domain/periods";
 import { mayReadMentionText, type Permissions } from "../../domain/permissions";
 import type { ServiceDeps } from "../context";
 import { readCountWidget } from "../analytics/count-reads";
@@ -79,7 +80,8 @@ export function reportDashboardQuery(report: Pick<EmailReportRow, "searchId" | "
   return {
     range: { from: period.from, to: period.to },
     time_zone: timeZone,
-    interval: "day",
+    // Days where the period allows them (the dashboard offers only hours under 3 days).
+    interval: intervalChoices(period.from, period.to).includes("day") ? "day" : "hour",
     contexts: ids.map((id) => ({ context_type: DASHBOARD_CONTEXT_TYPES.savedSearch, context_id: id })),
   };
 }
