@@ -3,6 +3,7 @@ import { render } from "@react-email/render";
 import type { CSSProperties } from "react";
 import { formatDate } from "../../domain/format";
 import { MESSAGES } from "../../domain/messages";
+import { isNetworkId, networkById } from "../../domain/networks";
 import type { StatusView } from "../statuses/status-view";
 import type { MailMessage } from "../mail/mailer";
 import type { ExecutiveReport, ReportContext } from "./build-report";
@@ -76,7 +77,7 @@ function Items({ items, titleOf }: { items: StatusView[]; titleOf: (item: Status
         return (
           <Section key={item.id} style={s.item}>
             <Text style={s.itemMeta}>
-              {[item.authorName || item.authorUsername, item.socialType, formatDate(item.createdAt), `${MESSAGES.widgetsUi.impactColumn} ${Math.round(item.impactScore ?? 0)}`]
+              {[item.authorName || item.authorUsername, isNetworkId(item.socialType) ? networkById(item.socialType).name : item.socialType, formatDate(item.createdAt), `${MESSAGES.widgetsUi.impactColumn} ${Math.round(item.impactScore ?? 0)}`]
                 .filter(Boolean)
                 .join(" · ")}
             </Text>
@@ -137,7 +138,7 @@ function ExecutiveReportEmail({ report, charts, productName }: { report: Executi
               <tbody>
                 {report.networks.map((n) => (
                   <tr key={n.socialType}>
-                    <td style={{ ...s.tableCell, width: "12px" }}>
+                    <td style={{ ...s.tableCell, width: "16px", verticalAlign: "middle" }}>
                       <span style={{ display: "inline-block", width: "10px", height: "10px", borderRadius: "5px", backgroundColor: n.color }} />
                     </td>
                     <td style={s.tableCell}>{n.name}</td>
