@@ -18,6 +18,7 @@ const BENCHES: Record<string, () => Promise<BenchModule>> = {
   dashboard: () => import("./dashboard"),
   automation: () => import("./automation"),
   "automation-alerts": () => import("./automation-alerts"),
+  "email-reports": () => import("./email-reports"),
 };
 
 function numberFromEnv(name: string, fallback: number, min: number): number {
