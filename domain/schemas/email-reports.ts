@@ -14,10 +14,10 @@ export const WEEKDAYS = [0, 1, 2, 3, 4, 5, 6] as const;
 /** data_from: the days a report covers, ending at its due time (ADR 039). */
 export const DATA_FROM_DAYS = [1, 7, 14, 30] as const;
 /** Competitors beside the report's search: the dashboard compares at most 3 contexts (spec §9). */
-export const MAX_COMPETITORS = 2;
+const MAX_COMPETITORS = 2;
 /** Posts and articles one report lists at most. */
-export const MAX_REPORT_ITEMS = 20;
-export const DEFAULT_REPORT_ITEMS = 5;
+const MAX_REPORT_ITEMS = 20;
+const DEFAULT_REPORT_ITEMS = 5;
 const NAME_MAX = 120;
 const EXTRA_EMAILS_MAX = 20;
 /** The statuses of a run: pending (or retrying), sent, skipped (fewer mentions than min_limitation), failed (given up). */

@@ -75,7 +75,7 @@ async function receiverViewer(deps: ServiceDeps, report: EmailReportRow): Promis
 }
 
 /** The body of the dashboard reads of a report's period: the same as the dashboard API's query for it. */
-export function reportDashboardQuery(report: Pick<EmailReportRow, "searchId" | "competitors">, period: { from: string; to: string }, timeZone: string) {
+function reportDashboardQuery(report: Pick<EmailReportRow, "searchId" | "competitors">, period: { from: string; to: string }, timeZone: string) {
   const ids = [report.searchId, ...parseIds(report.competitors).filter((id) => id !== report.searchId)];
   return {
     range: { from: period.from, to: period.to },
@@ -86,7 +86,7 @@ export function reportDashboardQuery(report: Pick<EmailReportRow, "searchId" | "
   };
 }
 
-export function dashboardLink(publicUrl: string, query: ReturnType<typeof reportDashboardQuery>): string {
+function dashboardLink(publicUrl: string, query: ReturnType<typeof reportDashboardQuery>): string {
   const params = new URLSearchParams({
     from: query.range.from,
     to: query.range.to,

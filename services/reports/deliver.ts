@@ -43,7 +43,7 @@ export function reportRetryDelayMs(attempts: number): number {
   return Math.min(MAX_BACKOFF_MS, 60_000 * 2 ** Math.max(0, attempts - 1));
 }
 
-export async function timeZoneOf(deps: ServiceDeps, businessProfileId: number): Promise<string> {
+async function timeZoneOf(deps: ServiceDeps, businessProfileId: number): Promise<string> {
   return (await findBusinessProfile(deps.db, businessProfileId))?.timeZone || DEFAULT_TIME_ZONE;
 }
 

@@ -244,7 +244,7 @@ function ExecutiveReportEmail({ report, charts, productName }: { report: Executi
 }
 
 /** The report's charts, drawn once per run (every recipient gets the same images). */
-export function reportCharts(report: ExecutiveReport): { trend: ChartImage; contexts: ChartImage | null } {
+function reportCharts(report: ExecutiveReport): { trend: ChartImage; contexts: ChartImage | null } {
   const main = report.contexts[0]!;
   const trend = rasterise("trend", trendChartSvg(main.series, { first: formatDate(report.period.from, report.timeZone), last: formatDate(report.period.to, report.timeZone) }));
   const contexts = report.contexts.length > 1 ? rasterise("side-by-side", contextsChartSvg(report.contexts)) : null;

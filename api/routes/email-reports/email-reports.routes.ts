@@ -1,5 +1,5 @@
 import { createRoute } from "@hono/zod-openapi";
-import * as z from "zod";
+import type * as z from "zod";
 import {
   EmailReportFormSchema,
   EmailReportListResponseSchema,
