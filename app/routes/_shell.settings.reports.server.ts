@@ -1,7 +1,7 @@
 import { redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import type { FromWire } from "../../domain/key-case";
 import { MESSAGES } from "../../domain/messages";
-import type { FilterResponseSchema } from "../../domain/schemas/statuses";
+import type { FilterListResponseSchema } from "../../domain/schemas/statuses";
 import {
   EmailReportActionSchema,
   type EmailReportAction,
@@ -32,7 +32,7 @@ import { flashToast } from "../lib/toast.server";
 export type ApiEmailReport = FromWire<typeof EmailReportResponseSchema>;
 type ApiEmailReportList = FromWire<typeof EmailReportListResponseSchema>;
 type ApiMailer = FromWire<typeof MailerResponseSchema>;
-type ApiFilterList = { data: Array<FromWire<typeof FilterResponseSchema>> };
+type ApiFilterList = FromWire<typeof FilterListResponseSchema>;
 
 const REPORTS_PATH = "/settings/reports";
 const L = MESSAGES.emailReports;
