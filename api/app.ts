@@ -34,6 +34,7 @@ import { registerReplyRoutes } from "./routes/replies/replies.handlers";
 import { registerFeedItemRoutes } from "./routes/feed-items/feed-items.handlers";
 import { registerLabelRoutes } from "./routes/labels/labels.handlers";
 import { registerRuleRoutes } from "./routes/rules/rules.handlers";
+import { registerEmailReportRoutes } from "./routes/email-reports/email-reports.handlers";
 import { registerAlertRoutes } from "./routes/alerts/alerts.handlers";
 import { registerModerationRoutes } from "./routes/moderation/moderation.handlers";
 import { registerTemplateRoutes } from "./routes/templates/templates.handlers";
@@ -100,6 +101,7 @@ export function createApi(options: ApiOptions): Api {
   registerAdminRoutes(app);
   registerSsoRoutes(app);
   registerRuleRoutes(app);
+  registerEmailReportRoutes(app);
   registerAccountEventRoutes(app);
   registerNotificationRoutes(app);
   registerIngestRoutes(app);

@@ -38,7 +38,7 @@ describe("the account's permissions are what the API allows", () => {
 
   it("names an endpoint for every entry a screen or call of this build uses", () => {
     const without = PERMISSION_KEYS.filter((key) => PERMISSION_TABLE[key].endpoint === null);
-    // Screens not built yet (rules, reports, alerts, helper) and the
+    // Screens not built yet and the
     // settings entries, which only choose the production-like menu's People, Profiles and Teams.
     expect(without.sort()).toEqual(
       ([
@@ -47,8 +47,6 @@ describe("the account's permissions are what the API allows", () => {
         "alerts.index.write",
         "helper.index.read",
         "helper.index.write",
-        "reports.index.read",
-        "reports.index.write",
         "rules.index.read",
         "rules.index.write",
         "settings.index.read",

@@ -22,7 +22,7 @@ import type { BenchContext, BenchOutcome, Check } from "./lib/types";
 export const TARGETS = { totalMs: 300, clustersMs: 1_000, queryRatio: 3, sharedTtfbP95Ms: 200 } as const;
 
 /** The demo corpus ends here (bench/ingest-worker.ts); the period is its last 30 days. */
-const CORPUS_END = "2026-11-01T00:00:00.000Z";
+export const CORPUS_END = "2026-11-01T00:00:00.000Z";
 const RANGE = { from: new Date(Date.parse(CORPUS_END) - 30 * 86_400_000).toISOString(), to: CORPUS_END };
 const COMPARED = { from: new Date(Date.parse(RANGE.from) - 30 * 86_400_000).toISOString(), to: RANGE.from };
 
@@ -120,7 +120,7 @@ async function api<T>(origin: string, auth: ApiSession, method: string, pathname
 }
 
 /** The bench's saved searches (created once per data folder), each backfilled before it is measured. */
-async function ensureSearches(origin: string, auth: ApiSession, log: (line: string) => void): Promise<number[]> {
+export async function ensureSearches(origin: string, auth: ApiSession, log: (line: string) => void): Promise<number[]> {
   const listed = await api<{ data?: Array<{ id: number; name: string }> } | Array<{ id: number; name: string }>>(
     origin,
     auth,
@@ -159,7 +159,7 @@ async function ensureSearches(origin: string, auth: ApiSession, log: (line: stri
  * Waits for the server's scheduler to make the daily rollups of the days that changed (ADR 017): after an
  * ingestion or a backfill, what a dashboard opened a minute later reads. Prints how long it took.
  */
-async function waitForDailyRollups(file: string, log: (line: string) => void): Promise<void> {
+export async function waitForDailyRollups(file: string, log: (line: string) => void): Promise<void> {
   const handle = openDatabase({ url: file });
   const started = performance.now();
   try {

@@ -21,6 +21,7 @@ const BENCHES: Record<string, () => Promise<BenchModule>> = {
   "moderation-export": () => import("./moderation-export"),
   "two-instances": () => import("./two-instances"),
   scale: () => import("./scale"),
+  "email-reports": () => import("./email-reports"),
 };
 
 function numberFromEnv(name: string, fallback: number, min: number): number {

@@ -25,6 +25,7 @@ import * as m0022 from "./migrations/0022-notifications-unread-index";
 import * as m0023 from "./migrations/0023-exclude-words-read-for-admins";
 import * as m0024 from "./migrations/0024-rules";
 import * as m0025 from "./migrations/0025-alerts";
+import * as m0027 from "./migrations/0027-email-reports";
 import * as m0028 from "./migrations/0028-business-profile-logos";
 import * as m0029 from "./migrations/0029-saml-sso";
 import * as m0031 from "./migrations/0031-scale-out";
@@ -57,6 +58,7 @@ const MIGRATIONS: Record<string, Migration> = {
   "0023-exclude-words-read-for-admins": m0023,
   "0024-rules": m0024,
   "0025-alerts": m0025,
+  "0027-email-reports": m0027,
   "0028-business-profile-logos": m0028,
   "0029-saml-sso": m0029,
   "0031-scale-out": m0031,

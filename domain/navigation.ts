@@ -70,6 +70,15 @@ export const ROUTE_RULES: readonly RouteRule[] = [
     layout: "default",
     built: true,
   },
+  // E-mail reports (issue 25, ADR 039): admin and system admin (spec analytics §2, §6).
+  {
+    path: "/settings/reports",
+    title: "Reports",
+    access: "login",
+    roles: [ROLES.systemAdmin, ROLES.admin],
+    layout: "default",
+    built: true,
+  },
   { path: "/settings", title: "Settings", access: "login", roles: STAFF, layout: "default", prefix: true, built: true },
   // Alerts (issue 24, ADR 029): the list, /alerts/new?search_id= or ?topic_id=, /alerts/:id.
   { path: "/alerts", title: "Alerts", access: "login", roles: STAFF, layout: "default", prefix: true, built: true },

@@ -113,8 +113,8 @@ export const PERMISSION_TABLE = {
   "channels.index.write": { weakest: ROLES.admin, endpoint: { method: "DELETE", path: "/v1/streams/{id}" } },
   "rules.index.read": { weakest: ROLES.admin, endpoint: null },
   "rules.index.write": { weakest: ROLES.admin, endpoint: null },
-  "reports.index.read": { weakest: ROLES.admin, endpoint: null },
-  "reports.index.write": { weakest: ROLES.admin, endpoint: null },
+  "reports.index.read": { weakest: ROLES.admin, endpoint: { method: "GET", path: "/v1/admin/emails" } },
+  "reports.index.write": { weakest: ROLES.admin, endpoint: { method: "DELETE", path: "/v1/admin/emails/{id}" } },
   "sentiment.exclude_words.read": { weakest: ROLES.admin, endpoint: { method: "GET", path: "/v1/sentiments/exclude_words" } },
   "sentiment.exclude_words.write": { weakest: ROLES.admin, endpoint: { method: "DELETE", path: "/v1/sentiments/exclude_words/{id}" } },
   // Every member reads the SSO screen (spec: "login required"); only admins change it (ADR 041).

@@ -4,6 +4,7 @@ import { pollDueStreams } from "../services/mentions/poll-stream";
 import { evaluateAlerts } from "../services/alerts/evaluate";
 import { deliverAlertMails } from "../services/alerts/deliver";
 import { leaseOwnerName, runLeasedJob, type JobOutcome, type ScheduledJob } from "../services/jobs/leased-job";
+import { runEmailReports } from "../services/reports/deliver";
 
 export interface Scheduler {
   /** Runs one round now (tests, and the first round at start); each job's outcome by name. */
@@ -27,6 +28,7 @@ function scheduledJobs(intervalMs: number): ScheduledJob[] {
     { name: "daily-rollups", everyMs: intervalMs, run: compactDailyRollupsOfAll },
     { name: "evaluate-alerts", everyMs: intervalMs, run: evaluateAlerts },
     { name: "deliver-alert-mails", everyMs: intervalMs, run: deliverAlertMails },
+    { name: "email-reports", everyMs: intervalMs, run: runEmailReports },
   ];
 }
 
@@ -34,7 +36,7 @@ function scheduledJobs(intervalMs: number): ScheduledJob[] {
  * The scheduler: every `intervalMs` it offers to run each job that is due (ADR 043: a lease row per job,
  * so with several processes each due run happens once): the feed and review streams that are due (their
  * next poll time is stored, so a restart resumes where it stopped), the daily rollups of the days that
- * changed (ADR 017), the alerts' evaluation and their e-mails (ADR 029). One round at a time in a process;
+ * changed (ADR 017), the alerts' evaluation and their e-mails (ADR 029), the e-mail reports that are due (ADR 039). One round at a time in a process;
  * one job failing does not stop the others.
  */
 export function startScheduler(

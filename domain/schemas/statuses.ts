@@ -145,3 +145,6 @@ export const FilterResponseSchema = z.object({
   value: JsonValueSchema,
   created_at: z.string(),
 });
+
+/** GET /v1/filters */
+export const FilterListResponseSchema = z.object({ data: z.array(FilterResponseSchema) });

@@ -10,6 +10,8 @@ export interface MailMessage {
   html?: string;
   /** A Message-ID of the caller's (with <>): sending the same message again keeps it. Default: a new one. */
   messageId?: string;
+  /** Images the HTML part shows by `cid:` (inline, not offered as downloads). */
+  attachments?: Array<{ filename: string; content: Buffer; cid: string; contentType: string; contentDisposition?: "inline" }>;
 }
 
 export interface Mailer {

@@ -54,7 +54,7 @@ const NAMED_SECTIONS: Section[] = [
   {
     name: "settings",
     holds: (p) => p.startsWith("/settings"),
-    follows: [/^\/settings\/channels\/\d+$/, /^\/settings\/channels\/new$/, /^\/settings\/(users|teams)$/],
+    follows: [/^\/settings\/channels\/\d+$/, /^\/settings\/channels\/new$/, /^\/settings\/(users|teams)$/, /^\/settings\/reports\?new=1$/],
   },
 ];
 const SECTIONS: Section[] = [

@@ -21,6 +21,7 @@ const SCREENS_UNDER: Readonly<Record<string, readonly string[]>> = {
   "/alerts": ["/alerts/new?search_id={search}", "/alerts/{alert}"],
   "/settings/channels": ["/settings/channels/new", "/settings/channels/{stream}", "/settings/channels/{stream}/import"],
   "/settings": ["/settings/users", "/settings/teams"],
+  "/settings/reports": ["/settings/reports?new=1"],
   "/topics": ["/topics/{topic}"],
   "/account/settings": ["/account/settings/preferences", "/account/settings/safety-and-privacy"],
   "/admin": ["/admin/new", "/admin/business-profiles/{profile}"],
