@@ -1296,6 +1296,7 @@ export const MESSAGES = {
     sortBy: (column: string, direction: "ascending" | "descending") => `Sort by ${column}, ${direction}`,
     noEvents: "No moderation actions yet. Actions taken on inbox items (flag as spam, delete post, block user…) appear here.",
     noMatches: "No moderation event matches these filters.",
+  },
   /** Scheduled e-mail reports (issue 25, ADR 039; our wording, the form messages are the spec's above). */
   emailReports: {
     intro:
