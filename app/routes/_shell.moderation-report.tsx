@@ -45,19 +45,21 @@ const CSV_PATH = "/moderation-report/csv";
 
 type ApiEventPage = FromWire<typeof ModerationEventPageResponseSchema>;
 type ApiEvent = ApiEventPage["data"][number];
-type ApiChoices = FromWire<typeof ModerationFiltersResponseSchema>["results"];
+type ApiChoiceList = FromWire<typeof ModerationFiltersResponseSchema>;
+type ApiChoices = ApiChoiceList["results"];
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const account = await requireAccount(request, context);
   recordPageView(request, context, account);
-  if (!hasPermission(account.permissions, "moderation.index.read")) throw new Response(MESSAGES.forbidden, { status: 403 });
+  // Without the permission the screen could only refuse: like a role mismatch, it leads to the dashboard.
+  if (!hasPermission(account.permissions, "moderation.index.read")) throw redirect("/");
   const url = new URL(request.url);
   const view = readReportView(url.searchParams);
   // One address per view: the filter form's empty choices and default values are dropped.
   const canonical = reportHref(MODERATION_REPORT_PATH, view);
   if (`${url.pathname}${url.search}` !== canonical) throw redirect(canonical);
   const [choices, result] = await Promise.all([
-    context.api.get<{ results: ApiChoices }>("/v1/moderation/filters"),
+    context.api.get<ApiChoiceList>("/v1/moderation/filters"),
     context.api.get<ApiEventPage>("/v1/moderation/events", { query: reportApiQuery(view) }).then(
       (page) => ({ page, error: null }),
       (error: unknown) => {
