@@ -51,8 +51,8 @@ type ApiChoices = ApiChoiceList["results"];
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const account = await requireAccount(request, context);
   recordPageView(request, context, account);
-  // Without the permission the screen could only refuse: like a role mismatch, it leads to the dashboard.
-  if (!hasPermission(account.permissions, "moderation.index.read")) throw redirect("/");
+  // Without the permission the screen says so (the route itself is open to any signed-in user).
+  if (!hasPermission(account.permissions, "moderation.index.read")) return data({ noAccess: true as const });
   const url = new URL(request.url);
   const view = readReportView(url.searchParams);
   // One address per view: the filter form's empty choices and default values are dropped.
@@ -76,7 +76,18 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 }
 
 export default function ModerationReportRoute() {
-  const { view, choices, page, error, timeZone } = useLoaderData<typeof loader>();
+  const loaded = useLoaderData<typeof loader>();
+  if ("noAccess" in loaded) {
+    return (
+      <div className="max-w-6xl space-y-4">
+        <h1 className="text-xl font-semibold">{MESSAGES.moderationReport}</h1>
+        <p role="alert" className="text-sm text-slate-700" data-testid="report-no-access">
+          {MESSAGES.forbidden}
+        </p>
+      </div>
+    );
+  }
+  const { view, choices, page, error, timeZone } = loaded;
   const csvHref = reportHref(CSV_PATH, { ...view, page: 1 });
   const isFiltered = Object.values(view.filters).some((v) => v.length > 0);
   return (
