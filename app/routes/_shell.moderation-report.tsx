@@ -45,19 +45,21 @@ const CSV_PATH = "/moderation-report/csv";
 
 type ApiEventPage = FromWire<typeof ModerationEventPageResponseSchema>;
 type ApiEvent = ApiEventPage["data"][number];
-type ApiChoices = FromWire<typeof ModerationFiltersResponseSchema>["results"];
+type ApiChoiceList = FromWire<typeof ModerationFiltersResponseSchema>;
+type ApiChoices = ApiChoiceList["results"];
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const account = await requireAccount(request, context);
   recordPageView(request, context, account);
-  if (!hasPermission(account.permissions, "moderation.index.read")) throw new Response(MESSAGES.forbidden, { status: 403 });
+  // Without the permission the screen says so (the route itself is open to any signed-in user).
+  if (!hasPermission(account.permissions, "moderation.index.read")) return data({ noAccess: true as const });
   const url = new URL(request.url);
   const view = readReportView(url.searchParams);
   // One address per view: the filter form's empty choices and default values are dropped.
   const canonical = reportHref(MODERATION_REPORT_PATH, view);
   if (`${url.pathname}${url.search}` !== canonical) throw redirect(canonical);
   const [choices, result] = await Promise.all([
-    context.api.get<{ results: ApiChoices }>("/v1/moderation/filters"),
+    context.api.get<ApiChoiceList>("/v1/moderation/filters"),
     context.api.get<ApiEventPage>("/v1/moderation/events", { query: reportApiQuery(view) }).then(
       (page) => ({ page, error: null }),
       (error: unknown) => {
@@ -74,7 +76,18 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 }
 
 export default function ModerationReportRoute() {
-  const { view, choices, page, error, timeZone } = useLoaderData<typeof loader>();
+  const loaded = useLoaderData<typeof loader>();
+  if ("noAccess" in loaded) {
+    return (
+      <div className="max-w-6xl space-y-4">
+        <h1 className="text-xl font-semibold">{MESSAGES.moderationReport}</h1>
+        <p role="alert" className="text-sm text-slate-700" data-testid="report-no-access">
+          {MESSAGES.forbidden}
+        </p>
+      </div>
+    );
+  }
+  const { view, choices, page, error, timeZone } = loaded;
   const csvHref = reportHref(CSV_PATH, { ...view, page: 1 });
   const isFiltered = Object.values(view.filters).some((v) => v.length > 0);
   return (
