@@ -38,7 +38,7 @@ describe("the account's permissions are what the API allows", () => {
 
   it("names an endpoint for every entry a screen or call of this build uses", () => {
     const without = PERMISSION_KEYS.filter((key) => PERMISSION_TABLE[key].endpoint === null);
-    // Screens not built yet (rules, reports, SSO, alerts, helper, the business-profile admin) and the
+    // Screens not built yet (rules, reports, SSO, alerts, the business-profile admin) and the
     // settings entries, which only choose the production-like menu's People, Profiles and Teams.
     expect(without.sort()).toEqual(
       ([
@@ -46,8 +46,6 @@ describe("the account's permissions are what the API allows", () => {
         "admin.index.write",
         "alerts.index.read",
         "alerts.index.write",
-        "helper.index.read",
-        "helper.index.write",
         "reports.index.read",
         "reports.index.write",
         "rules.index.read",

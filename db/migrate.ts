@@ -25,6 +25,7 @@ import * as m0022 from "./migrations/0022-notifications-unread-index";
 import * as m0023 from "./migrations/0023-exclude-words-read-for-admins";
 import * as m0024 from "./migrations/0024-rules";
 import * as m0025 from "./migrations/0025-alerts";
+import * as m0030 from "./migrations/0030-helper";
 
 // Migrations are listed here (not read from disk) so the bundled server carries them.
 const MIGRATIONS: Record<string, Migration> = {
@@ -53,6 +54,7 @@ const MIGRATIONS: Record<string, Migration> = {
   "0023-exclude-words-read-for-admins": m0023,
   "0024-rules": m0024,
   "0025-alerts": m0025,
+  "0030-helper": m0030,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => MIGRATIONS };
