@@ -185,7 +185,10 @@ const THIS_MONTH = ["this month", "este mes", "diesen monat", "diesem monat", "c
 const PAST_WEEK = ["past week", "past 7 days", "the last seven days"];
 
 function periodOf(text: string): HelperPeriod | null {
-  const days = text.match(/ (\d{1,3}) (?:days?|dias|tagen?|jours?) /) ?? text.match(/ (?:ultimos|letzten|derniers) (\d{1,3}) /);
+  const days =
+    text.match(/ (\d{1,3}) (?:days?|dias|tagen?|jours?) /) ??
+    text.match(/ (\d{1,3}) (?:derniers|last|past) (?:jours|days) /) ??
+    text.match(/ (?:ultimos|letzten|derniers) (\d{1,3}) /);
   if (days) {
     const n = Number(days[1]);
     if (n >= 1 && n <= 366) return { kind: "days", count: n };
