@@ -49,15 +49,16 @@ export const HelperDefaultSettingsSchema = z.object({
 });
 export type HelperDefaultSettingsInput = z.infer<typeof HelperDefaultSettingsSchema>;
 
-/** The /helper screen's posts (ADR 028). */
+/** The /helper screen's posts (ADR 028): ask (in a chat, or a new one), pin and unpin, recover, votes. */
+const chatIdField = z.coerce.number().int().positive();
+const messageRef = { chat_id: chatIdField, message_id: z.coerce.number().int().positive() };
 export const HelperActionSchema = z.discriminatedUnion("intent", [
-  withIntent("ask", HelperQuestionSchema),
+  withIntent("ask", HelperQuestionSchema.extend({ chat_id: z.preprocess((v) => (v === "" ? undefined : v), chatIdField.optional()) })),
   withIntent("pin", HelperPinnedQuestionSchema),
   withIntent("unpin", z.object({ id: z.coerce.number().int().positive() })),
-  withIntent("recover", z.object({ message_id: z.coerce.number().int().positive() })),
-  withIntent("up_vote", HelperVoteSchema.extend({ message_id: z.coerce.number().int().positive() })),
-  withIntent("down_vote", HelperVoteSchema.extend({ message_id: z.coerce.number().int().positive() })),
-  withIntent("settings", HelperDefaultSettingsSchema),
+  withIntent("recover", z.object(messageRef)),
+  withIntent("up_vote", HelperVoteSchema.extend(messageRef)),
+  withIntent("down_vote", HelperVoteSchema.extend(messageRef)),
 ]);
 export type HelperAction = z.output<typeof HelperActionSchema>;
 
