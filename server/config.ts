@@ -26,6 +26,14 @@ export interface ServerConfig {
   reviewBaseUrls: Record<string, string>;
   /** Seconds between scheduler rounds (feed and review polling). */
   pollIntervalSeconds: number;
+  /** The helper chat's optional model and GIF search (ADR 042). */
+  helper: {
+    llmUrl: string | undefined;
+    llmModel: string | undefined;
+    llmTimeoutMs: number;
+    gifApiKey: string | undefined;
+    gifSearchUrl: string | undefined;
+  };
 }
 
 export function readConfig(env: Record<string, string | undefined> = process.env): ServerConfig {
@@ -52,6 +60,13 @@ export function readConfig(env: Record<string, string | undefined> = process.env
     feedAllowlist: (env.FEED_ALLOWLIST ?? "").split(",").map((h) => h.trim()).filter(Boolean),
     reviewBaseUrls: readJsonObject("REVIEW_BASE_URLS", env.REVIEW_BASE_URLS),
     pollIntervalSeconds: Number(env.POLL_INTERVAL_SECONDS) > 0 ? Number(env.POLL_INTERVAL_SECONDS) : 15,
+    helper: {
+      llmUrl: env.HELPER_LLM_URL || undefined,
+      llmModel: env.HELPER_LLM_MODEL || undefined,
+      llmTimeoutMs: Number(env.HELPER_LLM_TIMEOUT_MS) > 0 ? Number(env.HELPER_LLM_TIMEOUT_MS) : 8000,
+      gifApiKey: env.GIF_API_KEY || undefined,
+      gifSearchUrl: env.GIF_SEARCH_URL || undefined,
+    },
     mailFrom: env.MAIL_FROM || mailbox(env.PRODUCT_NAME || DEFAULT_PRODUCT_NAME, `no-reply@${new URL(publicUrl).hostname}`),
   };
 }
