@@ -10,6 +10,7 @@ import {
   type HelperMessageResponseSchema,
   type HelperPinnedQuestionListResponseSchema,
 } from "../../domain/schemas/helper";
+import { ApiError } from "../lib/api.server";
 import { handleIntent, readIntentForm, replyWithApiError, statusOf, type IntentHandlers } from "../lib/forms.server";
 import { recordPageView, requireAccount } from "../lib/guard.server";
 import { orNotFound, recordIdOr404 } from "../lib/not-found.server";
@@ -29,12 +30,19 @@ export async function helperLoader({ request, context }: LoaderFunctionArgs) {
   const account = await requireAccount(request, context);
   recordPageView(request, context, account);
   const chatParam = new URL(request.url).searchParams.get("chat");
-  const [chats, pinned, chat] = await Promise.all([
-    context.api.get<ApiHelperChatList>("/v1/helper/chats"),
-    context.api.get<ApiPinnedList>("/v1/helper/pinned_questions"),
-    chatParam === null ? Promise.resolve(null) : orNotFound(context.api.get<ApiHelperChat>(`/v1/helper/chats/${recordIdOr404(chatParam)}`)),
-  ]);
-  return { chats: chats.data, pinned: pinned.data, chat };
+  try {
+    const [chats, pinned, chat] = await Promise.all([
+      context.api.get<ApiHelperChatList>("/v1/helper/chats"),
+      context.api.get<ApiPinnedList>("/v1/helper/pinned_questions"),
+      chatParam === null ? Promise.resolve(null) : orNotFound(context.api.get<ApiHelperChat>(`/v1/helper/chats/${recordIdOr404(chatParam)}`)),
+    ]);
+    return { chats: chats.data, pinned: pinned.data, chat };
+  } catch (error) {
+    // Without the helper's permission (a guest by default) the screen is not theirs: to the dashboard,
+    // as the navigation guard does on a role mismatch (spec core §2).
+    if (error instanceof ApiError && error.status === 403) throw redirect("/");
+    throw error;
+  }
 }
 
 interface HelperHandlerContext {

@@ -170,6 +170,8 @@ test.describe("phone width (390 × 844): no screen scrolls sideways", () => {
   };
   for (const [name, addresses] of Object.entries(groups)) {
     test(`an admin: ${name} @no-js`, async ({ page, browserErrors }) => {
+      // A dozen whole screens each, with JavaScript: more than one journey's time.
+      test.slow();
       browserErrors.allowNotFoundDocument(NOT_FOUND);
       if (addresses.some((address) => address.includes("{alert}"))) await createAlert();
       if (addresses.some((address) => address.includes("{chat}"))) await (await apiAs("admin"))("POST", "/v1/helper/chats/", { question: "What was the sentiment in the last 7 days?" });
