@@ -26,7 +26,7 @@ export interface ServiceDeps {
   reportError?: (error: unknown) => void;
 }
 
-export interface HelperSettings {
+interface HelperSettings {
   /** An OpenAI-compatible server's base URL (HELPER_LLM_URL): POST {url}/v1/chat/completions with tools. */
   llmUrl?: string;
   llmModel?: string;

@@ -50,16 +50,6 @@ export async function touchChat(db: Database, owner: Owner, id: number, now: str
     .execute();
 }
 
-export async function deleteChatRow(db: Database, owner: Owner, id: number): Promise<number> {
-  const result = await db
-    .deleteFrom("helperChats")
-    .where("businessProfileId", "=", owner.businessProfileId)
-    .where("accountId", "=", owner.accountId)
-    .where("id", "=", id)
-    .executeTakeFirst();
-  return Number(result.numDeletedRows);
-}
-
 export interface MessageFields {
   question: string;
   status: string;

@@ -4,7 +4,7 @@ import { NETWORK_IDS } from "../networks";
 // What the helper is asked to find (issue 27, ADR 042): a plan, the same whoever made it (the built-in
 // planner or the model's tool calls). Pure data, shared by the planner, the tools, the bench and tests.
 
-export const HELPER_INTENTS = [
+const HELPER_INTENTS = [
   "volume",
   "sentiment",
   "sentiment_trend",
@@ -29,7 +29,7 @@ export const SENTIMENT_VALUE: Record<HelperSentiment, number> = { positive: 1, n
  * `day` 0 today, -1 yesterday; `week`/`month` 0 this one so far, -1 the last whole one; `days`/`hours`
  * the last N calendar days (as the dashboard's presets) or full hours.
  */
-export const HelperPeriodSchema = z.discriminatedUnion("kind", [
+const HelperPeriodSchema = z.discriminatedUnion("kind", [
   z.object({ kind: z.literal("day"), offset: z.union([z.literal(0), z.literal(-1)]) }),
   z.object({ kind: z.literal("week"), offset: z.union([z.literal(0), z.literal(-1)]) }),
   z.object({ kind: z.literal("month"), offset: z.union([z.literal(0), z.literal(-1)]) }),
@@ -53,7 +53,7 @@ export type HelperPlan = z.infer<typeof HelperPlanSchema>;
 /** Why a question gets no plan: said to the asker in the catalogue's words. */
 export type PlanRefusal = "empty" | "unsupported_language" | "out_of_scope" | "cannot_answer";
 
-export const HELPER_LANGUAGES = ["en", "es", "de", "fr"] as const;
+const HELPER_LANGUAGES = ["en", "es", "de", "fr"] as const;
 export type HelperLanguage = (typeof HELPER_LANGUAGES)[number];
 
 /** The longest question the helper reads. */

@@ -25,7 +25,7 @@ export type QuestionReading =
   | { ok: false; language: HelperLanguage | null; refusal: PlanRefusal };
 
 /** Lower case, accents dropped, punctuation as spaces, padded with a space each side. */
-export function normalizeQuestion(text: string): string {
+function normalizeQuestion(text: string): string {
   const plain = text
     .normalize("NFD")
     .replace(/[\u0300-\u036f]/g, "")
@@ -65,7 +65,7 @@ const OTHER_LANGUAGE_WORDS: readonly string[] = [
 const OTHER_LANGUAGE_ONLY = ["quante", "quanti", "abbiamo", "settimana", "scorsa", "ieri", "menzioni", "perche", "quali", "della", "nostro", "nostri", "rispetto", "oggi", "giorni", "lingue", "paesi", "quantas", "quantos", "tivemos", "passada", "ontem", "mencoes", "porque", "nossa", "nossas", "quais", "hoje", "hoeveel", "hebben", "vorige", "gisteren", "vermeldingen", "waarom", "welke", "onze", "dagen", "vandaag", "talen", "landen"];
 
 /** The question's language: one the helper reads, another one ('other'), or none to tell. */
-export function detectLanguage(question: string): HelperLanguage | "other" | null {
+function detectLanguage(question: string): HelperLanguage | "other" | null {
   const letters = question.match(/\p{L}/gu) ?? [];
   if (!letters.length) return null;
   const latin = letters.filter((c) => /\p{Script=Latin}/u.test(c)).length;

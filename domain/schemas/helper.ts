@@ -28,7 +28,7 @@ export type HelperChatCreateInput = z.infer<typeof HelperChatCreateSchema>;
 
 /** POST /v1/helper/chats/{id}/messages */
 export const HelperQuestionSchema = z.object({ question: questionField() });
-export type HelperQuestionInput = z.infer<typeof HelperQuestionSchema>;
+type HelperQuestionInput = z.infer<typeof HelperQuestionSchema>;
 
 /** POST /v1/helper/pinned_questions, PUT /v1/helper/pinned_questions/{id} */
 export const HelperPinnedQuestionSchema = z.object({ text: requiredString().max(PINNED_TEXT_MAX, { error: MESSAGES.helperChat.questionTooLong(PINNED_TEXT_MAX) }) });
@@ -38,7 +38,7 @@ export type HelperPinnedQuestionInput = z.infer<typeof HelperPinnedQuestionSchem
 export const HelperVoteSchema = z.object({
   reason: z.preprocess((v) => (typeof v === "string" && v.trim() === "" ? undefined : v === null ? undefined : v), z.string().trim().max(VOTE_REASON_MAX, { error: MESSAGES.maxLength }).optional()),
 });
-export type HelperVoteInput = z.infer<typeof HelperVoteSchema>;
+type HelperVoteInput = z.infer<typeof HelperVoteSchema>;
 
 const HELPER_PERIOD_IDS = PERIOD_PRESETS.map((p) => p.id).filter((id) => id !== "custom") as [string, ...string[]];
 
@@ -65,7 +65,7 @@ export type HelperAction = z.output<typeof HelperActionSchema>;
 // ── Responses (ADR 027) ──────────────────────────────────────────────────────────────────────────
 
 export const HELPER_MESSAGE_STATUSES = ["answered", "cannot_answer", "refused"] as const;
-export const HELPER_PLANNERS = ["builtin", "model"] as const;
+const HELPER_PLANNERS = ["builtin", "model"] as const;
 
 const HelperFigureSchema = z.object({
   label: z.string(),
@@ -101,7 +101,7 @@ const JsonScalar = z.union([z.string(), z.number(), z.boolean(), z.null()]);
 const deeper = <Inner extends z.ZodType>(inner: Inner) => z.union([JsonScalar, z.array(inner), z.record(z.string(), inner)]);
 const ToolJsonSchema = deeper(deeper(deeper(deeper(deeper(deeper(deeper(deeper(JsonScalar))))))));
 
-export const HelperToolResultSchema = z.object({
+const HelperToolResultSchema = z.object({
   tool: z.string(),
   args: JsonValueSchema,
   result: ToolJsonSchema,

@@ -122,7 +122,7 @@ const WIDGETS_OF: Record<HelperIntent, string> = {
 };
 
 /** The dashboard's address showing the same period, contexts and widgets (app/lib/dashboard-query.ts's names). */
-export function dashboardLink(intent: HelperIntent, args: HelperToolArgs, tz: string): string {
+function dashboardLink(intent: HelperIntent, args: HelperToolArgs, tz: string): string {
   const params = new URLSearchParams();
   params.set("from", args.range.from);
   params.set("to", args.range.to);

@@ -51,7 +51,7 @@ function refusal(kind: PlanRefusal | "no_post_permission", language: HelperLangu
 }
 
 /** A dashboard period preset as a helper period. */
-export function periodOfPreset(preset: string): HelperPeriod {
+function periodOfPreset(preset: string): HelperPeriod {
   if (preset === "yesterday") return { kind: "day", offset: -1 };
   const hours = /^(\d+)h$/.exec(preset);
   if (hours) return { kind: "hours", count: Number(hours[1]) };
@@ -67,7 +67,7 @@ export interface AskContext {
 }
 
 /** The asker's view: what the tools read as, the searches and topics they see, their defaults. */
-export async function askContextOf(deps: ServiceDeps, actor: Actor): Promise<AskContext> {
+async function askContextOf(deps: ServiceDeps, actor: Actor): Promise<AskContext> {
   const viewer: DashboardViewer = await resolveViewer(deps, actor, null);
   const [selector, settings] = await Promise.all([dashboardSelector(deps, viewer), findSettings(deps.db, ownerOf(actor))]);
   const named = selector.contexts.map((c) => ({ token: c.id, title: c.title }));
@@ -78,7 +78,7 @@ export async function askContextOf(deps: ServiceDeps, actor: Actor): Promise<Ask
 }
 
 /** Runs a plan's tools and composes the answer; a tool's refusal (no text permission, gone) is said plainly. */
-export async function answerPlan(ctx: AskContext, plan: HelperPlan, language: HelperLanguage | null, planner: "builtin" | "model", notice: string | null): Promise<HelperAnswer> {
+async function answerPlan(ctx: AskContext, plan: HelperPlan, language: HelperLanguage | null, planner: "builtin" | "model", notice: string | null): Promise<HelperAnswer> {
   const { deps, viewer } = ctx.scope;
   const calls = toolCallsOf(plan, viewer.timeZone, deps.now());
   const results: ToolResult[] = [];
@@ -94,7 +94,7 @@ export async function answerPlan(ctx: AskContext, plan: HelperPlan, language: He
 }
 
 /** The built-in planner: the question read, the asker's defaults filled in, the plan answered. */
-export async function answerBuiltIn(ctx: AskContext, question: string, notice: string | null = null): Promise<HelperAnswer> {
+async function answerBuiltIn(ctx: AskContext, question: string, notice: string | null = null): Promise<HelperAnswer> {
   const reading = readQuestion(question, ctx.named);
   if (!reading.ok) return refusal(reading.refusal, reading.language, notice);
   const plan: HelperPlan = {

@@ -31,7 +31,7 @@ export const HELPER_TOOL_NAMES = [
 ] as const;
 export type HelperToolName = (typeof HELPER_TOOL_NAMES)[number];
 
-export interface HelperRangeArg {
+interface HelperRangeArg {
   from: string;
   to: string;
 }
@@ -61,7 +61,7 @@ export interface ToolScope {
 
 const round = (n: number, digits = 1) => Math.round(n * 10 ** digits) / 10 ** digits;
 
-export function changePercent(current: number, previous: number): number | null {
+function changePercent(current: number, previous: number): number | null {
   return previous === 0 ? null : round(((current - previous) / previous) * 100);
 }
 
