@@ -14,21 +14,14 @@ import { dashboardSelector } from "../dashboard-config/selector";
 import { ownerOf } from "./access";
 import { composeAnswer, toolCallsOf } from "./answer";
 import { planWithModel } from "./model";
+import type { AskContext, HelperAnswer } from "./ask-types";
+
+export type { AskContext, HelperAnswer };
 import { runTool, type ToolResult, type ToolScope } from "./tools";
 
 export const DEFAULT_HELPER_CONTEXT = "6-0";
 export const DEFAULT_HELPER_PERIOD = "30d";
 
-export interface HelperAnswer {
-  status: "answered" | "cannot_answer" | "refused";
-  text: string;
-  blocks: HelperAnswerBlocks;
-  plan: HelperPlan | null;
-  toolResults: ToolResult[];
-  planner: "builtin" | "model";
-  notice: string | null;
-  language: HelperLanguage | null;
-}
 
 const REFUSALS: Record<PlanRefusal, string> = {
   empty: MESSAGES.helperChat.emptyQuestion,
@@ -59,12 +52,6 @@ function periodOfPreset(preset: string): HelperPeriod {
   return { kind: "days", count: days ? Number(days[1]) : 30 };
 }
 
-export interface AskContext {
-  scope: ToolScope;
-  named: NamedContext[];
-  defaultContext: string;
-  defaultPeriod: HelperPeriod;
-}
 
 /** The asker's view: what the tools read as, the searches and topics they see, their defaults. */
 async function askContextOf(deps: ServiceDeps, actor: Actor): Promise<AskContext> {

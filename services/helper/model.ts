@@ -8,7 +8,7 @@ import type { HelperIntent, HelperPlan, HelperSentiment } from "../../domain/hel
 import { HELPER_SENTIMENTS } from "../../domain/helper/plan";
 import { NETWORK_IDS } from "../../domain/networks";
 import { composeAnswer } from "./answer";
-import type { AskContext, HelperAnswer } from "./ask";
+import type { AskContext, HelperAnswer } from "./ask-types";
 import { numbersOutsideResults } from "./provenance";
 import { HELPER_TOOL_NAMES, runTool, type HelperToolArgs, type HelperToolName, type ToolResult } from "./tools";
 
