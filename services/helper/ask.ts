@@ -4,10 +4,9 @@
 // answer composed from the results. A question the planner cannot read gets the catalogue's refusal.
 import { findSettings } from "../../db/repositories/helper";
 import { isAppError } from "../../domain/errors";
-import { readQuestion, type NamedContext } from "../../domain/helper/questions";
+import { readQuestion } from "../../domain/helper/questions";
 import type { HelperLanguage, HelperPeriod, HelperPlan, PlanRefusal } from "../../domain/helper/plan";
 import { MESSAGES } from "../../domain/messages";
-import type { HelperAnswerBlocks } from "../../domain/schemas/helper";
 import { resolveViewer, type DashboardViewer } from "../analytics/viewer";
 import type { Actor, ServiceDeps } from "../context";
 import { dashboardSelector } from "../dashboard-config/selector";
@@ -17,7 +16,7 @@ import { planWithModel } from "./model";
 import type { AskContext, HelperAnswer } from "./ask-types";
 
 export type { AskContext, HelperAnswer };
-import { runTool, type ToolResult, type ToolScope } from "./tools";
+import { runTool, type ToolResult } from "./tools";
 
 export const DEFAULT_HELPER_CONTEXT = "6-0";
 export const DEFAULT_HELPER_PERIOD = "30d";
