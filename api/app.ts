@@ -36,6 +36,7 @@ import { registerLabelRoutes } from "./routes/labels/labels.handlers";
 import { registerRuleRoutes } from "./routes/rules/rules.handlers";
 import { registerEmailReportRoutes } from "./routes/email-reports/email-reports.handlers";
 import { registerAlertRoutes } from "./routes/alerts/alerts.handlers";
+import { registerHelperRoutes } from "./routes/helper/helper.handlers";
 import { registerModerationRoutes } from "./routes/moderation/moderation.handlers";
 import { registerTemplateRoutes } from "./routes/templates/templates.handlers";
 import { registerDashboardTextRoutes } from "./routes/dashboard-text/dashboard-text.handlers";
@@ -121,6 +122,7 @@ export function createApi(options: ApiOptions): Api {
   registerFeedItemRoutes(app);
   registerLabelRoutes(app);
   registerAlertRoutes(app);
+  registerHelperRoutes(app);
   registerModerationRoutes(app);
   registerTemplateRoutes(app);
   // The dashboard's configuration (ADR 015): fixed /v1/dashboard/templates paths before any widget path.

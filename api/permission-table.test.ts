@@ -45,8 +45,6 @@ describe("the account's permissions are what the API allows", () => {
         "admin.index.write",
         "alerts.index.read",
         "alerts.index.write",
-        "helper.index.read",
-        "helper.index.write",
         "rules.index.read",
         "rules.index.write",
         "settings.index.read",

@@ -28,6 +28,7 @@ import * as m0025 from "./migrations/0025-alerts";
 import * as m0027 from "./migrations/0027-email-reports";
 import * as m0028 from "./migrations/0028-business-profile-logos";
 import * as m0029 from "./migrations/0029-saml-sso";
+import * as m0030 from "./migrations/0030-helper";
 import * as m0031 from "./migrations/0031-scale-out";
 import * as m0033 from "./migrations/0033-alert-mail-sending";
 
@@ -61,6 +62,7 @@ const MIGRATIONS: Record<string, Migration> = {
   "0027-email-reports": m0027,
   "0028-business-profile-logos": m0028,
   "0029-saml-sso": m0029,
+  "0030-helper": m0030,
   "0031-scale-out": m0031,
   "0033-alert-mail-sending": m0033,
 };

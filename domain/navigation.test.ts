@@ -299,6 +299,8 @@ function mayOpen(user: MenuUser, to: string): boolean {
   const inbox = p?.inbox?.items?.read === 1;
   if (to === "/inbox") return inbox;
   if (to === "/search") return inbox && p?.searches?.index?.read === 1;
+  // The helper reads with helper.index.read (ADR 042).
+  if (to === "/helper") return p?.helper?.index?.read === 1;
   return true;
 }
 
@@ -450,7 +452,7 @@ function specAvatarMenu(user: MenuUser, env: AppEnv): string[] {
 }
 
 function specSideMenu(env: AppEnv, user: MenuUser): string[] {
-  const to: Record<string, string> = { Streams: "/inbox", Inbox: "/inbox", "Live Search": "/search" };
+  const to: Record<string, string> = { Streams: "/inbox", Inbox: "/inbox", "Live Search": "/search", Helper: "/helper" };
   const offered = (labels: string[]) => labels.filter((l) => !to[l] || mayOpen(user, to[l]!));
   if (isProductionLike(env)) return offered(["Dashboard", "Helper", "Streams", "Live Search", "How To"]);
   const all = ["Dashboard", "Inbox", "Live Search", "Helper", "How To"];

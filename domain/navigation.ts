@@ -101,7 +101,8 @@ export const ROUTE_RULES: readonly RouteRule[] = [
     built: true,
   },
   { path: "/charts", title: "Charts", access: "login", layout: "default", prefix: true, built: true },
-  { path: "/helper", title: "Helper", access: "login", layout: "default", prefix: true, built: false },
+  // The helper chat (issue 27, ADR 042): /helper and /helper?chat=<id>.
+  { path: "/helper", title: "Helper", access: "login", layout: "default", prefix: true, built: true },
   { path: "/how_to", title: "How To", access: "login", layout: "default", built: true },
   // Form targets of take-over (start from the users list; 'Restore Admin Account' to exit).
   { path: "/takeover", title: "Take over", access: "login", layout: "loader", prefix: true, built: true },
@@ -283,15 +284,17 @@ const readsAlerts = (u: MenuUser) => isStaff(u) && hasPermission(u.permissions, 
 /** What the inbox and Live Search read (their screens' own checks: the inbox route, app/components/search/access.ts). */
 const INBOX_NEEDS: readonly PermissionKey[] = ["inbox.items.read"];
 const LIVE_SEARCH_NEEDS: readonly PermissionKey[] = ["searches.index.read", "inbox.items.read"];
+/** What the helper reads (services/helper/access.ts). */
+const HELPER_NEEDS: readonly PermissionKey[] = ["helper.index.read"];
 
 export const SIDE_MENU: readonly MenuEntry[] = [
   { id: "dashboard", label: "dashboard", to: "/", envs: "all" },
-  { id: "helper-prod", label: "helper", to: "/helper", envs: "productionLike" },
+  { id: "helper-prod", label: "helper", to: "/helper", envs: "productionLike", needs: HELPER_NEEDS },
   // docs/architecture.md: there is no legacy app; the production-like Streams entry opens the inbox.
   { id: "streams", label: "streams", to: "/inbox", envs: "productionLike", needs: INBOX_NEEDS },
   { id: "inbox", label: "inbox", to: "/inbox", envs: "other", needs: INBOX_NEEDS },
   { id: "live-search", label: "liveSearch", to: "/search", envs: "all", needs: LIVE_SEARCH_NEEDS },
-  { id: "helper", label: "helper", to: "/helper", envs: "other" },
+  { id: "helper", label: "helper", to: "/helper", envs: "other", needs: HELPER_NEEDS },
   { id: "how-to", label: "howTo", to: "/how_to", envs: "all" },
 ];
 

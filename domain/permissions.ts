@@ -149,8 +149,8 @@ export const PERMISSION_TABLE = {
   "dashboard.index.read": { weakest: ROLES.agent, endpoint: { method: "GET", path: "/v1/dashboard/templates" } },
   "dashboard.index.write": { weakest: ROLES.agent, endpoint: { method: "PATCH", path: "/v1/dashboard/templates/{id}", body: {} } },
   "dashboard.shared_links.write": { weakest: ROLES.agent, endpoint: { method: "DELETE", path: "/v1/dashboard_shared_links/{id}" } },
-  "helper.index.read": { weakest: ROLES.agent, endpoint: null },
-  "helper.index.write": { weakest: ROLES.agent, endpoint: null },
+  "helper.index.read": { weakest: ROLES.agent, endpoint: { method: "GET", path: "/v1/helper/pinned_questions" } },
+  "helper.index.write": { weakest: ROLES.agent, endpoint: { method: "DELETE", path: "/v1/helper/pinned_questions/{id}" } },
   "moderation.index.read": { weakest: ROLES.agent, endpoint: { method: "GET", path: "/v1/moderation/events" } },
 } as const satisfies Record<string, PermissionRule>;
 

@@ -96,6 +96,13 @@ export async function createEarshot(options: EarshotOptions): Promise<Earshot> {
     translator: createTranslator({ translateUrl: config.translateUrl }),
     outbound: createOutboundRegistry([createWebhookCallbackConnector()]),
     reportError: (error) => reportError(error, { context: "background" }),
+    helper: {
+      ...(config.helper.llmUrl ? { llmUrl: config.helper.llmUrl } : {}),
+      ...(config.helper.llmModel ? { llmModel: config.helper.llmModel } : {}),
+      llmTimeoutMs: config.helper.llmTimeoutMs,
+      ...(config.helper.gifApiKey ? { gifApiKey: config.helper.gifApiKey } : {}),
+      ...(config.helper.gifSearchUrl ? { gifSearchUrl: config.helper.gifSearchUrl } : {}),
+    },
   };
   const stopRelay = relayLiveEvents(deps, events);
   const https = config.publicUrl.startsWith("https:");

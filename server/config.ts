@@ -34,6 +34,14 @@ export interface ServerConfig {
   webConcurrency: number;
   /** Seconds a background job's lease lasts unrenewed: how soon a dead process's job is taken over. */
   jobLeaseSeconds: number;
+  /** The helper chat's optional model and GIF search (ADR 042). */
+  helper: {
+    llmUrl: string | undefined;
+    llmModel: string | undefined;
+    llmTimeoutMs: number;
+    gifApiKey: string | undefined;
+    gifSearchUrl: string | undefined;
+  };
 }
 
 export function readConfig(env: Record<string, string | undefined> = process.env): ServerConfig {
@@ -62,6 +70,13 @@ export function readConfig(env: Record<string, string | undefined> = process.env
     pollIntervalSeconds: Number(env.POLL_INTERVAL_SECONDS) > 0 ? Number(env.POLL_INTERVAL_SECONDS) : 15,
     webConcurrency: readConcurrency(env.WEB_CONCURRENCY, env.DATABASE_URL),
     jobLeaseSeconds: Number(env.JOB_LEASE_SECONDS) > 0 ? Number(env.JOB_LEASE_SECONDS) : 60,
+    helper: {
+      llmUrl: env.HELPER_LLM_URL || undefined,
+      llmModel: env.HELPER_LLM_MODEL || undefined,
+      llmTimeoutMs: Number(env.HELPER_LLM_TIMEOUT_MS) > 0 ? Number(env.HELPER_LLM_TIMEOUT_MS) : 8000,
+      gifApiKey: env.GIF_API_KEY || undefined,
+      gifSearchUrl: env.GIF_SEARCH_URL || undefined,
+    },
     mailFrom: env.MAIL_FROM || mailbox(env.PRODUCT_NAME || DEFAULT_PRODUCT_NAME, `no-reply@${new URL(publicUrl).hostname}`),
   };
 }

@@ -26,8 +26,21 @@ export interface ServiceDeps {
    * invalidations. Without it (one process, tests) only this process's listeners hear them.
    */
   events?: EventBus;
+  /** The helper chat's optional model and GIF search (issue 27, ADR 042); without them, neither is used. */
+  helper?: HelperSettings;
   /** Failures of work done after the answer was sent (background e-mail); logged by the server. */
   reportError?: (error: unknown) => void;
+}
+
+interface HelperSettings {
+  /** An OpenAI-compatible server's base URL (HELPER_LLM_URL): POST {url}/v1/chat/completions with tools. */
+  llmUrl?: string;
+  llmModel?: string;
+  /** How long the model may take before the built-in planner answers instead. */
+  llmTimeoutMs?: number;
+  /** The GIF search's key (GIF_API_KEY) and the search endpoint (Tenor's v2 search shape). */
+  gifApiKey?: string;
+  gifSearchUrl?: string;
 }
 
 /** The authenticated caller: every tenant-owned query is scoped by `businessProfileId`. */

@@ -62,7 +62,7 @@ const SECTIONS: Section[] = [
   {
     name: "every other screen",
     holds: (p) => !NAMED_SECTIONS.some((section) => section.holds(p)),
-    follows: [/^\/account\/settings\/[a-z-]+$/, /^\/alerts\/\d+$/],
+    follows: [/^\/account\/settings\/[a-z-]+$/, /^\/alerts\/\d+$/, /^\/helper\?chat=\d+$/],
   },
 ];
 /** The system admin's business-profile admin (issue 26): the list, a new profile's form, a profile's page. */
@@ -254,6 +254,12 @@ async function createAlert(): Promise<void> {
   });
 }
 
+/** A helper chat of the admin's with an answer (chart, table, links, votes), so that a chat's page is checked. */
+async function createHelperChat(): Promise<void> {
+  const admin = await apiAs("admin");
+  await admin("POST", "/v1/helper/chats/", { question: "Which networks did we get the most mentions on in the last 30 days?" });
+}
+
 /** A notification of the agent's (the admin assigns it an item with a note), so that one is checked. */
 async function notifyAgent(): Promise<void> {
   const admin = await apiAs("admin");
@@ -310,6 +316,7 @@ test.describe("accessibility: no serious or critical axe violations @no-js", () 
       const starts = startPaths("admin").filter(section.holds);
       if (section.follows.some((shape) => shape.source.includes("search"))) await createSavedSearch();
       if (section.follows.some((shape) => shape.source.startsWith("^\\/alerts\\/\\d"))) await createAlert();
+      if (section.follows.some((shape) => shape.source.startsWith("^\\/helper"))) await createHelperChat();
       await signIn(page, "admin");
       const followed = await checkScreens(page, "admin", starts, section);
       expect([...followed].map(String).sort(), "pages the section follows were reached").toEqual(

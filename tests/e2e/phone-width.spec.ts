@@ -19,6 +19,7 @@ const SCREENS_UNDER: Readonly<Record<string, readonly string[]>> = {
   "/inbox": ["/inbox?pane=sources", "/inbox?item={item}", "/inbox?dialog=shortcuts"],
   "/search": ["/search/{search}"],
   "/alerts": ["/alerts/new?search_id={search}", "/alerts/{alert}"],
+  "/helper": ["/helper?chat={chat}"],
   "/settings/channels": ["/settings/channels/new", "/settings/channels/{stream}", "/settings/channels/{stream}/import"],
   "/settings": ["/settings/users", "/settings/teams"],
   "/settings/reports": ["/settings/reports?new=1"],
@@ -59,6 +60,7 @@ const ID_SOURCES: Readonly<Record<string, { listPath: string; selector: string; 
   topic: { listPath: "/topics", selector: "a[href^='/topics/']", read: "href" },
   alert: { listPath: "/alerts", selector: "a[href^='/alerts/']", read: "href" },
   profile: { listPath: "/admin", selector: "a[href^='/admin/business-profiles/']", read: "href" },
+  chat: { listPath: "/helper", selector: "a[href^='/helper?chat=']", read: "href" },
 };
 
 async function findIds(page: Page, addresses: readonly string[]): Promise<Record<string, string>> {
@@ -175,8 +177,11 @@ test.describe("phone width (390 × 844): no screen scrolls sideways", () => {
   };
   for (const [name, addresses] of Object.entries(groups)) {
     test(`an admin: ${name} @no-js`, async ({ page, browserErrors }) => {
+      // A dozen whole screens each, with JavaScript: more than one journey's time.
+      test.slow();
       browserErrors.allowNotFoundDocument(NOT_FOUND);
       if (addresses.some((address) => address.includes("{alert}"))) await createAlert();
+      if (addresses.some((address) => address.includes("{chat}"))) await (await apiAs("admin"))("POST", "/v1/helper/chats/", { question: "What was the sentiment in the last 7 days?" });
       await signIn(page, "admin");
       const ids = await findIds(page, addresses);
       await expectNoSidewaysScroll(page, addresses, ids);

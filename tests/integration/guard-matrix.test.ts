@@ -64,6 +64,8 @@ function expectedOutcome(pathAndQuery: string, role: Role | null, env: AppEnv): 
   const under = (prefix: string) => path === prefix || path.startsWith(`${prefix}/`);
   if (under("/admin") && role !== ROLES.systemAdmin) return home;
   if (under("/settings") && role === ROLES.guest) return home;
+  // The helper is for those holding helper.index.read (agents and above by default, ADR 042).
+  if (under("/helper") && role === ROLES.guest) return home;
   if (env === "demo" && (under("/inbox") || under("/search"))) return home;
   if ((env === "demo" || env === "prod") && under("/charts")) return home;
   return page;

@@ -1,0 +1,103 @@
+// Answering a question (issue 27, ADR 042): the asker as a dashboard viewer, the saved searches and
+// topics they see (by name, for questions that name one), their default settings, then a plan (the
+// model's, when one is configured and reached, else the built-in planner's), its tool calls, and the
+// answer composed from the results. A question the planner cannot read gets the catalogue's refusal.
+import { findSettings } from "../../db/repositories/helper";
+import { isAppError } from "../../domain/errors";
+import { readQuestion } from "../../domain/helper/questions";
+import type { HelperLanguage, HelperPeriod, HelperPlan, PlanRefusal } from "../../domain/helper/plan";
+import { MESSAGES } from "../../domain/messages";
+import { resolveViewer, type DashboardViewer } from "../analytics/viewer";
+import type { Actor, ServiceDeps } from "../context";
+import { dashboardSelector } from "../dashboard-config/selector";
+import { ownerOf } from "./access";
+import { composeAnswer, toolCallsOf } from "./answer";
+import { planWithModel } from "./model";
+import type { AskContext, HelperAnswer } from "./ask-types";
+
+export type { AskContext, HelperAnswer };
+import { runTool, type ToolResult } from "./tools";
+
+export const DEFAULT_HELPER_CONTEXT = "6-0";
+export const DEFAULT_HELPER_PERIOD = "30d";
+
+
+const REFUSALS: Record<PlanRefusal, string> = {
+  empty: MESSAGES.helperChat.emptyQuestion,
+  unsupported_language: MESSAGES.helperChat.unsupportedLanguage,
+  out_of_scope: MESSAGES.helperChat.outOfScope,
+  cannot_answer: MESSAGES.helperChat.cannotAnswer,
+};
+
+function refusal(kind: PlanRefusal | "no_post_permission", language: HelperLanguage | null, notice: string | null = null): HelperAnswer {
+  return {
+    status: kind === "cannot_answer" ? "cannot_answer" : "refused",
+    text: kind === "no_post_permission" ? MESSAGES.helperChat.noPostPermission : REFUSALS[kind],
+    blocks: { figures: [], chart: null, table: null, links: [] },
+    plan: null,
+    toolResults: [],
+    planner: "builtin",
+    notice,
+    language,
+  };
+}
+
+/** A dashboard period preset as a helper period. */
+function periodOfPreset(preset: string): HelperPeriod {
+  if (preset === "yesterday") return { kind: "day", offset: -1 };
+  const hours = /^(\d+)h$/.exec(preset);
+  if (hours) return { kind: "hours", count: Number(hours[1]) };
+  const days = /^(\d+)d$/.exec(preset);
+  return { kind: "days", count: days ? Number(days[1]) : 30 };
+}
+
+
+/** The asker's view: what the tools read as, the searches and topics they see, their defaults. */
+async function askContextOf(deps: ServiceDeps, actor: Actor): Promise<AskContext> {
+  const viewer: DashboardViewer = await resolveViewer(deps, actor, null);
+  const [selector, settings] = await Promise.all([dashboardSelector(deps, viewer), findSettings(deps.db, ownerOf(actor))]);
+  const named = selector.contexts.map((c) => ({ token: c.id, title: c.title }));
+  const wanted = settings?.defaultContext ?? DEFAULT_HELPER_CONTEXT;
+  // A default the asker no longer sees falls back to every mention.
+  const defaultContext = wanted === DEFAULT_HELPER_CONTEXT || named.some((c) => c.token === wanted) ? wanted : DEFAULT_HELPER_CONTEXT;
+  return { scope: { deps, viewer }, named, defaultContext, defaultPeriod: periodOfPreset(settings?.defaultPeriod ?? DEFAULT_HELPER_PERIOD) };
+}
+
+/** Runs a plan's tools and composes the answer; a tool's refusal (no text permission, gone) is said plainly. */
+async function answerPlan(ctx: AskContext, plan: HelperPlan, language: HelperLanguage | null, planner: "builtin" | "model", notice: string | null): Promise<HelperAnswer> {
+  const { deps, viewer } = ctx.scope;
+  const calls = toolCallsOf(plan, viewer.timeZone, deps.now());
+  const results: ToolResult[] = [];
+  try {
+    for (const call of calls) results.push(await runTool(ctx.scope, call.tool, call.args));
+  } catch (error) {
+    if (isAppError(error) && error.status === 403) return refusal("no_post_permission", language, notice);
+    if (isAppError(error) && (error.status === 404 || error.status === 400)) return refusal("cannot_answer", language, notice);
+    throw error;
+  }
+  const composed = composeAnswer(plan, results, viewer.timeZone);
+  return { status: "answered", text: composed.text, blocks: composed.blocks, plan, toolResults: results, planner, notice, language };
+}
+
+/** The built-in planner: the question read, the asker's defaults filled in, the plan answered. */
+async function answerBuiltIn(ctx: AskContext, question: string, notice: string | null = null): Promise<HelperAnswer> {
+  const reading = readQuestion(question, ctx.named);
+  if (!reading.ok) return refusal(reading.refusal, reading.language, notice);
+  const plan: HelperPlan = {
+    ...reading.plan,
+    period: reading.defaults.period ? ctx.defaultPeriod : reading.plan.period,
+    contexts: reading.defaults.contexts && ctx.defaultContext !== DEFAULT_HELPER_CONTEXT ? [ctx.defaultContext] : reading.plan.contexts,
+  };
+  return answerPlan(ctx, plan, reading.language, "builtin", notice);
+}
+
+/** Answers a question for the asker: with the model when configured and reached, else built in. */
+export async function answerQuestion(deps: ServiceDeps, actor: Actor, question: string): Promise<HelperAnswer> {
+  const ctx = await askContextOf(deps, actor);
+  if (deps.helper?.llmUrl) {
+    const viaModel = await planWithModel(ctx, question);
+    if (viaModel.ok) return viaModel.answer;
+    return answerBuiltIn(ctx, question, MESSAGES.helperChat.modelNotReached);
+  }
+  return answerBuiltIn(ctx, question);
+}
