@@ -53,8 +53,7 @@ export type HelperPlan = z.infer<typeof HelperPlanSchema>;
 /** Why a question gets no plan: said to the asker in the catalogue's words. */
 export type PlanRefusal = "empty" | "unsupported_language" | "out_of_scope" | "cannot_answer";
 
-const HELPER_LANGUAGES = ["en", "es", "de", "fr"] as const;
-export type HelperLanguage = (typeof HELPER_LANGUAGES)[number];
+export type HelperLanguage = "en" | "es" | "de" | "fr";
 
 /** The longest question the helper reads. */
 export const HELPER_QUESTION_MAX = 500;

@@ -28,7 +28,6 @@ export type HelperChatCreateInput = z.infer<typeof HelperChatCreateSchema>;
 
 /** POST /v1/helper/chats/{id}/messages */
 export const HelperQuestionSchema = z.object({ question: questionField() });
-type HelperQuestionInput = z.infer<typeof HelperQuestionSchema>;
 
 /** POST /v1/helper/pinned_questions, PUT /v1/helper/pinned_questions/{id} */
 export const HelperPinnedQuestionSchema = z.object({ text: requiredString().max(PINNED_TEXT_MAX, { error: MESSAGES.helperChat.questionTooLong(PINNED_TEXT_MAX) }) });
@@ -38,7 +37,6 @@ export type HelperPinnedQuestionInput = z.infer<typeof HelperPinnedQuestionSchem
 export const HelperVoteSchema = z.object({
   reason: z.preprocess((v) => (typeof v === "string" && v.trim() === "" ? undefined : v === null ? undefined : v), z.string().trim().max(VOTE_REASON_MAX, { error: MESSAGES.maxLength }).optional()),
 });
-type HelperVoteInput = z.infer<typeof HelperVoteSchema>;
 
 const HELPER_PERIOD_IDS = PERIOD_PRESETS.map((p) => p.id).filter((id) => id !== "custom") as [string, ...string[]];
 

@@ -15,7 +15,7 @@ import { composeAnswer, toolCallsOf } from "./answer";
 import { planWithModel } from "./model";
 import type { AskContext, HelperAnswer } from "./ask-types";
 
-export type { AskContext, HelperAnswer };
+export type { HelperAnswer };
 import { runTool, type ToolResult } from "./tools";
 
 export const DEFAULT_HELPER_CONTEXT = "6-0";
