@@ -24,7 +24,7 @@ const SCREENS_UNDER: Readonly<Record<string, readonly string[]>> = {
   "/settings": ["/settings/users", "/settings/teams"],
   "/settings/reports": ["/settings/reports?new=1"],
   "/topics": ["/topics/{topic}"],
-  "/account/settings": ["/account/settings/preferences", "/account/settings/safety-and-privacy"],
+  "/account/settings": ["/account/settings/preferences", "/account/settings/safety-and-privacy", "/account/settings/sso"],
   "/admin": ["/admin/new", "/admin/business-profiles/{profile}"],
   // A profile without single sign-on: the page says so (the way on to an identity provider is the journey's).
   "/sso": ["/sso/saml/999999"],

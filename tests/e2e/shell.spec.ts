@@ -23,13 +23,15 @@ import {
  * Custom Topics, Restore Admin Account, Admin BP, Logout; guests: Settings and Logout.
  */
 // Alerts sits beside Custom Topics for staff who read alerts (ADR 029; not in the spec's menus).
-const STAFF_AVATAR_MENU = ["Users", "Channels", "Teams", "Templates", "Dashboard V1", "Settings", "Custom Topics", "Alerts", "Logout"];
+// Moderation Report for business profile 11 (the demo's) and system admins; Admin BP for system admins.
+const STAFF_AVATAR_MENU = ["Users", "Channels", "Teams", "Templates", "Dashboard V1", "Settings", "Moderation Report", "Custom Topics", "Alerts", "Logout"];
+const SYSADMIN_AVATAR_MENU = [...STAFF_AVATAR_MENU.slice(0, -1), "Admin BP", "Logout"];
 const MENUS: Record<DemoRole, { side: string[]; avatar: string[] }> = {
-  sysadmin: { side: ["Dashboard", "Inbox", "Live Search"], avatar: STAFF_AVATAR_MENU },
-  admin: { side: ["Dashboard", "Inbox", "Live Search"], avatar: STAFF_AVATAR_MENU },
-  agent: { side: ["Dashboard", "Inbox", "Live Search"], avatar: STAFF_AVATAR_MENU },
+  sysadmin: { side: ["Dashboard", "Inbox", "Live Search", "Helper", "How To"], avatar: SYSADMIN_AVATAR_MENU },
+  admin: { side: ["Dashboard", "Inbox", "Live Search", "Helper", "How To"], avatar: STAFF_AVATAR_MENU },
+  agent: { side: ["Dashboard", "Inbox", "Live Search", "Helper", "How To"], avatar: STAFF_AVATAR_MENU },
   // A guest may read neither mentions nor searches: the menu offers neither (issue 30, ADR 035).
-  guest: { side: ["Dashboard"], avatar: ["Settings", "Logout"] },
+  guest: { side: ["Dashboard", "How To"], avatar: ["Settings", "Logout"] },
 };
 
 async function expectSideMenu(page: Page, entries: string[]): Promise<void> {
