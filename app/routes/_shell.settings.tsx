@@ -8,7 +8,7 @@ import { TabNav } from "../components/ui/tab-nav";
 export async function loader({ request, context }: LoaderFunctionArgs) {
   // Guests never reach /settings: the guard sends them to the dashboard (spec core §6).
   const account = await guardRoute(request, context);
-  // Rules are for admins and system admins (spec analytics §2): their tab only shows to them.
+  // Rules and e-mail reports are for admins and system admins (spec analytics §2): their tabs only show to them.
   return { showRules: account?.role === ROLES.systemAdmin || account?.role === ROLES.admin };
 }
 
@@ -21,7 +21,10 @@ const TABS = [
   { to: "/settings/labels", label: MESSAGES.inboxUi.labels },
 ] as const;
 
-const RULES_TAB = { to: "/settings/rules", label: MESSAGES.rules } as const;
+const ADMIN_TABS = [
+  { to: "/settings/rules", label: MESSAGES.rules },
+  { to: "/settings/reports", label: MESSAGES.reports },
+] as const;
 
 export default function SettingsLayoutRoute() {
   const { showRules } = useLoaderData<typeof loader>();
@@ -29,7 +32,7 @@ export default function SettingsLayoutRoute() {
     <section className="space-y-6">
       <header className="space-y-4">
         <h1 className="text-2xl font-semibold">{MESSAGES.settings}</h1>
-        <TabNav label={MESSAGES.settings} tabs={showRules ? [...TABS, RULES_TAB] : TABS} />
+        <TabNav label={MESSAGES.settings} tabs={showRules ? [...TABS, ...ADMIN_TABS] : TABS} />
       </header>
       <Outlet />
     </section>

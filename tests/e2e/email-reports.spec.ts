@@ -4,7 +4,7 @@
 // it (@no-js).
 import crypto from "node:crypto";
 import { MESSAGES } from "../../domain/messages";
-import { DEMO_ACCOUNTS, expect, open, signIn, test } from "./fixtures";
+import { DEMO_ACCOUNTS, expect, signIn, test } from "./fixtures";
 import { waitForMail } from "./mail";
 import { apiAs } from "./support/api";
 
@@ -21,8 +21,10 @@ test("an admin schedules an executive report and a copy now reaches the admin @n
     query: [{ type: "must", values: [{ filter_type: "keywords", value: word }] }],
   });
 
-  await signIn(page, "admin");
-  await open(page, "/settings/reports");
+  // Reached as an admin would in this environment: Settings, then its Reports tab.
+  await signIn(page, "admin", { at: "/settings/users" });
+  await page.getByRole("navigation", { name: MESSAGES.settings }).getByRole("link", { name: MESSAGES.reports }).click();
+  await expect(page).toHaveURL(/\/settings\/reports$/);
   await page.getByRole("link", { name: L.newReport }).click();
   await page.getByLabel(L.fields.emailName).fill(`Weekly ${word}`);
   await page.getByLabel(L.fields.brandName).fill(`Acme ${word}`);
