@@ -15,7 +15,7 @@ const fmt = (value: number | string | null, unit = "") =>
   value === null
     ? "n/a"
     : typeof value === "number"
-      ? `${value.toLocaleString("en-US", { maximumFractionDigits: 1 })}${unit ? ` ${unit}` : ""}`
+      ? `${value.toLocaleString("en-US", { maximumFractionDigits: unit === "×" ? 2 : 1 })}${unit ? ` ${unit}` : ""}`
       : value;
 
 function table(rows: string[][]): string {
