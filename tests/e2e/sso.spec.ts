@@ -69,6 +69,9 @@ test("an admin sets up single sign-on and signs in through the identity provider
     await expect(page).toHaveURL(/^http:\/\/[^/]+\/$/);
     await expect(page.getByText("Welcome, Sofia.")).toBeVisible();
     await expect(avatarMenu(page).root).toBeVisible();
+    // Hydrated before the cookies go: the shell's live notifications open once hydrated, and a page left
+    // mid-hydration is not what a user who signs out does.
+    await waitForHydration(page);
 
     // The same answer posted again is refused on /login, and nobody is signed in by it.
     await page.context().clearCookies();
@@ -77,6 +80,7 @@ test("an admin sets up single sign-on and signs in through the identity provider
     await page.getByRole("button", { name: "Continue to Earshot" }).click();
     await expect(page).toHaveURL(/\/login\?sso_error=/);
     await expect(page.getByRole("alert")).toContainText(/Single sign-on failed/);
+    await waitForHydration(page);
   } finally {
     await idp.close();
   }
