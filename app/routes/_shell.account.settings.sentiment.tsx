@@ -9,7 +9,7 @@ import {
 } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data, redirect, type ActionFunctionArgs, type AppLoadContext, type LoaderFunctionArgs } from "@remix-run/node";
-import { Form, Link, useActionData, useLoaderData, useNavigate, useNavigation } from "@remix-run/react";
+import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import type * as z from "zod";
 import type { FromWire } from "../../domain/key-case";
 import { MESSAGES } from "../../domain/messages";
@@ -28,7 +28,7 @@ import type { ExcludeWordListResponseSchema } from "../../domain/schemas/streams
 import { ExclusionFields } from "../components/sentiment/exclusion-fields";
 import { SentimentPreview, type SentimentPreviewResult } from "../components/sentiment/sentiment-preview";
 import { Button } from "../components/ui/button";
-import { ConfirmFormDialog } from "../components/ui/confirm-form-dialog";
+import { useRowConfirmDialog } from "../components/ui/confirm-form-dialog";
 import { CsrfInput } from "../components/ui/csrf-input";
 import { FieldErrors, FormErrors } from "../components/ui/field";
 import {
@@ -46,7 +46,6 @@ import { recordPageView, requireAccount } from "../lib/guard.server";
 import { flashToast } from "../lib/toast.server";
 import { useHydrated } from "../lib/use-hydrated";
 import { titleMeta } from "../lib/meta";
-import { useRowDialog } from "../lib/use-row-dialog";
 import { useFormKey } from "../lib/use-form-key";
 
 const SENTIMENT_PATH = "/account/settings/sentiment";
@@ -179,14 +178,15 @@ export default function SentimentExclusionsRoute() {
   const { canSetGlobal, exclusions, editId, deleteId } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   const formsKey = useFormKey(actionData);
-  const navigate = useNavigate();
 
-  const [deletingId, setDeletingId] = useRowDialog(deleteId ?? null, actionData, "delete");
-  const deleting = exclusions.find((entry) => entry.id === deletingId && entry.canEdit) ?? null;
-  const closeDelete = () => {
-    setDeletingId(null);
-    if (deleteId !== null) navigate(SENTIMENT_PATH, { replace: true, preventScrollReset: true });
-  };
+  const { dialog: confirmDialog, open: openConfirm } = useRowConfirmDialog({
+    records: exclusions.filter((entry) => entry.canEdit),
+    idFromUrl: deleteId,
+    actionData,
+    intent: "delete",
+    path: SENTIMENT_PATH,
+    subject: (entry) => <ExclusionSummary entry={entry} />,
+  });
   // A refused edit stays open with its errors, whatever the address says.
   const failedEditId = actionData?.intent === "update" ? actionData.id : null;
 
@@ -215,7 +215,7 @@ export default function SentimentExclusionsRoute() {
                   }
                 />
               ) : (
-                <ExclusionListRow key={entry.id} entry={entry} onDelete={() => setDeletingId(entry.id)} />
+                <ExclusionListRow key={entry.id} entry={entry} onDelete={() => openConfirm(entry.id)} />
               ),
             )}
           </ul>
@@ -233,17 +233,7 @@ export default function SentimentExclusionsRoute() {
         preview={actionData?.intent === "preview" ? actionData.preview : null}
       />
 
-      {deleting ? (
-        <ConfirmFormDialog
-          formId={`delete-${deleting.id}`}
-          intent="delete"
-          recordId={deleting.id}
-          subject={<ExclusionSummary entry={deleting} />}
-          closeHref={SENTIMENT_PATH}
-          lastResult={actionData?.intent === "delete" && actionData.id === deleting.id ? actionData.result : undefined}
-          onClose={closeDelete}
-        />
-      ) : null}
+      {confirmDialog}
     </div>
   );
 }

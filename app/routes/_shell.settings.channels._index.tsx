@@ -1,5 +1,5 @@
 import { redirect, type ActionFunctionArgs, type AppLoadContext, type LoaderFunctionArgs } from "@remix-run/node";
-import { Form, Link, useActionData, useLoaderData, useNavigate, useNavigation } from "@remix-run/react";
+import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { MESSAGES } from "../../domain/messages";
 import { hasPermission } from "../../domain/permissions";
 import { STREAM_SOURCE_LABELS } from "../../domain/streams";
@@ -8,7 +8,7 @@ import { routeErrorBoundary, SCREEN_ERRORS } from "../components/ui/route-error-
 import { HealthSummary } from "../components/channels/stream-health";
 import type { ApiStream, ApiStreamList } from "../components/channels/types";
 import { StreamRowActionSchema, type StreamRowAction } from "../../domain/schemas/streams";
-import { ConfirmFormDialog } from "../components/ui/confirm-form-dialog";
+import { useRowConfirmDialog } from "../components/ui/confirm-form-dialog";
 import { CsrfInput } from "../components/ui/csrf-input";
 import { ApiError, type ApiPinned } from "../lib/api.server";
 import {
@@ -24,7 +24,6 @@ import { recordPageView, requireAccount } from "../lib/guard.server";
 import { titleMeta } from "../lib/meta";
 import { flashToast } from "../lib/toast.server";
 import { useHydrated } from "../lib/use-hydrated";
-import { useRowDialog } from "../lib/use-row-dialog";
 
 const CHANNEL_LABELS = MESSAGES.channelScreen;
 
@@ -114,17 +113,18 @@ type StreamRow = Group["shown"][number];
 export default function ChannelsRoute() {
   const { canManage, groups, timeZone, deleteId } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
-  const navigate = useNavigate();
 
   // The delete dialog, as on the other settings screens: ?dialog=delete&id= renders it on the server;
   // once hydrated the Delete link opens it in place; a refused delete shows it again with the reason.
-  const [deletingId, setDeletingId] = useRowDialog(deleteId ?? null, actionData, "delete");
   const streams = groups.flatMap((group) => [...group.shown, ...group.folded]);
-  const deleting = streams.find((stream) => stream.id === deletingId && stream.canDelete) ?? null;
-  const closeDelete = () => {
-    setDeletingId(null);
-    if (deleteId !== null) navigate(CHANNELS_PATH, { replace: true, preventScrollReset: true });
-  };
+  const { dialog: confirmDialog, open: openConfirm } = useRowConfirmDialog({
+    records: streams.filter((stream) => stream.canDelete),
+    idFromUrl: deleteId,
+    actionData,
+    intent: "delete",
+    path: CHANNELS_PATH,
+    subject: (stream) => stream.name,
+  });
 
   return (
     <div className="space-y-6">
@@ -151,21 +151,11 @@ export default function ChannelsRoute() {
         </p>
       ) : (
         groups.map((group) => (
-          <NetworkGroup key={group.network} group={group} timeZone={timeZone} onDelete={setDeletingId} />
+          <NetworkGroup key={group.network} group={group} timeZone={timeZone} onDelete={openConfirm} />
         ))
       )}
 
-      {deleting ? (
-        <ConfirmFormDialog
-          formId={`delete-${deleting.id}`}
-          intent="delete"
-          recordId={deleting.id}
-          subject={deleting.name}
-          closeHref={CHANNELS_PATH}
-          lastResult={actionData?.intent === "delete" && actionData.id === deleting.id ? actionData.result : undefined}
-          onClose={closeDelete}
-        />
-      ) : null}
+      {confirmDialog}
     </div>
   );
 }

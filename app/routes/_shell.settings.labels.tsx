@@ -1,14 +1,14 @@
 import { getFormProps, useForm, type SubmissionResult } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
-import { Form, useActionData, useLoaderData, useNavigate, useNavigation } from "@remix-run/react";
+import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { MESSAGES } from "../../domain/messages";
 import { hasPermission } from "../../domain/permissions";
 import { LabelActionSchema, LabelFormSchema, LabelRenameFormSchema, type LabelAction } from "../../domain/schemas/inbox";
 import { groupLabels } from "../components/inbox/format";
 import type { ApiLabel, ApiLabelList } from "../components/inbox/types";
 import { Button } from "../components/ui/button";
-import { ConfirmFormDialog } from "../components/ui/confirm-form-dialog";
+import { useRowConfirmDialog } from "../components/ui/confirm-form-dialog";
 import { CsrfInput } from "../components/ui/csrf-input";
 import { FormErrors, TextField } from "../components/ui/field";
 import {
@@ -25,7 +25,6 @@ import { titleMeta } from "../lib/meta";
 import { flashToast } from "../lib/toast.server";
 import { useDetailsDismiss } from "../lib/use-details-dismiss";
 import { useHydrated } from "../lib/use-hydrated";
-import { useRowDialog } from "../lib/use-row-dialog";
 import { useFormKey } from "../lib/use-form-key";
 import { compareNames } from "../../domain/format";
 import { pageOfList } from "../../domain/limits";
@@ -109,17 +108,18 @@ export default function LabelsRoute() {
   const { canWrite, groups, groupSizes, page, pageCount, categories, categoryOf, deleteId } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   const formsKey = useFormKey(actionData);
-  const navigate = useNavigate();
   const labels = groups.flatMap((group) => group.labels);
 
   // The delete dialog: ?dialog=delete&id= renders it on the server; once hydrated the Delete link opens
   // it in place; a refused delete shows it again with the reason.
-  const [deletingId, setDeletingId] = useRowDialog(deleteId ?? null, actionData, "delete");
-  const deleting = labels.find((label) => label.id === deletingId) ?? null;
-  const closeDelete = () => {
-    setDeletingId(null);
-    if (deleteId !== null) navigate(LABELS_PATH, { replace: true, preventScrollReset: true });
-  };
+  const { dialog: confirmDialog, open: openConfirm } = useRowConfirmDialog({
+    records: labels,
+    idFromUrl: deleteId,
+    actionData,
+    intent: "delete",
+    path: LABELS_PATH,
+    subject: (label) => label.name,
+  });
 
   return (
     <div className="max-w-3xl space-y-6">
@@ -161,7 +161,7 @@ export default function LabelsRoute() {
                     label={{ ...label, category: categoryOf[label.id] ?? "" }}
                     canWrite={canWrite}
                     lastResult={actionData?.intent === "update" && actionData.id === label.id ? actionData.result : undefined}
-                    onDelete={() => setDeletingId(label.id)}
+                    onDelete={() => openConfirm(label.id)}
                   />
                 ))}
               </ul>
@@ -171,17 +171,7 @@ export default function LabelsRoute() {
         <ListPager page={page} pageCount={pageCount} path={LABELS_PATH} />
       </section>
 
-      {deleting ? (
-        <ConfirmFormDialog
-          formId={`delete-${deleting.id}`}
-          intent="delete"
-          recordId={deleting.id}
-          subject={deleting.name}
-          closeHref={LABELS_PATH}
-          lastResult={actionData?.intent === "delete" && actionData.id === deleting.id ? actionData.result : undefined}
-          onClose={closeDelete}
-        />
-      ) : null}
+      {confirmDialog}
     </div>
   );
 }

@@ -1,7 +1,7 @@
 import { getFormProps, useForm, type Submission, type SubmissionResult } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
-import { Form, useActionData, useLoaderData, useNavigate, useNavigation } from "@remix-run/react";
+import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import type { FromWire } from "../../domain/key-case";
 import { MESSAGES } from "../../domain/messages";
 import {
@@ -14,7 +14,7 @@ import {
 } from "../../domain/schemas/streams";
 import type { MutedKeywordListResponseSchema, MutedKeywordResponseSchema } from "../../domain/schemas/streams";
 import { Button } from "../components/ui/button";
-import { ConfirmFormDialog } from "../components/ui/confirm-form-dialog";
+import { useRowConfirmDialog } from "../components/ui/confirm-form-dialog";
 import { CsrfInput } from "../components/ui/csrf-input";
 import { FormErrors, TextField } from "../components/ui/field";
 import {
@@ -31,7 +31,6 @@ import { recordPageView, requireAccount } from "../lib/guard.server";
 import { flashToast } from "../lib/toast.server";
 import { useHydrated } from "../lib/use-hydrated";
 import { titleMeta } from "../lib/meta";
-import { useRowDialog } from "../lib/use-row-dialog";
 import { useFormKey } from "../lib/use-form-key";
 import { pageOfList } from "../../domain/limits";
 import { ListPager } from "../components/ui/list-pager";
@@ -125,16 +124,17 @@ export default function MutedKeywordsRoute() {
   const { keywords, allValues, page, pageCount, removeId } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   const formsKey = useFormKey(actionData);
-  const navigate = useNavigate();
 
   // The removal dialog: ?dialog=remove&id= renders it on the server (no JavaScript needed); once
   // hydrated the remove button opens it in place; a refused removal shows it again with the reason.
-  const [removingId, setRemovingId] = useRowDialog(removeId ?? null, actionData, "remove");
-  const removing = keywords.find((keyword) => keyword.id === removingId) ?? null;
-  const closeRemoval = () => {
-    setRemovingId(null);
-    if (removeId !== null) navigate(MUTED_KEYWORDS_PATH, { replace: true, preventScrollReset: true });
-  };
+  const { dialog: confirmDialog, open: openConfirm } = useRowConfirmDialog({
+    records: keywords,
+    idFromUrl: removeId,
+    actionData,
+    intent: "remove",
+    path: MUTED_KEYWORDS_PATH,
+    subject: (keyword) => keyword.value,
+  });
 
   return (
     <div className="max-w-3xl space-y-6">
@@ -160,24 +160,14 @@ export default function MutedKeywordsRoute() {
             aria-labelledby="muted-keywords-heading"
           >
             {keywords.map((keyword) => (
-              <KeywordChip key={keyword.id} keyword={keyword} onRemove={() => setRemovingId(keyword.id)} />
+              <KeywordChip key={keyword.id} keyword={keyword} onRemove={() => openConfirm(keyword.id)} />
             ))}
           </ul>
         )}
         <ListPager page={page} pageCount={pageCount} path={MUTED_KEYWORDS_PATH} />
       </section>
 
-      {removing ? (
-        <ConfirmFormDialog
-          formId={`remove-${removing.id}`}
-          intent="remove"
-          recordId={removing.id}
-          subject={removing.value}
-          closeHref={MUTED_KEYWORDS_PATH}
-          lastResult={actionData?.intent === "remove" && actionData.id === removing.id ? actionData.result : undefined}
-          onClose={closeRemoval}
-        />
-      ) : null}
+      {confirmDialog}
     </div>
   );
 }

@@ -1,16 +1,15 @@
 import { getFormProps, getSelectProps, useForm, type FieldMetadata, type SubmissionResult } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
-import { Form, Link, useActionData, useLoaderData, useNavigate, useNavigation } from "@remix-run/react";
+import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { formatDateTime } from "../../domain/format";
 import { MESSAGES } from "../../domain/messages";
 import { DATA_FROM_DAYS, EmailReportFormSchema, WEEKDAYS } from "../../domain/schemas/email-reports";
 import { Button } from "../components/ui/button";
-import { ConfirmFormDialog } from "../components/ui/confirm-form-dialog";
+import { useRowConfirmDialog } from "../components/ui/confirm-form-dialog";
 import { CsrfInput } from "../components/ui/csrf-input";
 import { FieldErrors, FormErrors, TextField } from "../components/ui/field";
 import { titleMeta } from "../lib/meta";
 import { useHydrated } from "../lib/use-hydrated";
-import { useRowDialog } from "../lib/use-row-dialog";
 import type { action, ApiEmailReport, loader } from "./_shell.settings.reports.server";
 
 export { action, loader } from "./_shell.settings.reports.server";
@@ -25,13 +24,14 @@ type ActionData = ReturnType<typeof useActionData<typeof action>>;
 export default function ReportsRoute() {
   const { reports, editing, showForm, deleteId, options } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
-  const navigate = useNavigate();
-  const [deletingId, setDeletingId] = useRowDialog(deleteId, actionData ?? undefined, "delete");
-  const deleting = reports.find((r) => r.id === deletingId) ?? null;
-  const closeDelete = () => {
-    setDeletingId(null);
-    if (deleteId !== null) navigate(REPORTS_PATH, { replace: true, preventScrollReset: true });
-  };
+  const { dialog: confirmDialog, open: openConfirm } = useRowConfirmDialog({
+    records: reports,
+    idFromUrl: deleteId,
+    actionData,
+    intent: "delete",
+    path: REPORTS_PATH,
+    subject: (report) => report.emailName,
+  });
   const formOpen = showForm || actionData?.intent === "create" || actionData?.intent === "update";
 
   return (
@@ -56,23 +56,13 @@ export default function ReportsRoute() {
         ) : (
           <ol className="divide-y divide-slate-100 overflow-hidden rounded-lg border border-slate-200 bg-white">
             {reports.map((report) => (
-              <ReportRow key={report.id} report={report} options={options} onDelete={() => setDeletingId(report.id)} />
+              <ReportRow key={report.id} report={report} options={options} onDelete={() => openConfirm(report.id)} />
             ))}
           </ol>
         )}
       </section>
 
-      {deleting ? (
-        <ConfirmFormDialog
-          formId={`delete-${deleting.id}`}
-          intent="delete"
-          recordId={deleting.id}
-          subject={deleting.emailName}
-          closeHref={REPORTS_PATH}
-          lastResult={actionData?.intent === "delete" && actionData.id === deleting.id ? actionData.result : undefined}
-          onClose={closeDelete}
-        />
-      ) : null}
+      {confirmDialog}
     </div>
   );
 }

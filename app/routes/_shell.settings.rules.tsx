@@ -1,18 +1,17 @@
 import { getFormProps, getSelectProps, useForm, type FieldMetadata, type SubmissionResult } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
-import { Form, Link, useActionData, useLoaderData, useNavigate, useNavigation, useRevalidator } from "@remix-run/react";
+import { Form, Link, useActionData, useLoaderData, useNavigation, useRevalidator } from "@remix-run/react";
 import { useEffect } from "react";
 import { FEED_ITEM_STATE_LABELS } from "../../domain/inbox";
 import { MESSAGES } from "../../domain/messages";
 import { RuleFormSchema, RuleTestSchema, RULE_TYPES, STATUS_TYPES } from "../../domain/schemas/rules";
 import { QueryField } from "../components/search/query-field";
 import { Button } from "../components/ui/button";
-import { ConfirmFormDialog } from "../components/ui/confirm-form-dialog";
+import { useRowConfirmDialog } from "../components/ui/confirm-form-dialog";
 import { CsrfInput } from "../components/ui/csrf-input";
 import { FieldErrors, FormErrors, TextField } from "../components/ui/field";
 import { titleMeta } from "../lib/meta";
 import { useHydrated } from "../lib/use-hydrated";
-import { useRowDialog } from "../lib/use-row-dialog";
 import type { action, ApiRule, ApiRuleTest, loader } from "./_shell.settings.rules.server";
 
 export { action, loader } from "./_shell.settings.rules.server";
@@ -43,7 +42,6 @@ const APPLY_POLL_MS = 2000;
 export default function RulesRoute() {
   const { rules, editing, showForm, deleteId, applying, options } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
-  const navigate = useNavigate();
   const revalidator = useRevalidator();
 
   useEffect(() => {
@@ -54,12 +52,14 @@ export default function RulesRoute() {
     return () => clearInterval(timer);
   }, [applying, revalidator]);
 
-  const [deletingId, setDeletingId] = useRowDialog(deleteId, actionData ?? undefined, "delete");
-  const deleting = rules.find((rule) => rule.id === deletingId) ?? null;
-  const closeDelete = () => {
-    setDeletingId(null);
-    if (deleteId !== null) navigate(RULES_PATH, { replace: true, preventScrollReset: true });
-  };
+  const { dialog: confirmDialog, open: openConfirm } = useRowConfirmDialog({
+    records: rules,
+    idFromUrl: deleteId,
+    actionData,
+    intent: "delete",
+    path: RULES_PATH,
+    subject: (rule) => rule.name,
+  });
   const formOpen = showForm || actionData?.intent === "save" || actionData?.intent === "test";
 
   return (
@@ -95,23 +95,13 @@ export default function RulesRoute() {
         ) : (
           <ol className="divide-y divide-slate-100 overflow-hidden rounded-lg border border-slate-200 bg-white">
             {rules.map((rule) => (
-              <RuleRow key={rule.id} rule={rule} options={options} onDelete={() => setDeletingId(rule.id)} />
+              <RuleRow key={rule.id} rule={rule} options={options} onDelete={() => openConfirm(rule.id)} />
             ))}
           </ol>
         )}
       </section>
 
-      {deleting ? (
-        <ConfirmFormDialog
-          formId={`delete-${deleting.id}`}
-          intent="delete"
-          recordId={deleting.id}
-          subject={deleting.name}
-          closeHref={RULES_PATH}
-          lastResult={actionData?.intent === "delete" && actionData.id === deleting.id ? actionData.result : undefined}
-          onClose={closeDelete}
-        />
-      ) : null}
+      {confirmDialog}
     </div>
   );
 }

@@ -1,7 +1,8 @@
 import { getFormProps, useForm, type SubmissionResult } from "@conform-to/react";
-import { Form, useNavigation } from "@remix-run/react";
+import { Form, useNavigate, useNavigation } from "@remix-run/react";
 import type { ReactNode } from "react";
 import { MESSAGES } from "../../../domain/messages";
+import { useRowDialog } from "../../lib/use-row-dialog";
 import { Button } from "./button";
 import { ConfirmDialog } from "./confirm-dialog";
 import { CsrfInput } from "./csrf-input";
@@ -58,4 +59,52 @@ export function ConfirmFormDialog({
       }
     />
   );
+}
+
+/** What a route's action answers for a row's confirmation: its intent, the row, and the refused result. */
+type RowActionData = { intent?: unknown; id?: number | null; result?: unknown } | null | undefined;
+
+/**
+ * One row's confirmation on a list screen (delete a label, remove a muted keyword, …): the dialog named
+ * by the address (`?dialog=<intent>&id=`, rendered on the server, no JavaScript needed), or the one
+ * whose refused action came back with its reason; once hydrated, `open(id)` opens it in place. Closing
+ * it drops the address's dialog. Returns the dialog (or null) and the opener.
+ */
+export function useRowConfirmDialog<T extends { id: number }>({
+  records,
+  idFromUrl,
+  actionData,
+  intent,
+  path,
+  subject,
+}: {
+  /** The rows the dialog may open for (a row the viewer may not change is left out). */
+  records: readonly T[];
+  idFromUrl: number | null | undefined;
+  actionData: RowActionData;
+  intent: string;
+  /** The list's own address, without the dialog's parameters. */
+  path: string;
+  subject: (record: T) => ReactNode;
+}): { dialog: ReactNode; open: (id: number) => void } {
+  const navigate = useNavigate();
+  const [openId, setOpenId] = useRowDialog(idFromUrl ?? null, actionData ?? undefined, intent);
+  const record = records.find((r) => r.id === openId) ?? null;
+  const close = () => {
+    setOpenId(null);
+    if (idFromUrl != null) navigate(path, { replace: true, preventScrollReset: true });
+  };
+  const refused = actionData?.intent === intent && record && actionData.id === record.id ? actionData.result : undefined;
+  const dialog = record ? (
+    <ConfirmFormDialog
+      formId={`${intent}-${record.id}`}
+      intent={intent}
+      recordId={record.id}
+      subject={subject(record)}
+      closeHref={path}
+      lastResult={refused as SubmissionResult<string[]> | undefined}
+      onClose={close}
+    />
+  ) : null;
+  return { dialog, open: setOpenId };
 }
