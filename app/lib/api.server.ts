@@ -49,6 +49,17 @@ export class ApiError extends Error {
   }
 }
 
+/**
+ * For a read a page can live without (a picker's options, a sidebar counter): an API refusal (4xx: not
+ * allowed, not found) answers `fallback`; anything else is still thrown to the route's error boundary.
+ */
+export function fallbackOnRefusal<T>(fallback: T): (error: unknown) => T {
+  return (error) => {
+    if (error instanceof ApiError && error.status < 500) return fallback;
+    throw error;
+  };
+}
+
 export interface CallOptions {
   query?: Record<string, unknown>;
   body?: unknown;

@@ -9,7 +9,7 @@ import type { ApiStreamList } from "../components/channels/types";
 import { Button } from "../components/ui/button";
 import { CsrfInput } from "../components/ui/csrf-input";
 import { FieldErrors, FormErrors } from "../components/ui/field";
-import { ApiError } from "../lib/api.server";
+import { fallbackOnRefusal } from "../lib/api.server";
 import {
   formFields,
   formHandlerContext,
@@ -29,10 +29,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   recordPageView(request, context, account);
   const general = account.preferences.general;
   // The profile's streams to choose the default ones from (a caller who may not list them chooses none).
-  const streams = await context.api.get<ApiStreamList>("/v1/streams").catch((error: unknown) => {
-    if (error instanceof ApiError && error.status < 500) return { data: [] } satisfies ApiStreamList;
-    throw error;
-  });
+  const streams = await context.api.get<ApiStreamList>("/v1/streams").catch(fallbackOnRefusal<ApiStreamList>({ data: [] }));
   return {
     url_warning: general.urlWarning,
     review_on_reply: general.reviewOnReply,

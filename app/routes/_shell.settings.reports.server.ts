@@ -10,7 +10,7 @@ import {
   type MailerResponseSchema,
 } from "../../domain/schemas/email-reports";
 import type { ApiSearchItemList } from "../components/search/types";
-import { ApiError, type ApiAccountList } from "../lib/api.server";
+import { ApiError, fallbackOnRefusal, type ApiAccountList } from "../lib/api.server";
 import {
   formFields,
   formHandlerContext,
@@ -37,22 +37,15 @@ type ApiFilterList = FromWire<typeof FilterListResponseSchema>;
 const REPORTS_PATH = "/settings/reports";
 const L = MESSAGES.emailReports;
 
-const softFail =
-  <T>(fallback: T) =>
-  (error: unknown): T => {
-    if (error instanceof ApiError && error.status < 500) return fallback;
-    throw error;
-  };
-
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const account = await requireAccount(request, context);
   recordPageView(request, context, account);
   const params = new URL(request.url).searchParams;
   const [reports, members, searches, filters] = await Promise.all([
     context.api.get<ApiEmailReportList>("/v1/admin/emails"),
-    context.api.get<ApiAccountList>("/v1/accounts").catch(softFail<ApiAccountList>({ data: [] })),
-    context.api.get<ApiSearchItemList>("/search/items").catch(softFail<ApiSearchItemList>({ data: [] })),
-    context.api.get<ApiFilterList>("/v1/filters").catch(softFail<ApiFilterList>({ data: [] })),
+    context.api.get<ApiAccountList>("/v1/accounts").catch(fallbackOnRefusal<ApiAccountList>({ data: [] })),
+    context.api.get<ApiSearchItemList>("/search/items").catch(fallbackOnRefusal<ApiSearchItemList>({ data: [] })),
+    context.api.get<ApiFilterList>("/v1/filters").catch(fallbackOnRefusal<ApiFilterList>({ data: [] })),
   ]);
   const editId = Number(params.get("edit"));
   const deleteId = params.get("dialog") === "delete" ? Number(params.get("id")) : NaN;

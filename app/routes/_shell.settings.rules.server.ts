@@ -15,7 +15,7 @@ import type { ApiStreamList } from "../components/channels/types";
 import type { ApiLabelList } from "../components/inbox/types";
 import type { ApiSearchItemList, QueryFault, QueryValidation } from "../components/search/types";
 import type { ApiTopicGroupList, ApiTopicList } from "../components/topics/types";
-import { ApiError, type ApiAccountList, type ApiTeamList } from "../lib/api.server";
+import { ApiError, fallbackOnRefusal, type ApiAccountList, type ApiTeamList } from "../lib/api.server";
 import {
   formFields,
   handleIntent,
@@ -40,28 +40,21 @@ export type ApiRuleTest = FromWire<typeof RuleTestResponseSchema>;
 
 const RULES_PATH = "/settings/rules";
 
-const softFail =
-  <T>(fallback: T) =>
-  (error: unknown): T => {
-    if (error instanceof ApiError && error.status < 500) return fallback;
-    throw error;
-  };
-
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const account = await requireAccount(request, context);
   recordPageView(request, context, account);
   const params = new URL(request.url).searchParams;
   const [rules, streams, searches, topics, groups, labels, members, teams] = await Promise.all([
     context.api.get<ApiRuleList>("/v1/admin/rules"),
-    context.api.get<ApiStreamList>("/v1/streams").catch(softFail<ApiStreamList>({ data: [] })),
-    context.api.get<ApiSearchItemList>("/search/items").catch(softFail<ApiSearchItemList>({ data: [] })),
-    context.api.get<ApiTopicList>("/v1/topics").catch(softFail<ApiTopicList>({ data: [] })),
-    context.api.get<ApiTopicGroupList>("/v1/topic_groups").catch(softFail<ApiTopicGroupList>({ data: [] })),
+    context.api.get<ApiStreamList>("/v1/streams").catch(fallbackOnRefusal<ApiStreamList>({ data: [] })),
+    context.api.get<ApiSearchItemList>("/search/items").catch(fallbackOnRefusal<ApiSearchItemList>({ data: [] })),
+    context.api.get<ApiTopicList>("/v1/topics").catch(fallbackOnRefusal<ApiTopicList>({ data: [] })),
+    context.api.get<ApiTopicGroupList>("/v1/topic_groups").catch(fallbackOnRefusal<ApiTopicGroupList>({ data: [] })),
     context.api
       .get<ApiLabelList>("/v1/labels", { query: { itemsCount: 0 } })
-      .catch(softFail<ApiLabelList>({ data: [] })),
-    context.api.get<ApiAccountList>("/v1/accounts").catch(softFail<ApiAccountList>({ data: [] })),
-    context.api.get<ApiTeamList>("/v1/teams").catch(softFail<ApiTeamList>({ data: [] })),
+      .catch(fallbackOnRefusal<ApiLabelList>({ data: [] })),
+    context.api.get<ApiAccountList>("/v1/accounts").catch(fallbackOnRefusal<ApiAccountList>({ data: [] })),
+    context.api.get<ApiTeamList>("/v1/teams").catch(fallbackOnRefusal<ApiTeamList>({ data: [] })),
   ]);
   const editId = Number(params.get("edit"));
   const editingAuthors = rules.data.find((rule) => rule.id === editId)?.identities ?? [];
@@ -69,7 +62,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     .get<ApiRuleAuthorList>("/v1/admin/rules/authors", {
       query: editingAuthors.length ? { ids: editingAuthors.join(",") } : {},
     })
-    .catch(softFail<ApiRuleAuthorList>({ data: [] }));
+    .catch(fallbackOnRefusal<ApiRuleAuthorList>({ data: [] }));
   const deleteId = params.get("dialog") === "delete" ? Number(params.get("id")) : NaN;
   const editing = rules.data.find((rule) => rule.id === editId) ?? null;
   return {
