@@ -22,9 +22,6 @@ const NOT_YET_MOVED: Record<string, number> = {
   "_shell.search.tsx": 11,
   // The import's multipart post is read as a stream: its intent field is checked before the file arrives.
   "_shell.settings.channels.$id.server.ts": 1,
-  "_shell.topics.$topicId.tsx": 3,
-  "_shell.topics.server.ts": 7,
-  "_shell.topics.tsx": 6,
 };
 
 function routeModules(): string[] {
