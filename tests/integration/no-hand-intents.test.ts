@@ -18,8 +18,6 @@ const ROUTES = path.resolve(__dirname, "../../app/routes");
  */
 const NOT_YET_MOVED: Record<string, number> = {
   "_shell._index.tsx": 4,
-  "_shell.search.server.ts": 5,
-  "_shell.search.tsx": 11,
   // The import's multipart post is read as a stream: its intent field is checked before the file arrives.
   "_shell.settings.channels.$id.server.ts": 1,
 };
