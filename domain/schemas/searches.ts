@@ -202,7 +202,7 @@ export const SearchFolderUpdateSchema = z
 export type SearchFolderUpdateInput = z.infer<typeof SearchFolderUpdateSchema>;
 
 /** Drag and drop (or the Move form) of one search: its hidden `id` and the folder (none: top level). */
-export const MoveSearchItemFormSchema = MoveSearchItemSchema.extend(RecordIdFormSchema.shape);
+const MoveSearchItemFormSchema = MoveSearchItemSchema.extend(RecordIdFormSchema.shape);
 
 /**
  * The search screen's sidebar posts (/search, ADR 028): a new folder, a search moved, and a search's or a

@@ -132,12 +132,12 @@ export type TopicGroupFormInput = z.infer<typeof TopicGroupFormSchema>;
 export const RenameTopicGroupFormSchema = TopicGroupFormSchema.extend(RecordIdFormSchema.shape);
 
 /** Delete a topic group: its confirmation, with 'also delete its topics' (a checkbox: "on" or missing). */
-export const DeleteTopicGroupFormSchema = RecordIdFormSchema.extend({
+const DeleteTopicGroupFormSchema = RecordIdFormSchema.extend({
   remove_topics: z.preprocess((v) => v === "on", z.boolean()),
 });
 
 /** Move a topic: its row's form (the topic's hidden `id`, the group chosen, none for out of any). */
-export const MoveTopicFormSchema = MoveTopicSchema.extend(RecordIdFormSchema.shape);
+const MoveTopicFormSchema = MoveTopicSchema.extend(RecordIdFormSchema.shape);
 
 /** The topic list's posts (/topics, ADR 028): a group's create, rename and delete, a topic's move. */
 export const TopicListActionSchema = z.discriminatedUnion("intent", [
