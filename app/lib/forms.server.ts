@@ -58,7 +58,7 @@ export interface IntentFormOptions<Intent extends string> {
 export function intentOfButton<Intent extends string>(
   formData: FormData,
   buttons: { [I in Intent]?: string },
-  otherwise?: Intent,
+  otherwise?: NoInfer<Intent>,
 ): FormData {
   if (formData.has("intent")) return formData;
   const named = (Object.keys(buttons) as Intent[]).find((intent) => formData.has(buttons[intent]!)) ?? otherwise;

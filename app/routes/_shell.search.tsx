@@ -181,7 +181,7 @@ const SIDEBAR_ACTIONS: IntentHandlers<SearchSidebarAction, SidebarContext, Promi
 };
 
 /** A row's button with a malformed record: a toast over the page it was on. */
-function badRow(submission: Submission<unknown, string[]>, { context, back }: SidebarContext): never {
+function badRow(_submission: Submission<unknown, string[]>, { context, back }: SidebarContext): never {
   flashToast(context, { kind: "error", message: MESSAGES.badRequest });
   throw redirect(back);
 }
