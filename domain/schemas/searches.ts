@@ -85,7 +85,7 @@ export function logoSrcField() {
  * Query groups arrive as a list (API) or as the JSON text of a hidden form field. The API speaks
  * snake_case (`filter_type`); the stored groups use the spec's `filterType` (ADR 012), and either key is read.
  */
-export function queryGroupsField() {
+function queryGroupsField() {
   return z.preprocess((v) => {
     let value = v;
     if (typeof value === "string") {
