@@ -40,6 +40,35 @@ export async function readForm<Schema extends z.ZodType>(
   }
 }
 
+/** How a form post of several intents is tidied before its one parse (readIntentForm). */
+export interface IntentFormOptions<Intent extends string> {
+  /** Every post: tidies the form data first, as the form's own validation does. */
+  prepare?: (formData: FormData) => FormData;
+  /** One intent's own tidying, after `prepare` (the topic form's typed keyword joins the list on Save only). */
+  prepareIntent?: { [I in Intent]?: (formData: FormData) => FormData };
+}
+
+/**
+ * A submit button posts one name and one value. A button that acts on one row of a bigger form, whose
+ * other fields it must send along (the topic form's keyword chips and suggestions), cannot post `intent`
+ * and the row both: it posts the row under its intent's own field (`keyword=refund`), and this names the
+ * intent after that field (`buttons`: intent → field). A post naming no intent and no such field is
+ * `otherwise` (a form sent with Enter in a browser that leaves out the default button). A `prepare` step.
+ */
+export function intentOfButton<Intent extends string>(
+  formData: FormData,
+  buttons: { [I in Intent]?: string },
+  otherwise?: NoInfer<Intent>,
+): FormData {
+  if (formData.has("intent")) return formData;
+  const named = (Object.keys(buttons) as Intent[]).find((intent) => formData.has(buttons[intent]!)) ?? otherwise;
+  if (named === undefined) return formData;
+  const copy = new FormData();
+  for (const [name, value] of formData) copy.append(name, value);
+  copy.set("intent", named);
+  return copy;
+}
+
 /** One handler per intent of a form post's discriminated union (a missing handler is a type error). */
 export type IntentHandlers<Action extends { intent: string }, Context, Answer> = {
   [I in Action["intent"]]: (action: Extract<Action, { intent: I }>, context: Context) => Answer;
@@ -54,9 +83,17 @@ export async function readIntentForm<Schema extends z.ZodType<{ intent: string }
   request: Request,
   context: AppLoadContext,
   schema: Schema,
-  options: { prepare?: (formData: FormData) => FormData } = {},
+  options: IntentFormOptions<z.output<Schema>["intent"]> = {},
 ) {
-  const read = await readForm(request, context, schema, options);
+  const { prepare, prepareIntent } = options;
+  const read = await readForm(request, context, schema, {
+    prepare: (formData) => {
+      const prepared = prepare ? prepare(formData) : formData;
+      const posted = prepared.get("intent");
+      const step = typeof posted === "string" && prepareIntent && Object.hasOwn(prepareIntent, posted) ? prepareIntent[posted as keyof typeof prepareIntent] : undefined;
+      return step ? step(prepared) : prepared;
+    },
+  });
   if (read.submission.status !== "success" && read.submission.error?.intent) throw new Response(MESSAGES.badRequest, { status: 400 });
   return { ...read, intent: String(read.submission.payload.intent) as z.output<Schema>["intent"] };
 }

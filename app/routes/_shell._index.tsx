@@ -1,4 +1,4 @@
-import type { SubmissionResult } from "@conform-to/react";
+import type { Submission, SubmissionResult } from "@conform-to/react";
 import { data, redirect, type ActionFunctionArgs, type AppLoadContext, type LoaderFunctionArgs } from "@remix-run/node";
 import { Link, useActionData, useLoaderData, useLocation } from "@remix-run/react";
 import { formatDate, formatDateTime } from "../../domain/format";
@@ -8,17 +8,7 @@ import { hasPermission } from "../../domain/permissions";
 import { ROLE_LABELS } from "../../domain/roles";
 import { LAYER_COLORS } from "../../domain/palette";
 import { isValidTimeZone } from "../../domain/periods";
-import {
-  AnnotationIdSchema,
-  AnnotationFormSchema,
-  AnnotationLayerFormSchema,
-  AnnotationUpdateSchema,
-  DashboardTemplateFormSchema,
-  DashboardTemplateRenameSchema,
-  SharedLinkFormSchema,
-  SharedLinkIdSchema,
-  SharedLinkUpdateSchema,
-} from "../../domain/schemas/dashboard-config";
+import { DashboardActionSchema, type DashboardAction } from "../../domain/schemas/dashboard-config";
 import { AnnotationsPanel } from "../components/dashboard/annotations-panel";
 import { CompactToggle, ContextChips, ContextPicker, PeriodForm } from "../components/dashboard/dashboard-controls";
 import { ShareDialog, sharedLinkConfig, sharedLinkLimits } from "../components/dashboard/share-dialog";
@@ -50,7 +40,17 @@ import {
   type DashboardSelector,
 } from "../lib/dashboard-query";
 import { loadDashboardSelector, loadFeedHash, loadWidget } from "../lib/dashboard-widgets.server";
-import { readForm, readFormData, redirectIfGone, replyWithApiError, statusOf, submittedId } from "../lib/forms.server";
+import {
+  formHandlerContext,
+  formRefused,
+  handleIntent,
+  readIntentForm,
+  statusOf,
+  type FormAnswer,
+  type FormHandlerContext,
+  type FormRefusal,
+  type IntentHandlers,
+} from "../lib/forms.server";
 import { guardRoute, recordPageView, requireAccount } from "../lib/guard.server";
 import { titleMeta } from "../lib/meta";
 import { flashToast } from "../lib/toast.server";
@@ -182,160 +182,150 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   };
 }
 
-type Intent =
-  | "saveTemplate"
-  | "renameTemplate"
-  | "createShare"
-  | "updateShare"
-  | "revokeShare"
-  | "createLayer"
-  | "createAnnotation"
-  | "updateAnnotation"
-  | "deleteAnnotation";
+type Intent = DashboardAction["intent"];
+
+/** What the dashboard's handlers are given: the form handler context, and the view the forms were sent from. */
+interface DashboardContext extends FormHandlerContext<Intent> {
+  submission: Submission<unknown, string[]>;
+  query: DashboardQuery;
+  /** The dashboard as it was shown. */
+  back: string;
+  /** The same, with the share dialog open. */
+  shareBack: string;
+}
+
+type DashboardAnswer = Promise<FormRefusal<Intent>>;
+type AnnotationValue = Extract<DashboardAction, { intent: "createAnnotation" }>;
+
+/** Creates an annotation, or updates one (`id`); its layer is then shown, so the annotation is seen. */
+async function saveAnnotation(
+  value: AnnotationValue | Extract<DashboardAction, { intent: "updateAnnotation" }>,
+  { context, refused, query }: DashboardContext,
+  save: { call: (body: object) => Promise<unknown>; toast: (name: string) => string; gone?: string },
+): DashboardAnswer {
+  const body = {
+    name: value.name,
+    text: value.text ?? "",
+    anchorDate: /^\d{4}-\d{2}-\d{2}$/.test(value.anchorDate) ? dayStart(value.anchorDate, query.timeZone) : new Date(value.anchorDate).toISOString(),
+    layerId: value.layerId,
+  };
+  try {
+    await save.call(body);
+    flashToast(context, { kind: "success", message: save.toast(value.name) });
+  } catch (error) {
+    return refused(error, { gone: save.gone });
+  }
+  const layers = query.layerIds ?? [];
+  throw redirect(dashboardHref(query, { layerIds: layers.includes(value.layerId) ? layers : [...layers, value.layerId] }));
+}
+
+/** One handler per intent of DashboardActionSchema (ADR 028): a refusal comes back as the form's errors. */
+const DASHBOARD_ACTIONS: IntentHandlers<DashboardAction, DashboardContext, DashboardAnswer> = {
+  async saveTemplate({ name }, { context, refused, query, back }) {
+    try {
+      const saved = await context.api.post<ApiDashboardTemplate>("/v1/dashboard/templates", templateBody(name, query));
+      flashToast(context, { kind: "success", message: UI.templateSaved(saved.name ?? name) });
+    } catch (error) {
+      return refused(error);
+    }
+    throw redirect(back);
+  },
+  async renameTemplate({ id, name }, { context, refused, back }) {
+    try {
+      await context.api.patch(`/v1/dashboard/templates/${id}`, { name });
+      flashToast(context, { kind: "success", message: UI.templateRenamed(name) });
+    } catch (error) {
+      return refused(error, { gone: back });
+    }
+    throw redirect(back);
+  },
+  async createShare({ title, nonLoggedInAccess }, { context, refused, query, shareBack }) {
+    try {
+      await context.api.post<ApiSharedLink>("/v1/dashboard_shared_links", { title, nonLoggedInAccess, config: sharedLinkConfig(query) });
+      flashToast(context, { kind: "success", message: UI.linkCreated(title) });
+    } catch (error) {
+      return refused(error);
+    }
+    throw redirect(shareBack);
+  },
+  async updateShare({ id, title, nonLoggedInAccess }, { context, refused, shareBack }) {
+    try {
+      await context.api.put(`/v1/dashboard_shared_links/${id}`, { title, nonLoggedInAccess });
+      flashToast(context, { kind: "success", message: UI.linkUpdated(title) });
+    } catch (error) {
+      return refused(error, { gone: shareBack });
+    }
+    throw redirect(shareBack);
+  },
+  async revokeShare({ id }, { context, refused, shareBack }) {
+    try {
+      await context.api.delete(`/v1/dashboard_shared_links/${id}`);
+      flashToast(context, { kind: "success", message: UI.linkRevoked });
+    } catch (error) {
+      return refused(error, { gone: shareBack });
+    }
+    throw redirect(shareBack);
+  },
+  async createLayer(layer, { context, refused, submission, query }) {
+    let created: ApiAnnotationLayer;
+    try {
+      created = await context.api.post<ApiAnnotationLayer>("/v1/annotations/layers", {
+        name: layer.name,
+        color: layer.color,
+        brand: layer.brand ?? null,
+        type: layer.type,
+      });
+    } catch (error) {
+      // A colour another layer uses: the API's message under the colour field, as it is.
+      const colour = error instanceof ApiError ? error.fields.color?.[0] : undefined;
+      if (colour) {
+        const result = submission.reply({ fieldErrors: { color: [colour] } });
+        return data<FormAnswer<Intent>>({ intent: layer.intent, id: null, result }, { status: statusOf(error) });
+      }
+      return refused(error);
+    }
+    flashToast(context, { kind: "success", message: UI.layerCreated(created.name) });
+    // A new layer becomes selected (spec analytics §3).
+    throw redirect(dashboardHref(query, { layerIds: [...(query.layerIds ?? []), created.id] }));
+  },
+  createAnnotation: (annotation, dashboard) =>
+    saveAnnotation(annotation, dashboard, {
+      call: (body) => dashboard.context.api.post("/v1/annotations/annotations", body),
+      toast: UI.annotationCreated,
+    }),
+  updateAnnotation: (annotation, dashboard) =>
+    saveAnnotation(annotation, dashboard, {
+      call: (body) => dashboard.context.api.patch(`/v1/annotations/annotations/${annotation.id}`, body),
+      toast: UI.annotationUpdated,
+      gone: dashboard.back,
+    }),
+  async deleteAnnotation({ id }, { context, refused, back }) {
+    try {
+      await context.api.delete(`/v1/annotations/annotations/${id}`);
+      flashToast(context, { kind: "success", message: UI.annotationDeleted });
+    } catch (error) {
+      return refused(error, { gone: back });
+    }
+    throw redirect(back);
+  },
+};
 
 export async function action({ request, context }: ActionFunctionArgs) {
   const account = await requireAccount(request, context);
   const url = new URL(request.url);
   // Shared links are read-only (the API answers 403 to any write of theirs too).
   if (url.searchParams.has(DASHBOARD_PARAMS.sharedLinkCode)) throw new Response(MESSAGES.forbidden, { status: 403 });
-  const intent = String((await readFormData(request.clone())).get("intent") ?? "") as Intent;
+  const { submission, intent } = await readIntentForm(request, context, DashboardActionSchema);
+  if (submission.status !== "success") return formRefused(intent, submission);
   const selector = await loadDashboardSelector(context.api).catch(() => ({ contexts: [] }) satisfies DashboardSelector);
   const query = parseDashboardQuery(url, account.businessProfile.timeZone, selector);
-  const back = dashboardHref(query);
-  const shareBack = dashboardHref(query, { dialog: SHARE_DIALOG });
-  const fail = (id: number | null, result: SubmissionResult<string[]>, status = 400) => data({ intent, id, result }, { status });
-
-  switch (intent) {
-    case "saveTemplate": {
-      const { submission } = await readForm(request, context, DashboardTemplateFormSchema);
-      if (submission.status !== "success") return fail(null, submission.reply());
-      try {
-        const saved = await context.api.post<ApiDashboardTemplate>("/v1/dashboard/templates", templateBody(submission.value.name, query));
-        flashToast(context, { kind: "success", message: UI.templateSaved(saved.name ?? submission.value.name) });
-      } catch (error) {
-        return fail(null, replyWithApiError(submission, error), statusOf(error));
-      }
-      throw redirect(back);
-    }
-    case "renameTemplate": {
-      const { submission } = await readForm(request, context, DashboardTemplateRenameSchema);
-      const id = submittedId(submission.payload);
-      if (submission.status !== "success") return fail(id, submission.reply());
-      try {
-        await context.api.patch(`/v1/dashboard/templates/${submission.value.id}`, { name: submission.value.name });
-        flashToast(context, { kind: "success", message: UI.templateRenamed(submission.value.name) });
-      } catch (error) {
-        redirectIfGone(context, error, back);
-        return fail(id, replyWithApiError(submission, error), statusOf(error));
-      }
-      throw redirect(back);
-    }
-    case "createShare": {
-      const { submission } = await readForm(request, context, SharedLinkFormSchema);
-      if (submission.status !== "success") return fail(null, submission.reply());
-      try {
-        await context.api.post<ApiSharedLink>("/v1/dashboard_shared_links", {
-          title: submission.value.title,
-          nonLoggedInAccess: submission.value.nonLoggedInAccess,
-          config: sharedLinkConfig(query),
-        });
-        flashToast(context, { kind: "success", message: UI.linkCreated(submission.value.title) });
-      } catch (error) {
-        return fail(null, replyWithApiError(submission, error), statusOf(error));
-      }
-      throw redirect(shareBack);
-    }
-    case "updateShare": {
-      const { submission } = await readForm(request, context, SharedLinkUpdateSchema);
-      const id = submittedId(submission.payload);
-      if (submission.status !== "success") return fail(id, submission.reply());
-      try {
-        await context.api.put(`/v1/dashboard_shared_links/${submission.value.id}`, {
-          title: submission.value.title,
-          nonLoggedInAccess: submission.value.nonLoggedInAccess,
-        });
-        flashToast(context, { kind: "success", message: UI.linkUpdated(submission.value.title) });
-      } catch (error) {
-        redirectIfGone(context, error, shareBack);
-        return fail(id, replyWithApiError(submission, error), statusOf(error));
-      }
-      throw redirect(shareBack);
-    }
-    case "revokeShare": {
-      const { submission } = await readForm(request, context, SharedLinkIdSchema);
-      const id = submittedId(submission.payload);
-      if (submission.status !== "success") return fail(id, submission.reply());
-      try {
-        await context.api.delete(`/v1/dashboard_shared_links/${submission.value.id}`);
-        flashToast(context, { kind: "success", message: UI.linkRevoked });
-      } catch (error) {
-        redirectIfGone(context, error, shareBack);
-        return fail(id, replyWithApiError(submission, error), statusOf(error));
-      }
-      throw redirect(shareBack);
-    }
-    case "createLayer": {
-      const { submission } = await readForm(request, context, AnnotationLayerFormSchema);
-      if (submission.status !== "success") return fail(null, submission.reply());
-      let created: ApiAnnotationLayer;
-      try {
-        created = await context.api.post<ApiAnnotationLayer>("/v1/annotations/layers", {
-          name: submission.value.name,
-          color: submission.value.color,
-          brand: submission.value.brand ?? null,
-          type: submission.value.type,
-        });
-      } catch (error) {
-        // A colour another layer uses: the API's message under the colour field, as it is.
-        const colour = error instanceof ApiError ? error.fields.color?.[0] : undefined;
-        if (colour) return fail(null, submission.reply({ fieldErrors: { color: [colour] } }), statusOf(error));
-        return fail(null, replyWithApiError(submission, error), statusOf(error));
-      }
-      flashToast(context, { kind: "success", message: UI.layerCreated(created.name) });
-      // A new layer becomes selected (spec analytics §3).
-      throw redirect(dashboardHref(query, { layerIds: [...(query.layerIds ?? []), created.id] }));
-    }
-    case "createAnnotation":
-    case "updateAnnotation": {
-      const updating = intent === "updateAnnotation";
-      const { submission } = await readForm(request, context, updating ? AnnotationUpdateSchema : AnnotationFormSchema);
-      const id = updating ? submittedId(submission.payload) : null;
-      if (submission.status !== "success") return fail(id, submission.reply());
-      const value = submission.value;
-      const body = {
-        name: value.name,
-        text: value.text ?? "",
-        anchorDate: /^\d{4}-\d{2}-\d{2}$/.test(value.anchorDate) ? dayStart(value.anchorDate, query.timeZone) : new Date(value.anchorDate).toISOString(),
-        layerId: value.layerId,
-      };
-      try {
-        if (updating && "id" in value) await context.api.patch(`/v1/annotations/annotations/${value.id}`, body);
-        else await context.api.post("/v1/annotations/annotations", body);
-        flashToast(context, { kind: "success", message: updating ? UI.annotationUpdated(value.name) : UI.annotationCreated(value.name) });
-      } catch (error) {
-        if (updating) redirectIfGone(context, error, back);
-        return fail(id, replyWithApiError(submission, error), statusOf(error));
-      }
-      // The annotation's layer is shown, so the new annotation is seen.
-      const layers = query.layerIds ?? [];
-      throw redirect(dashboardHref(query, { layerIds: layers.includes(value.layerId) ? layers : [...layers, value.layerId] }));
-    }
-    case "deleteAnnotation": {
-      const { submission } = await readForm(request, context, AnnotationIdSchema);
-      const id = submittedId(submission.payload);
-      if (submission.status !== "success") return fail(id, submission.reply());
-      try {
-        await context.api.delete(`/v1/annotations/annotations/${submission.value.id}`);
-        flashToast(context, { kind: "success", message: UI.annotationDeleted });
-      } catch (error) {
-        redirectIfGone(context, error, back);
-        return fail(id, replyWithApiError(submission, error), statusOf(error));
-      }
-      throw redirect(back);
-    }
-    default:
-      throw new Response(MESSAGES.badRequest, { status: 400 });
-  }
+  return handleIntent(DASHBOARD_ACTIONS, submission.value, {
+    ...formHandlerContext(context, submission, intent),
+    submission,
+    query,
+    back: dashboardHref(query),
+    shareBack: dashboardHref(query, { dialog: SHARE_DIALOG }),
+  });
 }
 
 export default function DashboardRoute() {

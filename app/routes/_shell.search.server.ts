@@ -1,16 +1,17 @@
 // The loader and action behind the two search pages (a new search, a saved one): the same editor, the
 // same results, the same intents. Each route module calls these from its own loader and action.
+import type { Submission, SubmissionResult } from "@conform-to/react";
 import { data, redirect, type AppLoadContext } from "@remix-run/node";
 import { SAVED_SEARCH_CATEGORIES, STATUS_PAGE_SIZE, type SavedSearchCategory } from "../../domain/constants";
+import { NewSearchEditorActionSchema, SavedSearchEditorActionSchema, type SearchEditorAction } from "../../domain/schemas/searches";
 import { MESSAGES } from "../../domain/messages";
 import { QUERY_MAX_LENGTH, QueryGroupsSchema } from "../../domain/query";
 import { VISIBILITY, type Visibility } from "../../domain/visibility";
 import { ApiError, type Account, type ApiTeamList } from "../lib/api.server";
-import { readForm, readFormData, replyWithApiError, statusOf } from "../lib/forms.server";
+import { handleIntent, intentOfButton, readIntentForm, replyWithApiError, statusOf, type IntentHandlers } from "../lib/forms.server";
 import { statusQuery } from "../lib/status-query";
 import { flashToast } from "../lib/toast.server";
 import { pageParam } from "../components/channels/format";
-import { editorSchema, type EditorIntent } from "../components/search/editor-schema";
 import {
   draftSearchParams,
   pageCount,
@@ -227,70 +228,105 @@ function assertEditorShape(payload: Record<string, unknown>): void {
   if (!groupsOk) throw new Response(MESSAGES.badRequest, { status: 400 });
 }
 
+/** What the editor's handlers are given beside the parsed value. */
+interface EditorContext {
+  context: AppLoadContext;
+  submission: Submission<unknown, string[]>;
+  /** The saved search on screen; null on a new search. */
+  itemId: number | null;
+  /** The page the editor is on. */
+  here: string;
+  /** The results' order in the address, kept by Search. */
+  sort: string | null;
+  /** Where Save goes after (the changes modal's choice), else the saved search. */
+  then: FormDataEntryValue | null;
+}
+
+type EditorAnswer = ReturnType<typeof data<{ result: SubmissionResult<string[]>; faults: QueryFault[] }>>;
+
+/** Saves the search (created or updated) and goes where the form asked, with a toast. */
+async function saveSearch(
+  { context, submission, then }: EditorContext,
+  call: () => Promise<ApiSearchItem>,
+  toast: (name: string) => string,
+): Promise<EditorAnswer> {
+  let saved: ApiSearchItem;
+  try {
+    saved = await call();
+  } catch (error) {
+    return data(
+      { result: replyWithApiError(submission, error, { labels: API_FIELD_LABELS }), faults: NO_FAULTS },
+      { status: statusOf(error) },
+    );
+  }
+  flashToast(context, { kind: "success", message: toast(saved.name) });
+  throw redirect(searchReturnPath(then, `${SEARCH_PATH}/${saved.id}`));
+}
+
+/** Only Me and Everyone ids are the API's to set; Teams sends the chosen teams. */
+function sharedWith(value: { entity_type?: Visibility | undefined; entity_ids?: number[] | undefined }): number[] | undefined {
+  return value.entity_type === VISIBILITY.teams ? (value.entity_ids ?? []) : undefined;
+}
+
+/** One handler per intent of the editor (ADR 028): Search shows the draft's results, Save keeps it. */
+const EDITOR_ACTIONS: IntentHandlers<SearchEditorAction, EditorContext, Promise<EditorAnswer>> = {
+  async run({ query }, { here, sort }) {
+    const { query: main, extra } = splitDefinition(query);
+    throw redirect(`${here}?${draftSearchParams(main, extra, sort)}`);
+  },
+  save: (value, editor) =>
+    saveSearch(
+      editor,
+      () =>
+        editor.context.api.post<ApiSearchItem>("/search/items", {
+          name: value.name,
+          category: value.category,
+          folder_id: value.folder_id ?? null,
+          query: value.query,
+          entity_type: value.entity_type,
+          entity_ids: sharedWith(value),
+        }),
+      LABELS.searchCreated,
+    ),
+  update: (value, editor) =>
+    saveSearch(
+      editor,
+      () =>
+        editor.context.api.put<ApiSearchItem>(`/search/items/${editor.itemId}`, {
+          name: value.name,
+          folder_id: value.folder_id ?? null,
+          query: value.query,
+          entity_type: value.entity_type,
+          entity_ids: sharedWith(value),
+        }),
+      LABELS.searchUpdated,
+    ),
+};
+
+const NO_FAULTS: QueryFault[] = [];
+
 export async function handleSearchAction(request: Request, context: AppLoadContext, itemId: number | null) {
   const isNew = itemId === null;
   const here = isNew ? SEARCH_PATH : `${SEARCH_PATH}/${itemId}`;
-  const posted = await readFormData(request.clone());
-  const sort = new URL(request.url).searchParams.get("sort");
-  const noFaults: QueryFault[] = [];
-
-  // Adding or removing a group or a value (conform's list intents, also without JavaScript): the
-  // form comes back as it now is.
-  if (posted.has("__intent__")) {
-    const { submission } = await readForm(request, context, editorSchema(isNew ? "save" : "update", isNew));
-    assertEditorShape(submission.payload);
-    return data({ result: submission.reply(), faults: noFaults }, { status: 200 });
-  }
-
-  const intent = posted.get("intent");
-  if (intent !== "run" && intent !== (isNew ? "save" : "update")) throw new Response(MESSAGES.badRequest, { status: 400 });
-  const { submission } = await readForm(request, context, editorSchema(intent as EditorIntent, isNew));
+  // Adding or removing a group or a value is a conform list button (`__intent__`, also without
+  // JavaScript): it posts the form for Save, which comes back as it now is.
+  const { formData, submission } = await readIntentForm(request, context, isNew ? NewSearchEditorActionSchema : SavedSearchEditorActionSchema, {
+    prepare: (posted) => intentOfButton(posted, isNew ? { save: "__intent__" } : { update: "__intent__" }),
+  });
   assertEditorShape(submission.payload);
+  // conform's list button: no status, the form as it now is (nothing is saved).
+  if (submission.status === undefined) return data({ result: submission.reply(), faults: NO_FAULTS }, { status: 200 });
+
   const lint = await lintDefinition(context, submission.payload);
   if (submission.status !== "success" || lint.failed) {
     return data({ result: submission.reply({ fieldErrors: lint.fieldErrors }), faults: lint.faults }, { status: 400 });
   }
-
-  const groups = submission.value.query as QueryGroup[];
-  if (intent === "run") {
-    const { query, extra } = splitDefinition(groups);
-    throw redirect(`${here}?${draftSearchParams(query, extra, sort)}`);
-  }
-
-  const value = submission.value as {
-    name?: string;
-    category?: SavedSearchCategory;
-    folder_id?: number | null;
-    entity_type?: Visibility;
-    entity_ids?: number[];
-  };
-  // Only Me and Everyone ids are the API's to set; Teams sends the chosen teams.
-  const entityIds = value.entity_type === VISIBILITY.teams ? (value.entity_ids ?? []) : undefined;
-  let saved: ApiSearchItem;
-  try {
-    saved =
-      itemId === null
-        ? await context.api.post<ApiSearchItem>("/search/items", {
-            name: value.name ?? "",
-            category: value.category ?? "my",
-            folderId: value.folder_id ?? null,
-            query: groups,
-            entityType: value.entity_type,
-            entityIds,
-          })
-        : await context.api.put<ApiSearchItem>(`/search/items/${itemId}`, {
-            name: value.name,
-            folderId: value.folder_id ?? null,
-            query: groups,
-            entityType: value.entity_type,
-            entityIds,
-          });
-  } catch (error) {
-    return data(
-      { result: replyWithApiError(submission, error, { labels: API_FIELD_LABELS }), faults: noFaults },
-      { status: statusOf(error) },
-    );
-  }
-  flashToast(context, { kind: "success", message: isNew ? LABELS.searchCreated(saved.name) : LABELS.searchUpdated(saved.name) });
-  throw redirect(searchReturnPath(posted.get("then"), `${SEARCH_PATH}/${saved.id}`));
+  return handleIntent(EDITOR_ACTIONS, submission.value, {
+    context,
+    submission,
+    itemId,
+    here,
+    sort: new URL(request.url).searchParams.get("sort"),
+    then: formData.get("then"),
+  });
 }

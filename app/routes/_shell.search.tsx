@@ -1,4 +1,5 @@
-import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
+import type { Submission, SubmissionResult } from "@conform-to/react";
+import { data, redirect, type ActionFunctionArgs, type AppLoadContext, type LoaderFunctionArgs } from "@remix-run/node";
 import {
   Form,
   Outlet,
@@ -10,12 +11,11 @@ import {
   type ShouldRevalidateFunction,
 } from "@remix-run/react";
 import { useEffect, useState } from "react";
-import * as z from "zod";
 import { MESSAGES } from "../../domain/messages";
 import { hasPermission } from "../../domain/permissions";
 import { ROLES, roleAtLeast } from "../../domain/roles";
 import { VISIBILITY } from "../../domain/visibility";
-import { MoveSearchItemSchema, SearchFolderFormSchema } from "../../domain/schemas/searches";
+import { SearchSidebarActionSchema, type SearchSidebarAction } from "../../domain/schemas/searches";
 import { EditorGuardProvider } from "../components/search/editor-guard";
 import { canReadSearches } from "../components/search/access";
 import { searchReturnPath } from "../components/search/format";
@@ -26,7 +26,7 @@ import { Button } from "../components/ui/button";
 import { ConfirmDialog } from "../components/ui/confirm-dialog";
 import { CsrfInput } from "../components/ui/csrf-input";
 import { ApiError, type ApiPinned, type ApiTeamList } from "../lib/api.server";
-import { readForm, readFormData, replyWithApiError, statusOf } from "../lib/forms.server";
+import { handleIntent, readIntentForm, replyWithApiError, statusOf, type IntentHandlers } from "../lib/forms.server";
 import { requireAccount } from "../lib/guard.server";
 import { titleMeta } from "../lib/meta";
 import { flashToast } from "../lib/toast.server";
@@ -84,83 +84,130 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   };
 }
 
-const RecordIdSchema = z.object({ id: z.coerce.number().int().positive() });
-const MoveFormSchema = MoveSearchItemSchema.extend(RecordIdSchema.shape);
+type SidebarIntent = SearchSidebarAction["intent"];
 
-export async function action({ request, context }: ActionFunctionArgs) {
-  await requireAccount(request, context);
-  const posted = await readFormData(request.clone());
-  const intent = posted.get("intent");
-  const back = searchReturnPath(posted.get("returnTo"));
+/** What the sidebar's handlers are given beside the parsed value. */
+interface SidebarContext {
+  context: AppLoadContext;
+  submission: Submission<unknown, string[]>;
+  /** The page the sidebar was on (same-origin paths under /search only). */
+  back: string;
+  /** The section the new-folder form was for, as posted (its errors show in that section). */
+  category: string;
+}
 
-  if (intent === "create-folder") {
-    const category = String(posted.get("category") ?? "");
-    const { submission } = await readForm(request, context, SearchFolderFormSchema);
-    if (submission.status !== "success") return data({ intent, category, result: submission.reply() }, { status: 400 });
+/** A refused new folder: which section's form, and its errors. */
+interface FolderAnswer {
+  intent: "create-folder";
+  category: string;
+  result: SubmissionResult<string[]>;
+}
+type SidebarAnswer = ReturnType<typeof data<FolderAnswer>>;
+
+/**
+ * A row's button (pin, delete, move) has no form of its own to show an error in: it comes back as a toast
+ * over the page it was on.
+ */
+function rowToast(context: AppLoadContext, back: string, error: unknown): never {
+  if (!(error instanceof ApiError)) throw error;
+  flashToast(context, { kind: "error", message: error.reason });
+  throw redirect(back);
+}
+
+/** One handler per intent of SearchSidebarActionSchema (ADR 028). */
+const SIDEBAR_ACTIONS: IntentHandlers<SearchSidebarAction, SidebarContext, Promise<SidebarAnswer>> = {
+  async "create-folder"(folder, { context, submission, back, category }) {
     try {
       await context.api.post("/search/folders", {
-        name: submission.value.name,
-        category: submission.value.category,
-        entityType: submission.value.entity_type,
+        name: folder.name,
+        category: folder.category,
+        entity_type: folder.entity_type,
         // Only Me and Everyone ids are the API's to set; Teams sends the chosen teams.
-        entityIds: submission.value.entity_type === VISIBILITY.teams ? (submission.value.entity_ids ?? []) : undefined,
+        entity_ids: folder.entity_type === VISIBILITY.teams ? (folder.entity_ids ?? []) : undefined,
       });
     } catch (error) {
       const result = replyWithApiError(submission, error, { labels: { name: LABELS.folderName } });
-      return data({ intent, category, result }, { status: statusOf(error) });
+      return data<FolderAnswer>({ intent: "create-folder", category, result }, { status: statusOf(error) });
     }
-    flashToast(context, { kind: "success", message: LABELS.folderCreated(submission.value.name) });
+    flashToast(context, { kind: "success", message: LABELS.folderCreated(folder.name) });
     throw redirect(back);
-  }
-
-  if (intent === "move") {
-    const { submission } = await readForm(request, context, MoveFormSchema);
-    if (submission.status !== "success") {
-      flashToast(context, { kind: "error", message: MESSAGES.badRequest });
-      throw redirect(back);
-    }
+  },
+  async move({ id, folder_id }, { context, back }) {
     try {
-      const moved = await context.api.put<ApiSearchItem>(`/search/items/${submission.value.id}`, { folderId: submission.value.folder_id });
+      const moved = await context.api.put<ApiSearchItem>(`/search/items/${id}`, { folder_id });
       flashToast(context, { kind: "success", message: LABELS.searchMoved(moved.name) });
     } catch (error) {
-      if (!(error instanceof ApiError)) throw error;
-      flashToast(context, { kind: "error", message: error.reason });
+      rowToast(context, back, error);
     }
     throw redirect(back);
-  }
-
-  if (intent === "pin-search" || intent === "pin-folder" || intent === "delete-search" || intent === "delete-folder") {
-    const { submission } = await readForm(request, context, RecordIdSchema);
-    if (submission.status !== "success") {
-      flashToast(context, { kind: "error", message: MESSAGES.badRequest });
-      throw redirect(back);
-    }
-    const id = submission.value.id;
-    // Row buttons have no form of their own to show an error in: a refusal comes back as a toast.
+  },
+  async "pin-search"({ id }, { context, back }) {
     try {
-      if (intent === "pin-search") {
-        const { pinned } = await context.api.post<ApiPinned>(`/search/items/${id}/toggle-pin`);
-        flashToast(context, { kind: "success", message: pinned ? LABELS.searchPinned : LABELS.searchUnpinned });
-      } else if (intent === "pin-folder") {
-        const { pinned } = await context.api.post<ApiPinned>(`/search/folders/${id}/toggle-pin`);
-        flashToast(context, { kind: "success", message: pinned ? LABELS.folderPinned : LABELS.folderUnpinned });
-      } else if (intent === "delete-search") {
-        await context.api.delete(`/search/items/${id}`);
-        flashToast(context, { kind: "success", message: LABELS.searchDeleted });
-        // The open search is gone: back to a new search (flow mode stops with the source).
-        if (new URL(back, "http://x").pathname === `${SEARCH_PATH}/${id}`) throw redirect(SEARCH_PATH);
-      } else {
-        await context.api.delete(`/search/folders/${id}`);
-        flashToast(context, { kind: "success", message: LABELS.folderDeleted });
-      }
+      const { pinned } = await context.api.post<ApiPinned>(`/search/items/${id}/toggle-pin`);
+      flashToast(context, { kind: "success", message: pinned ? LABELS.searchPinned : LABELS.searchUnpinned });
     } catch (error) {
-      if (!(error instanceof ApiError)) throw error;
-      flashToast(context, { kind: "error", message: error.reason });
+      rowToast(context, back, error);
     }
     throw redirect(back);
-  }
+  },
+  async "pin-folder"({ id }, { context, back }) {
+    try {
+      const { pinned } = await context.api.post<ApiPinned>(`/search/folders/${id}/toggle-pin`);
+      flashToast(context, { kind: "success", message: pinned ? LABELS.folderPinned : LABELS.folderUnpinned });
+    } catch (error) {
+      rowToast(context, back, error);
+    }
+    throw redirect(back);
+  },
+  async "delete-search"({ id }, { context, back }) {
+    try {
+      await context.api.delete(`/search/items/${id}`);
+    } catch (error) {
+      rowToast(context, back, error);
+    }
+    flashToast(context, { kind: "success", message: LABELS.searchDeleted });
+    // The open search is gone: back to a new search (flow mode stops with the source).
+    throw redirect(new URL(back, "http://x").pathname === `${SEARCH_PATH}/${id}` ? SEARCH_PATH : back);
+  },
+  async "delete-folder"({ id }, { context, back }) {
+    try {
+      await context.api.delete(`/search/folders/${id}`);
+    } catch (error) {
+      rowToast(context, back, error);
+    }
+    flashToast(context, { kind: "success", message: LABELS.folderDeleted });
+    throw redirect(back);
+  },
+};
 
-  throw new Response(MESSAGES.badRequest, { status: 400 });
+/** A row's button with a malformed record: a toast over the page it was on. */
+function badRow(_submission: Submission<unknown, string[]>, { context, back }: SidebarContext): never {
+  flashToast(context, { kind: "error", message: MESSAGES.badRequest });
+  throw redirect(back);
+}
+
+/** Refused before any handler ran: the new folder's errors under its fields, a row's a toast. */
+const SIDEBAR_REFUSALS: Record<SidebarIntent, (submission: Submission<unknown, string[]>, sidebar: SidebarContext) => SidebarAnswer> = {
+  "create-folder": (submission, { category }) =>
+    data<FolderAnswer>({ intent: "create-folder", category, result: submission.reply() }, { status: 400 }),
+  move: badRow,
+  "pin-search": badRow,
+  "pin-folder": badRow,
+  "delete-search": badRow,
+  "delete-folder": badRow,
+};
+
+export async function action({ request, context }: ActionFunctionArgs) {
+  await requireAccount(request, context);
+  const { formData, submission, intent } = await readIntentForm(request, context, SearchSidebarActionSchema);
+  const sidebar: SidebarContext = {
+    context,
+    submission,
+    back: searchReturnPath(formData.get("returnTo")),
+    category: String(formData.get("category") ?? ""),
+  };
+  if (submission.status !== "success") return SIDEBAR_REFUSALS[intent](submission, sidebar);
+  return handleIntent(SIDEBAR_ACTIONS, submission.value, sidebar);
 }
 
 /** The live query check posts to /search/lint: nothing on this page changes, so nothing is reloaded. */

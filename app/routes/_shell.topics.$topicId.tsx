@@ -1,19 +1,27 @@
-import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import type { Submission } from "@conform-to/react";
+import { redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Link, useActionData, useLoaderData, useNavigate, useRouteLoaderData } from "@remix-run/react";
-import * as z from "zod";
 import { MESSAGES } from "../../domain/messages";
+import { TopicPageActionSchema, type TopicPageAction } from "../../domain/schemas/topics";
 import { pageTitle } from "../../domain/product";
 import { hasPermission } from "../../domain/permissions";
 import { VISIBILITY, VISIBILITY_LABELS, type Visibility } from "../../domain/visibility";
 import { BackfillProgress } from "../components/topics/backfill-progress";
 import { topicTypeLabel, TOPICS_PATH } from "../components/topics/format";
 import { errorTitle, routeErrorBoundary, SCREEN_ERRORS } from "../components/ui/route-error-boundary";
-import { topicFormAction } from "./_shell.topics.server";
+import { TOPIC_FORM_ACTIONS, TOPIC_FORM_READ, TOPIC_FORM_REFUSALS, type TopicFormAnswer, type TopicFormContext } from "./_shell.topics.server";
 import { TopicForm } from "../components/topics/topic-form";
 import { ConfirmFormDialog } from "../components/ui/confirm-form-dialog";
 import type { ApiTopic } from "../components/topics/types";
 import { ApiError, type ApiTeamList } from "../lib/api.server";
-import { readForm, readFormData, replyWithApiError, statusOf, submittedId } from "../lib/forms.server";
+import {
+  formHandlerContext,
+  formRefused,
+  handleIntent,
+  readIntentForm,
+  type FormRefusal,
+  type IntentHandlers,
+} from "../lib/forms.server";
 import { recordPageView, requireAccount } from "../lib/guard.server";
 import type { RootData } from "../lib/root-data";
 import { flashToast } from "../lib/toast.server";
@@ -64,35 +72,49 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
 
 type LoaderData = ReturnType<typeof useLoaderData<typeof loader>>;
 
-const TopicIdSchema = z.object({ id: z.coerce.number().int().positive() });
+type TopicPageIntent = TopicPageAction["intent"];
+type TopicPageAnswer = TopicFormAnswer | FormRefusal<"delete">;
+
+/** The topic page's handlers: the topic form's, and deleting the page's own topic. */
+const TOPIC_PAGE_ACTIONS: IntentHandlers<
+  TopicPageAction,
+  TopicFormContext & { topicId: number },
+  Promise<TopicPageAnswer>
+> = {
+  ...TOPIC_FORM_ACTIONS,
+  async delete({ id }, { context, submission, topicId }) {
+    // The form posts the page's own topic: another id is not a confirmation of deleting this one.
+    if (id !== topicId) throw new Response(MESSAGES.badRequest, { status: 400 });
+    try {
+      await context.api.delete(`/v1/topics/${topicId}`);
+    } catch (error) {
+      return formHandlerContext(context, submission, "delete").refused(error);
+    }
+    flashToast(context, { kind: "success", message: LABELS.topicDeleted });
+    throw redirect(TOPICS_PATH);
+  },
+};
+
+/** Refused before any handler ran: the topic form's errors, or the delete confirmation's. */
+const TOPIC_PAGE_REFUSALS: Record<TopicPageIntent, (submission: Submission<unknown, string[]>) => TopicPageAnswer> = {
+  ...TOPIC_FORM_REFUSALS,
+  delete: (submission) => formRefused("delete", submission),
+};
 
 export async function action({ request, context, params }: ActionFunctionArgs) {
   const account = await requireAccount(request, context);
   const topicId = recordIdOr404(params.topicId);
-  const intent = (await readFormData(request.clone())).get("intent");
-
-  if (intent === "delete") {
-    const { submission } = await readForm(request, context, TopicIdSchema);
-    const id = submittedId(submission.payload);
-    if (submission.status !== "success") return data({ intent, id, result: submission.reply() }, { status: 400 });
-    // The form posts the page's own topic: another id is not a confirmation of deleting this one.
-    if (submission.value.id !== topicId) throw new Response(MESSAGES.badRequest, { status: 400 });
-    try {
-      await context.api.delete(`/v1/topics/${topicId}`);
-    } catch (error) {
-      return data({ intent, id, result: replyWithApiError(submission, error) }, { status: statusOf(error) });
-    }
-    flashToast(context, { kind: "success", message: LABELS.topicDeleted });
-    throw redirect(TOPICS_PATH);
-  }
-
-  return topicFormAction(
-    request,
+  const { formData, submission, intent } = await readIntentForm(request, context, TopicPageActionSchema, TOPIC_FORM_READ);
+  if (submission.status !== "success") return TOPIC_PAGE_REFUSALS[intent](submission);
+  return handleIntent(TOPIC_PAGE_ACTIONS, submission.value, {
     context,
     account,
-    (input) => context.api.put<ApiTopic>(`/v1/topics/${topicId}`, input),
-    LABELS.topicUpdated,
-  );
+    formData,
+    submission,
+    topicId,
+    save: (input) => context.api.put<ApiTopic>(`/v1/topics/${topicId}`, input),
+    toast: LABELS.topicUpdated,
+  });
 }
 
 export default function TopicRoute() {

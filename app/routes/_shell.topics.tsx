@@ -1,6 +1,6 @@
 import { getFormProps, useForm, type SubmissionResult } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
-import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
+import { redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import {
   Form,
   Link,
@@ -12,10 +12,15 @@ import {
   useNavigate,
   useNavigation,
 } from "@remix-run/react";
-import * as z from "zod";
+import type * as z from "zod";
 import { MESSAGES } from "../../domain/messages";
 import { hasPermission } from "../../domain/permissions";
-import { MoveTopicSchema, TopicGroupFormSchema } from "../../domain/schemas/topics";
+import {
+  RenameTopicGroupFormSchema,
+  TopicGroupFormSchema,
+  TopicListActionSchema,
+  type TopicListAction,
+} from "../../domain/schemas/topics";
 import { backfillPercent, topicTypeLabel, TOPICS_PATH } from "../components/topics/format";
 import { routeErrorBoundary, SCREEN_ERRORS } from "../components/ui/route-error-boundary";
 import { useDetailsDismiss } from "../lib/use-details-dismiss";
@@ -25,7 +30,15 @@ import { FormErrors, TextField } from "../components/ui/field";
 import { Modal } from "../components/ui/modal";
 import type { ApiTopic, ApiTopicGroupList, ApiTopicList } from "../components/topics/types";
 import { ApiError } from "../lib/api.server";
-import { readForm, readFormData, redirectIfGone, replyWithApiError, statusOf, submittedId } from "../lib/forms.server";
+import {
+  formHandlerContext,
+  formRefused,
+  handleIntent,
+  readIntentForm,
+  type FormHandlerContext,
+  type FormRefusal,
+  type IntentHandlers,
+} from "../lib/forms.server";
 import { requireAccount } from "../lib/guard.server";
 import { titleMeta } from "../lib/meta";
 import { flashToast } from "../lib/toast.server";
@@ -73,60 +86,41 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   };
 }
 
-const IdSchema = z.object({ id: z.coerce.number().int().positive() });
-const RenameGroupFormSchema = TopicGroupFormSchema.extend(IdSchema.shape);
-const MoveTopicFormSchema = MoveTopicSchema.extend(IdSchema.shape);
-const DeleteGroupSchema = IdSchema.extend({ remove_topics: z.preprocess((v) => v === "on", z.boolean()) });
-
 /** Where a form of the list sends the user back to: the page it was sent from (a topic's, or the list). */
 function backTo(value: FormDataEntryValue | null): string {
   return safeRedirectPathUnder(value, /^\/topics(\/\d{1,9})?$/, TOPICS_PATH);
 }
 
-export async function action({ request, context }: ActionFunctionArgs) {
-  await requireAccount(request, context);
-  const posted = await readFormData(request.clone());
-  const intent = posted.get("intent");
-  const back = backTo(posted.get("back"));
+type TopicListIntent = TopicListAction["intent"];
+/** What the list's handlers are given: the form handler context, and the page the form was sent from. */
+type TopicListContext = FormHandlerContext<TopicListIntent> & { back: string };
+const GROUP_NAME_LABELS = { name: LABELS.groupName };
 
-  if (intent === "create-group") {
-    const { submission } = await readForm(request, context, TopicGroupFormSchema);
-    if (submission.status !== "success") return data({ intent, id: null, result: submission.reply() }, { status: 400 });
+/** One handler per intent of TopicListActionSchema (ADR 028). */
+const TOPIC_LIST_ACTIONS: IntentHandlers<TopicListAction, TopicListContext, Promise<FormRefusal<TopicListIntent>>> = {
+  async "create-group"({ name }, { context, refused, back }) {
     try {
-      await context.api.post("/v1/topic_groups", { name: submission.value.name });
+      await context.api.post("/v1/topic_groups", { name });
     } catch (error) {
-      const result = replyWithApiError(submission, error, { labels: { name: LABELS.groupName } });
-      return data({ intent, id: null, result }, { status: statusOf(error) });
+      return refused(error, { labels: GROUP_NAME_LABELS });
     }
-    flashToast(context, { kind: "success", message: LABELS.groupCreated(submission.value.name) });
+    flashToast(context, { kind: "success", message: LABELS.groupCreated(name) });
     throw redirect(back);
-  }
-
-  if (intent === "rename-group") {
-    const { submission } = await readForm(request, context, RenameGroupFormSchema);
-    const id = submittedId(submission.payload);
-    if (submission.status !== "success") return data({ intent, id, result: submission.reply() }, { status: 400 });
+  },
+  async "rename-group"({ id, name }, { context, refused, back }) {
     try {
-      await context.api.put(`/v1/topic_groups/${submission.value.id}`, { name: submission.value.name });
+      await context.api.put(`/v1/topic_groups/${id}`, { name });
     } catch (error) {
-      redirectIfGone(context, error, back);
-      const result = replyWithApiError(submission, error, { labels: { name: LABELS.groupName } });
-      return data({ intent, id, result }, { status: statusOf(error) });
+      return refused(error, { gone: back, labels: GROUP_NAME_LABELS });
     }
-    flashToast(context, { kind: "success", message: LABELS.groupRenamed(submission.value.name) });
+    flashToast(context, { kind: "success", message: LABELS.groupRenamed(name) });
     throw redirect(back);
-  }
-
-  if (intent === "delete-group") {
-    const { submission } = await readForm(request, context, DeleteGroupSchema);
-    const id = submittedId(submission.payload);
-    if (submission.status !== "success") return data({ intent, id, result: submission.reply() }, { status: 400 });
-    const removeTopics = submission.value.remove_topics;
+  },
+  async "delete-group"({ id, remove_topics: removeTopics }, { context, refused, back }) {
     try {
-      await context.api.delete(`/v1/topic_groups/${submission.value.id}`, { query: { removeTopics } });
+      await context.api.delete(`/v1/topic_groups/${id}`, { query: { removeTopics } });
     } catch (error) {
-      redirectIfGone(context, error, back);
-      return data({ intent, id, result: replyWithApiError(submission, error) }, { status: statusOf(error) });
+      return refused(error, { gone: back });
     }
     flashToast(context, {
       kind: "success",
@@ -134,15 +128,11 @@ export async function action({ request, context }: ActionFunctionArgs) {
     });
     // The topic on screen may have gone with the group.
     throw redirect(removeTopics ? TOPICS_PATH : back);
-  }
-
-  if (intent === "move-topic") {
-    const { submission } = await readForm(request, context, MoveTopicFormSchema);
-    const id = submittedId(submission.payload);
-    if (submission.status !== "success") return data({ intent, id, result: submission.reply() }, { status: 400 });
+  },
+  async "move-topic"({ id, topic_group_id }, { context, back }) {
     // A row button has no room for an error under it: a refusal comes back as a toast.
     try {
-      const topic = await context.api.put<ApiTopic>(`/v1/topics/move/${submission.value.id}`, { topicGroupId: submission.value.topic_group_id });
+      const topic = await context.api.put<ApiTopic>(`/v1/topics/move/${id}`, { topic_group_id });
       const groups = topic.topicGroupId === null ? [] : (await context.api.get<ApiTopicGroupList>("/v1/topic_groups")).data;
       const group = groups.find((candidate) => candidate.id === topic.topicGroupId)?.name ?? LABELS.noGroup;
       flashToast(context, { kind: "success", message: LABELS.topicMoved(topic.name, group) });
@@ -151,9 +141,15 @@ export async function action({ request, context }: ActionFunctionArgs) {
       flashToast(context, { kind: "error", message: error.reason });
     }
     throw redirect(back);
-  }
+  },
+};
 
-  throw new Response(MESSAGES.badRequest, { status: 400 });
+export async function action({ request, context }: ActionFunctionArgs) {
+  await requireAccount(request, context);
+  const { formData, submission, intent } = await readIntentForm(request, context, TopicListActionSchema);
+  if (submission.status !== "success") return formRefused(intent, submission);
+  const back = backTo(formData.get("back"));
+  return handleIntent(TOPIC_LIST_ACTIONS, submission.value, { ...formHandlerContext(context, submission, intent), back });
 }
 
 type LoaderData = ReturnType<typeof useLoaderData<typeof loader>>;
@@ -329,13 +325,13 @@ function GroupCard({
 /** Rename in place: a <details> disclosure, so it opens without JavaScript; open again after a refusal. */
 function RenameGroup({ group, back, lastResult }: { group: Group; back: string; lastResult: LastResult }) {
   const navigation = useNavigation();
-  const [form, fields] = useForm<{ id: string; name: string }, z.output<typeof RenameGroupFormSchema>>({
+  const [form, fields] = useForm<{ id: string; name: string }, z.output<typeof RenameTopicGroupFormSchema>>({
     id: `rename-group-${group.id}`,
     lastResult,
     defaultValue: { id: String(group.id), name: group.name },
     shouldValidate: "onSubmit",
     shouldRevalidate: "onInput",
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: RenameGroupFormSchema }),
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: RenameTopicGroupFormSchema }),
   });
   // A refused rename shows the popover open, with its reason.
   const refused = lastResult?.status === "error";

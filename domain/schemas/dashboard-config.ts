@@ -5,7 +5,7 @@ import * as z from "zod";
 import { TEMPLATE_TIME_UNITS } from "../dashboard";
 import { LAYER_COLORS } from "../palette";
 import { MESSAGES } from "../messages";
-import { optionalString, requiredString, JsonValueSchema } from "./common";
+import { optionalString, requiredString, JsonValueSchema, withIntent } from "./common";
 
 /** Annotation layer types (analytics spec §3). */
 export const ANNOTATION_LAYER_TYPES = ["Research", "Community Events", "Global Events", "PR"] as const;
@@ -25,7 +25,7 @@ export const SharedLinkFormSchema = z.object({
   nonLoggedInAccess: z.preprocess((v) => v === "on" || v === "true" || v === true, z.boolean()),
 });
 export const SharedLinkUpdateSchema = SharedLinkFormSchema.extend({ id: id() });
-export const SharedLinkIdSchema = z.object({ id: id() });
+const SharedLinkIdSchema = z.object({ id: id() });
 
 /** A layer: name, colour (an index into LAYER_COLORS), optional brand, type. */
 export const AnnotationLayerFormSchema = z.object({
@@ -47,7 +47,24 @@ export const AnnotationFormSchema = z.object({
   layerId: id(),
 });
 export const AnnotationUpdateSchema = AnnotationFormSchema.extend({ id: id() });
-export const AnnotationIdSchema = z.object({ id: id() });
+const AnnotationIdSchema = z.object({ id: id() });
+
+/**
+ * The dashboard's posts (/?index, ADR 028): save or rename a template, create, update or revoke a shared
+ * link, create a layer, and create, update or delete an annotation.
+ */
+export const DashboardActionSchema = z.discriminatedUnion("intent", [
+  withIntent("saveTemplate", DashboardTemplateFormSchema),
+  withIntent("renameTemplate", DashboardTemplateRenameSchema),
+  withIntent("createShare", SharedLinkFormSchema),
+  withIntent("updateShare", SharedLinkUpdateSchema),
+  withIntent("revokeShare", SharedLinkIdSchema),
+  withIntent("createLayer", AnnotationLayerFormSchema),
+  withIntent("createAnnotation", AnnotationFormSchema),
+  withIntent("updateAnnotation", AnnotationUpdateSchema),
+  withIntent("deleteAnnotation", AnnotationIdSchema),
+]);
+export type DashboardAction = z.output<typeof DashboardActionSchema>;
 
 // ── API bodies (snake_case; the web client converts its camelCase keys) ─────────────────────────────
 // The service checks what the schemas leave loose: widget ids (400), the number of contexts (400), and

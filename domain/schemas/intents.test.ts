@@ -2,7 +2,11 @@ import { describe, expect, it } from "vitest";
 import { MESSAGES } from "../messages";
 import { TeamActionSchema, UserActionSchema } from "./accounts";
 import { LabelActionSchema } from "./inbox";
+import { DashboardActionSchema } from "./dashboard-config";
+import { NewSearchEditorActionSchema, SavedSearchEditorActionSchema, SearchSidebarActionSchema } from "./searches";
 import { MutedKeywordActionSchema, SentimentActionSchema } from "./streams";
+import { TemplateActionSchema } from "./templates";
+import { TopicFormActionSchema, TopicListActionSchema, TopicPageActionSchema } from "./topics";
 
 // ADR 028: a screen's form posts are one discriminated union on `intent`, each member the form's own
 // schema (the one the browser validates with) plus the intent.
@@ -49,5 +53,55 @@ describe("a screen's forms as one discriminated union on intent", () => {
     expect(long.error?.issues.map((issue) => [issue.path.join("."), issue.message])).toEqual([["value", MESSAGES.maxLength]]);
     expect(MutedKeywordActionSchema.parse({ intent: "add", value: "spam / scam" })).toEqual({ intent: "add", value: "spam / scam" });
     expect(SentimentActionSchema.parse({ intent: "preview", text: "Great" })).toEqual({ intent: "preview", text: "Great", social_type: "twitter" });
+  });
+
+  it("templates: Save with or without the template's id, a row's pin by its id", () => {
+    const template = { name: "Thanks", message: "Thank you!", entity_type: "2" };
+    expect(TemplateActionSchema.parse({ intent: "save", ...template })).toMatchObject({ intent: "save", name: "Thanks", entity_type: 2 });
+    expect(TemplateActionSchema.parse({ intent: "save", id: "4", ...template })).toMatchObject({ intent: "save", id: 4 });
+    // The form's own rule (Teams needs a team) stays in its member.
+    const teams = TemplateActionSchema.safeParse({ intent: "save", ...template, entity_type: "3" });
+    expect(teams.error?.issues.map((issue) => [issue.path.join("."), issue.message])).toEqual([["entity_ids", MESSAGES.atLeastOneItem]]);
+    expect(TemplateActionSchema.parse({ intent: "unpin", id: "4" })).toEqual({ intent: "unpin", id: 4 });
+    expect(TemplateActionSchema.safeParse({ intent: "pin" }).success).toBe(false);
+  });
+
+  it("topics: the keyword buttons carry their word or index in a field of their own", () => {
+    expect(TopicFormActionSchema.parse({ intent: "pick", keyword: "money back" })).toEqual({ intent: "pick", keyword: "money back" });
+    expect(TopicFormActionSchema.parse({ intent: "remove", keyword_index: "2", keyword_entry: "la" })).toEqual({
+      intent: "remove",
+      keyword_index: 2,
+      keyword_entry: "la",
+    });
+    expect(TopicFormActionSchema.safeParse({ intent: "remove", keyword_index: "-1" }).success).toBe(false);
+    // Deleting is the topic page's, not the new topic's.
+    expect(TopicFormActionSchema.safeParse({ intent: "delete", id: "3" }).success).toBe(false);
+    expect(TopicPageActionSchema.parse({ intent: "delete", id: "3" })).toEqual({ intent: "delete", id: 3 });
+    expect(TopicListActionSchema.parse({ intent: "delete-group", id: "5", remove_topics: "on" })).toEqual({
+      intent: "delete-group",
+      id: 5,
+      remove_topics: true,
+    });
+    expect(TopicListActionSchema.parse({ intent: "move-topic", id: "5", topic_group_id: "" })).toEqual({ intent: "move-topic", id: 5, topic_group_id: null });
+  });
+
+  it("search: the editor saves by the page's own intent; the sidebar's rows by their id", () => {
+    const query = [{ type: "must", values: [{ filterType: "keywords", value: "refund" }] }];
+    expect(NewSearchEditorActionSchema.parse({ intent: "run", query })).toMatchObject({ intent: "run" });
+    expect(NewSearchEditorActionSchema.safeParse({ intent: "update", name: "Refunds", query }).success).toBe(false);
+    expect(SavedSearchEditorActionSchema.safeParse({ intent: "save", name: "Refunds", category: "my", query }).success).toBe(false);
+    expect(SavedSearchEditorActionSchema.parse({ intent: "update", name: "Refunds", query })).toMatchObject({ intent: "update", name: "Refunds" });
+    expect(SearchSidebarActionSchema.parse({ intent: "move", id: "8", folder_id: "" })).toEqual({ intent: "move", id: 8, folder_id: null });
+    expect(SearchSidebarActionSchema.parse({ intent: "pin-folder", id: "2" })).toEqual({ intent: "pin-folder", id: 2 });
+  });
+
+  it("dashboard: each form by its own schema", () => {
+    expect(DashboardActionSchema.parse({ intent: "createShare", title: "Weekly", nonLoggedInAccess: "on" })).toEqual({
+      intent: "createShare",
+      title: "Weekly",
+      nonLoggedInAccess: true,
+    });
+    expect(DashboardActionSchema.safeParse({ intent: "updateAnnotation", name: "Launch", anchorDate: "2026-11-02", layerId: "1" }).success).toBe(false);
+    expect(DashboardActionSchema.parse({ intent: "deleteAnnotation", id: "9" })).toEqual({ intent: "deleteAnnotation", id: 9 });
   });
 });

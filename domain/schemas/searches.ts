@@ -2,7 +2,7 @@ import * as z from "zod";
 import { MESSAGES } from "../messages";
 import { FILTER_TYPES, QUERY_MAX_LENGTH, QueryGroupsSchema } from "../query";
 import { VISIBILITY, type Visibility } from "../visibility";
-import { requiredString } from "./common";
+import { RecordIdFormSchema, requiredString, withIntent } from "./common";
 
 /** Saved-search sections (spec §2, §9): BRAND SEARCHES, MY SEARCHES, TEAM SEARCHES. */
 export const SEARCH_CATEGORIES = ["brand", "my", "team"] as const;
@@ -85,7 +85,7 @@ export function logoSrcField() {
  * Query groups arrive as a list (API) or as the JSON text of a hidden form field. The API speaks
  * snake_case (`filter_type`); the stored groups use the spec's `filterType` (ADR 012), and either key is read.
  */
-export function queryGroupsField() {
+function queryGroupsField() {
   return z.preprocess((v) => {
     let value = v;
     if (typeof value === "string") {
@@ -200,6 +200,39 @@ export const SearchFolderUpdateSchema = z
   })
   .refine(hasTeamsForTeams, TEAMS_RULE);
 export type SearchFolderUpdateInput = z.infer<typeof SearchFolderUpdateSchema>;
+
+/** Drag and drop (or the Move form) of one search: its hidden `id` and the folder (none: top level). */
+const MoveSearchItemFormSchema = MoveSearchItemSchema.extend(RecordIdFormSchema.shape);
+
+/**
+ * The search screen's sidebar posts (/search, ADR 028): a new folder, a search moved, and a search's or a
+ * folder's pin and delete buttons.
+ */
+export const SearchSidebarActionSchema = z.discriminatedUnion("intent", [
+  withIntent("create-folder", SearchFolderFormSchema),
+  withIntent("move", MoveSearchItemFormSchema),
+  withIntent("pin-search", RecordIdFormSchema),
+  withIntent("pin-folder", RecordIdFormSchema),
+  withIntent("delete-search", RecordIdFormSchema),
+  withIntent("delete-folder", RecordIdFormSchema),
+]);
+export type SearchSidebarAction = z.output<typeof SearchSidebarActionSchema>;
+
+/** The search editor's Search (intent run): only its definition, the query field of the shared schemas. */
+export const SearchDraftFormSchema = z.object({ query: queryGroupsField() });
+
+/** The search editor's posts on a new search (ADR 028): Search, and Save (POST /search/items). */
+export const NewSearchEditorActionSchema = z.discriminatedUnion("intent", [
+  withIntent("run", SearchDraftFormSchema),
+  withIntent("save", SearchItemFormSchema),
+]);
+
+/** The search editor's posts on a saved search: Search, and Save Changes (PUT /search/items/{id}). */
+export const SavedSearchEditorActionSchema = z.discriminatedUnion("intent", [
+  withIntent("run", SearchDraftFormSchema),
+  withIntent("update", SearchItemEditFormSchema),
+]);
+export type SearchEditorAction = z.output<typeof NewSearchEditorActionSchema> | z.output<typeof SavedSearchEditorActionSchema>;
 
 /**
  * POST /v1/queries/validate and the query editors' live check. A query over QUERY_MAX_LENGTH is refused

@@ -3,7 +3,7 @@ import { TEMPLATE_CATEGORIES } from "../inbox";
 import { MESSAGES } from "../messages";
 import { LANGUAGES } from "../reference/languages";
 import { VISIBILITY } from "../visibility";
-import { requiredOrWrongFormat } from "./common";
+import { RecordIdFormSchema, requiredOrWrongFormat, withIntent } from "./common";
 import { entityIdsField, VisibilityResponseSchema, whenValid } from "./searches";
 
 const TEMPLATE_NAME_MAX = 120;
@@ -100,6 +100,18 @@ export const TemplateFormSchema = z
   })
   .refine(hasTeamsWhenTeams, TEAMS_REQUIRED_RULE);
 export type TemplateFormInput = z.infer<typeof TemplateFormSchema>;
+
+/**
+ * The Templates modal's posts (/templates, ADR 028): Save Template (the form's schema; an `id` for an
+ * existing template, none for a new one), and a row's delete, pin and unpin.
+ */
+export const TemplateActionSchema = z.discriminatedUnion("intent", [
+  withIntent("save", TemplateFormSchema.safeExtend({ id: z.coerce.number().int().positive().optional() })),
+  withIntent("delete", RecordIdFormSchema),
+  withIntent("pin", RecordIdFormSchema),
+  withIntent("unpin", RecordIdFormSchema),
+]);
+export type TemplateAction = z.output<typeof TemplateActionSchema>;
 
 /** Only undefined means "unchanged"; an empty or null text is still a missing one. */
 const nullToEmpty = (v: unknown) => (v === null ? "" : v);

@@ -1,7 +1,7 @@
 import * as z from "zod";
 import { MESSAGES } from "../messages";
 import { QUERY_MAX_LENGTH } from "../query";
-import { requiredString } from "./common";
+import { RecordIdFormSchema, requiredString, withIntent } from "./common";
 import {
   SEARCH_CATEGORIES,
   entityIdsField,
@@ -127,6 +127,52 @@ export const TopicGroupFormSchema = z.object({
   name: requiredString().max(120, { error: MESSAGES.maxLength }),
 });
 export type TopicGroupFormInput = z.infer<typeof TopicGroupFormSchema>;
+
+/** Rename a topic group: its row's form (the group's hidden `id`). */
+export const RenameTopicGroupFormSchema = TopicGroupFormSchema.extend(RecordIdFormSchema.shape);
+
+/** Delete a topic group: its confirmation, with 'also delete its topics' (a checkbox: "on" or missing). */
+const DeleteTopicGroupFormSchema = RecordIdFormSchema.extend({
+  remove_topics: z.preprocess((v) => v === "on", z.boolean()),
+});
+
+/** Move a topic: its row's form (the topic's hidden `id`, the group chosen, none for out of any). */
+const MoveTopicFormSchema = MoveTopicSchema.extend(RecordIdFormSchema.shape);
+
+/** The topic list's posts (/topics, ADR 028): a group's create, rename and delete, a topic's move. */
+export const TopicListActionSchema = z.discriminatedUnion("intent", [
+  withIntent("create-group", TopicGroupFormSchema),
+  withIntent("rename-group", RenameTopicGroupFormSchema),
+  withIntent("delete-group", DeleteTopicGroupFormSchema),
+  withIntent("move-topic", MoveTopicFormSchema),
+]);
+export type TopicListAction = z.output<typeof TopicListActionSchema>;
+
+/** The keyword typed in the topic form's entry field (raw: the list's own rules clean it). */
+const KeywordEntrySchema = z.object({ keyword_entry: z.string().optional() });
+
+/**
+ * The topic form's buttons (ADR 028): Save (the form's schema, the API's), and before JavaScript loads
+ * the keyword list's own: Suggest and Add (the entry field's word), a suggestion (`pick`: its `keyword`)
+ * and a chip's remove button (`remove`: its `keyword_index` in the list). A suggestion or a chip posts
+ * its word or index under that field instead of an intent (a button posts one name and value, and it must
+ * send the rest of the form along): app/routes/_shell.topics.server.ts names the intent after the field.
+ */
+const topicFormMembers = [
+  withIntent("save", TopicFormSchema),
+  withIntent("suggest", KeywordEntrySchema),
+  withIntent("add-keyword", KeywordEntrySchema),
+  withIntent("pick", z.object({ keyword: z.string() })),
+  withIntent("remove", KeywordEntrySchema.extend({ keyword_index: z.coerce.number().int().min(0) })),
+] as const;
+
+/** /topics (new topic): the topic form. */
+export const TopicFormActionSchema = z.discriminatedUnion("intent", [...topicFormMembers]);
+export type TopicFormAction = z.output<typeof TopicFormActionSchema>;
+
+/** /topics/{id}: the topic form, and the delete confirmation (the page's own topic). */
+export const TopicPageActionSchema = z.discriminatedUnion("intent", [...topicFormMembers, withIntent("delete", RecordIdFormSchema)]);
+export type TopicPageAction = z.output<typeof TopicPageActionSchema>;
 
 // ── Responses (ADR 027) ──────────────────────────────────────────────────────────────────────────
 

@@ -13,19 +13,13 @@ import { describe, expect, it } from "vitest";
 const ROUTES = path.resolve(__dirname, "../../app/routes");
 
 /**
- * Actions not yet moved to a discriminated union, per file: the count of hand-made intent branches may
- * only go down (a new one fails, and so does an entry left higher than what the file holds).
+ * Actions not moved to a discriminated union, per file: the count of hand-made intent branches may only
+ * go down (a new one fails, and so does an entry left higher than what the file holds). Every screen's
+ * action is moved; what is left is the one exception that stays.
  */
 const NOT_YET_MOVED: Record<string, number> = {
-  "_shell._index.tsx": 4,
-  "_shell.search.server.ts": 5,
-  "_shell.search.tsx": 11,
   // The import's multipart post is read as a stream: its intent field is checked before the file arrives.
   "_shell.settings.channels.$id.server.ts": 1,
-  "_shell.templates.tsx": 10,
-  "_shell.topics.$topicId.tsx": 3,
-  "_shell.topics.server.ts": 7,
-  "_shell.topics.tsx": 6,
 };
 
 function routeModules(): string[] {

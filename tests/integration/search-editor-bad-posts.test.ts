@@ -86,6 +86,31 @@ describe("the search editor with bad posts", () => {
     expect(errors()).toEqual([]);
   });
 
+  it("the topic form's keyword buttons change the list on the server, as a browser without JavaScript posts them", async () => {
+    const post = async (fields: Record<string, string>) =>
+      agent.post("/topics?index", { csrf: await agent.formToken("/topics"), name: "Keyword buttons", type: "keywords", entity_type: "2", ...fields });
+    const listed = (html: string) => [...html.matchAll(/name="keywords\[\d+\]" value="([^"]*)"/g)].map((match) => match[1]);
+    // A suggestion posts its word in place of an intent (a pick): it joins the list, and what was typed to find it goes.
+    const picked = await post({ "keywords[0]": "refund", keyword_entry: "mon", keyword: "money back" });
+    expect(picked.status).toBe(200);
+    const pickedHtml = await picked.text();
+    expect(listed(pickedHtml)).toEqual(["refund", "money back"]);
+    expect(pickedHtml).not.toMatch(/name="keyword_entry"[^>]*value="mon"/);
+    // A chip's remove button posts its index in place of an intent: that keyword goes, the typed word stays.
+    const removed = await post({ "keywords[0]": "refund", "keywords[1]": "money back", keyword_entry: "late", keyword_index: "0" });
+    expect(removed.status).toBe(200);
+    const removedHtml = await removed.text();
+    expect(listed(removedHtml)).toEqual(["money back"]);
+    expect(removedHtml).toMatch(/name="keyword_entry"[^>]*value="late"/);
+    // Add takes the typed word, tidied as the list keeps it.
+    const added = await post({ "keywords[0]": "refund", keyword_entry: " late  fee ", intent: "add-keyword" });
+    expect(listed(await added.text())).toEqual(["refund", "late fee"]);
+    // A crafted index, or an intent the form has not, is a bad request.
+    expect((await post({ "keywords[0]": "refund", keyword_index: "first" })).status).toBe(400);
+    expect((await post({ "keywords[0]": "refund", intent: "pick:refund" })).status).toBe(400);
+    expect(errors()).toEqual([]);
+  });
+
   it("deleting a topic needs its own id: another one is a bad request and deletes nothing", async () => {
     const created = await agent.post("/topics?index", {
       csrf: await agent.formToken("/topics"),

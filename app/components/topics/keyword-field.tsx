@@ -18,8 +18,9 @@ export interface ServerSuggestions {
 
 /**
  * The keyword list: each keyword a chip with a hidden `keywords[i]` input, and an entry field.
- * Before JavaScript loads, Add, Suggest, a suggestion and a chip's remove button post the form with
- * their `intent` and the action answers with the changed list. Once hydrated they work in place, and
+ * Before JavaScript loads, Add, Suggest, a suggestion and a chip's remove button post the form (Add and
+ * Suggest with their `intent`; a suggestion its `keyword`, a chip its `keyword_index`, each standing for
+ * its intent: TopicFormActionSchema) and the action answers with the changed list. Once hydrated they work in place, and
  * words of the stored mentions are suggested as one types (a combobox fed by GET /v1/keywords).
  */
 export function KeywordsField({
@@ -130,10 +131,11 @@ export function KeywordsField({
               {/* A long keyword (up to 100 characters, one word) wraps inside its chip, not past the form. */}
               <span className="min-w-0 break-all">{keyword}</span>
               <input type="hidden" name={`${KEYWORDS_FIELD}[${index}]`} value={keyword} />
+              {/* Without JavaScript it posts the whole form: its index in place of an intent (a `remove`). */}
               <button
                 type="submit"
-                name="intent"
-                value={`remove:${index}`}
+                name="keyword_index"
+                value={index}
                 onClick={inPlace(() => setKeywords((list) => list.filter((_, i) => i !== index)))}
                 aria-label={MESSAGES.removeKeyword(keyword)}
                 title={MESSAGES.removeKeyword(keyword)}
@@ -246,10 +248,11 @@ export function KeywordsField({
             <ul className="mt-2 flex flex-wrap gap-2">
               {listed.map((suggestion) => (
                 <li key={suggestion.keyword}>
+                  {/* Posts the whole form, its word in place of an intent (a `pick`). */}
                   <button
                     type="submit"
-                    name="intent"
-                    value={`pick:${suggestion.keyword}`}
+                    name="keyword"
+                    value={suggestion.keyword}
                     onClick={inPlace(() => add(suggestion.keyword))}
                     aria-label={LABELS.addSuggestion(suggestion.keyword)}
                     className="inline-flex items-baseline gap-2 rounded-full border border-slate-300 bg-white px-3 py-1 text-sm hover:bg-brand-50"

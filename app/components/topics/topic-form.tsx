@@ -45,7 +45,8 @@ export interface TopicFormProps {
 /**
  * The topic form of both /topics (create) and /topics/{id} (edit): name, type, group, the keyword
  * list or the boolean query, and who sees it. Validated with the shared TopicFormSchema in the browser
- * and again by the action; its buttons post `intent` (save, add-keyword, suggest, pick:…, remove:…).
+ * and again by the action; its buttons post `intent` (save, add-keyword, suggest), a suggestion its
+ * `keyword` (pick) and a keyword chip its `keyword_index` (remove): TopicFormActionSchema.
  */
 export function TopicForm({
   formId,
