@@ -28,6 +28,11 @@ export interface ServiceDeps {
   events?: EventBus;
   /** The helper chat's optional model and GIF search (issue 27, ADR 042); without them, neither is used. */
   helper?: HelperSettings;
+  /**
+   * How long work a process holds stays its own without a renewal (JOB_LEASE_SECONDS, ADR 043): a
+   * background job's lease, a running import's heartbeat. DEFAULT_LEASE_MS when absent.
+   */
+  leaseMs?: number;
   /** Failures of work done after the answer was sent (background e-mail); logged by the server. */
   reportError?: (error: unknown) => void;
 }
