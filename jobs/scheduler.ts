@@ -1,9 +1,9 @@
-import type { ServiceDeps } from "../services/context";
+import { DEFAULT_LEASE_MS, type ServiceDeps } from "../services/context";
 import { compactDailyRollupsOfAll } from "../services/analytics/daily-rollups";
 import { pollDueStreams } from "../services/mentions/poll-stream";
 import { evaluateAlerts } from "../services/alerts/evaluate";
 import { deliverAlertMails } from "../services/alerts/deliver";
-import { DEFAULT_LEASE_MS, leaseOwnerName, runLeasedJob, type JobOutcome, type ScheduledJob } from "../services/jobs/leased-job";
+import { leaseOwnerName, runLeasedJob, type JobOutcome, type ScheduledJob } from "../services/jobs/leased-job";
 import { markInterruptedImports } from "../services/mentions/imports";
 import { runEmailReports } from "../services/reports/deliver";
 

@@ -7,6 +7,9 @@ import type { Translator } from "./translate";
 import type { OutboundRegistry } from "./inbox/outbound-ports";
 import type { EventBus } from "./events/bus";
 
+/** How long a lease lasts unrenewed when JOB_LEASE_SECONDS is not set (ServiceDeps.leaseMs). */
+export const DEFAULT_LEASE_MS = 60_000;
+
 /** What every use case may depend on; built once by the server (or a test). */
 export interface ServiceDeps {
   db: Database;

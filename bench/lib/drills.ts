@@ -640,7 +640,7 @@ export async function setUpTriage(
  */
 export function startHeldImport(origin: string, session: Session, streamId: number, tag: string) {
   const encoder = new TextEncoder();
-  const line = (i: number) => `${JSON.stringify({ external_id: `${tag}-i${i}`, text: `Imported ${i}: where is my parcel`, created_at: new Date(Date.now() - i * 1000).toISOString() })}\n`;
+  const line = (i: number) => `${JSON.stringify({ external_id: `${tag}-i${i}`, text: `Imported ${i}: where is my parcel`, created_at: new Date(Date.now() - i * 1000).toISOString(), author: { username: `c${i}` } })}\n`;
   let controller!: ReadableStreamDefaultController<Uint8Array>;
   const body = new ReadableStream<Uint8Array>({
     start(c) {

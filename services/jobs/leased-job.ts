@@ -11,9 +11,6 @@ import type { ServiceDeps } from "../context";
 // again from its stored state (every job keeps its progress in the database: a stream's next poll time,
 // the rollups' change list, an alert's last evaluation, a firing's e-mail status).
 
-/** How long a lease lasts unrenewed when JOB_LEASE_SECONDS is not set (deps.leaseMs). */
-export const DEFAULT_LEASE_MS = 60_000;
-
 export interface ScheduledJob {
   /** Unique among jobs: the job_leases row. */
   name: string;

@@ -11,7 +11,7 @@ import { markInterruptedImports } from "./imports";
 
 const LEASE_MS = 400;
 const encoder = new TextEncoder();
-const line = (n: number) => `${JSON.stringify({ external_id: `hb-${n}`, text: `Ticket ${n}: where is my parcel`, created_at: "2026-11-01T10:00:00Z" })}\n`;
+const line = (n: number) => `${JSON.stringify({ external_id: `hb-${n}`, text: `Ticket ${n}: where is my parcel`, created_at: "2026-11-01T10:00:00Z", author: { username: `c${n}` } })}\n`;
 
 describe.each(testEngines({ engineSpecific: true }))("import heartbeats on %s", (engine) => {
   let fx: ApiFixture;
@@ -71,7 +71,8 @@ describe.each(testEngines({ engineSpecific: true }))("import heartbeats on %s", 
     controller.close();
     const res = await answer;
     expect(res.status).toBe(201);
-    expect(await res.json()).toMatchObject({ id, status: "done", accepted: 3 });
+    const summary = await res.json();
+    expect(summary, JSON.stringify(summary)).toMatchObject({ id, status: "done", accepted: 3 });
     // Its heartbeat stopped with it; being done, it stays done.
     await new Promise((r) => setTimeout(r, LEASE_MS * 1.5));
     expect(await markInterruptedImports(other)).toBe(0);

@@ -1,8 +1,7 @@
 import { findImport, listImports as listImportRows, markRunningImportsInterrupted } from "../../db/repositories/imports";
 import type { ImportRow } from "../../db/schema";
 import { notFound } from "../../domain/errors";
-import { isoNow, type Actor, type ServiceDeps } from "../context";
-import { DEFAULT_LEASE_MS } from "../jobs/leased-job";
+import { DEFAULT_LEASE_MS, isoNow, type Actor, type ServiceDeps } from "../context";
 import { getStreamRow } from "./stream-access";
 import type { IngestItemError } from "./ingest-mentions";
 

@@ -53,6 +53,9 @@ describe("two processes on one SQLite file (WEB_CONCURRENCY=2)", () => {
       tag: "sqlitedrill",
     });
     expect(victim).toBeGreaterThan(0);
+    console.info(
+      `ingest, kill -9 after ${result.killedAtMs} ms: ${result.inFlightAtKill} batches in flight, ${result.retried} sent again (${result.retriedFoundStored} already stored), probes ${result.probe.ok} ok / ${result.probe.failed} failed, max gap ${result.probe.maxGapMs} ms, ${result.itemsPerSecond} items/s`,
+    );
     expect(result.unacknowledged).toBe(0);
     expect(result.rejected).toBe(0);
     expect(await checkIngestStored(cluster.database, stream.id, result)).toEqual({ sent: 2_400, stored: 2_400, acknowledgedMissing: 0, duplicates: 0 });
@@ -77,6 +80,9 @@ describe("two processes on one SQLite file (WEB_CONCURRENCY=2)", () => {
       probe: cluster.server.origin,
     });
     expect(victim).toBeGreaterThan(0);
+    console.info(
+      `triage, kill -9 after ${result.killedAtMs} ms: ${result.inFlightAtKill} actions in flight, ${result.retried} sent again, probes ${result.probe.ok} ok / ${result.probe.failed} failed, max gap ${result.probe.maxGapMs} ms, ${result.actionsPerSecond} actions/s`,
+    );
     expect(result.unacknowledged).toBe(0);
     expect(result.actions).toBe(4 * 6 * 5);
     expect(result.probe.maxGapMs).toBeLessThan(2_000);
