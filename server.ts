@@ -59,7 +59,7 @@ async function main() {
 
   const buildPath = path.resolve("build/index.js");
   const remixBuild = (await import(pathToFileURL(buildPath).href)) as ServerBuild;
-  const earshot = await createEarshot({ config, remixBuild, logger, markInterruptedImports: !isLaterWorker() });
+  const earshot = await createEarshot({ config, remixBuild, logger });
 
   let loadDemoMentions = false;
   if (demo) {

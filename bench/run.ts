@@ -20,6 +20,7 @@ const BENCHES: Record<string, () => Promise<BenchModule>> = {
   "automation-alerts": () => import("./automation-alerts"),
   "moderation-export": () => import("./moderation-export"),
   "two-instances": () => import("./two-instances"),
+  drills: () => import("./drills"),
   scale: () => import("./scale"),
   "email-reports": () => import("./email-reports"),
 };

@@ -31,6 +31,7 @@ import * as m0029 from "./migrations/0029-saml-sso";
 import * as m0030 from "./migrations/0030-helper";
 import * as m0031 from "./migrations/0031-scale-out";
 import * as m0033 from "./migrations/0033-alert-mail-sending";
+import * as m0035 from "./migrations/0035-import-heartbeats";
 
 // Migrations are listed here (not read from disk) so the bundled server carries them.
 const MIGRATIONS: Record<string, Migration> = {
@@ -65,6 +66,7 @@ const MIGRATIONS: Record<string, Migration> = {
   "0030-helper": m0030,
   "0031-scale-out": m0031,
   "0033-alert-mail-sending": m0033,
+  "0035-import-heartbeats": m0035,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => MIGRATIONS };

@@ -347,6 +347,8 @@ interface ImportTable {
   errors: Generated<string>; // JSON ImportLineError[]
   createdAt: string;
   finishedAt: string | null;
+  /** Renewed by the process running the import (migration 0035); a stale one means that process died. */
+  heartbeatAt: string | null;
 }
 
 interface PinTable {

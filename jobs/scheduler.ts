@@ -1,9 +1,10 @@
-import type { ServiceDeps } from "../services/context";
+import { DEFAULT_LEASE_MS, type ServiceDeps } from "../services/context";
 import { compactDailyRollupsOfAll } from "../services/analytics/daily-rollups";
 import { pollDueStreams } from "../services/mentions/poll-stream";
 import { evaluateAlerts } from "../services/alerts/evaluate";
 import { deliverAlertMails } from "../services/alerts/deliver";
 import { leaseOwnerName, runLeasedJob, type JobOutcome, type ScheduledJob } from "../services/jobs/leased-job";
+import { markInterruptedImports } from "../services/mentions/imports";
 import { runEmailReports } from "../services/reports/deliver";
 
 export interface Scheduler {
@@ -13,8 +14,6 @@ export interface Scheduler {
   stop(options?: { waitMs?: number }): Promise<void>;
 }
 
-/** How long a job's lease lasts unrenewed (a dead holder's jobs are taken over after it). */
-const DEFAULT_LEASE_MS = 60_000;
 /** How long a stop waits for the round in progress: SIGTERM must be done within 25 s (ADR 025). */
 const DEFAULT_STOP_WAIT_MS = 20_000;
 
@@ -29,6 +28,8 @@ function scheduledJobs(intervalMs: number): ScheduledJob[] {
     { name: "evaluate-alerts", everyMs: intervalMs, run: evaluateAlerts },
     { name: "deliver-alert-mails", everyMs: intervalMs, run: deliverAlertMails },
     { name: "email-reports", everyMs: intervalMs, run: runEmailReports },
+    // Imports whose process died (heartbeat older than a lease) stop showing as running.
+    { name: "interrupted-imports", everyMs: intervalMs, run: markInterruptedImports },
   ];
 }
 
@@ -36,7 +37,8 @@ function scheduledJobs(intervalMs: number): ScheduledJob[] {
  * The scheduler: every `intervalMs` it offers to run each job that is due (ADR 043: a lease row per job,
  * so with several processes each due run happens once): the feed and review streams that are due (their
  * next poll time is stored, so a restart resumes where it stopped), the daily rollups of the days that
- * changed (ADR 017), the alerts' evaluation and their e-mails (ADR 029), the e-mail reports that are due (ADR 039). One round at a time in a process;
+ * changed (ADR 017), the alerts' evaluation and their e-mails (ADR 029), the e-mail reports that are due (ADR 039), imports
+ * whose process died (ADR 043). One round at a time in a process;
  * one job failing does not stop the others.
  */
 export function startScheduler(
@@ -45,7 +47,7 @@ export function startScheduler(
 ): Scheduler {
   const intervalMs = options.intervalMs ?? 15_000;
   const jobs = options.jobs ?? scheduledJobs(intervalMs);
-  const settings = { owner: options.owner ?? leaseOwnerName(), leaseMs: options.leaseMs ?? DEFAULT_LEASE_MS };
+  const settings = { owner: options.owner ?? leaseOwnerName(), leaseMs: options.leaseMs ?? deps.leaseMs ?? DEFAULT_LEASE_MS };
   let running: Promise<Record<string, JobOutcome>> | null = null;
   let stopped = false;
   const tick = async () => {

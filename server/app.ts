@@ -36,8 +36,6 @@ export interface EarshotOptions {
   database?: DatabaseHandle;
   mailer?: Mailer;
   now?: () => Date;
-  /** Whether imports left running are marked interrupted at start (not by a cluster's later workers, ADR 043). */
-  markInterruptedImports?: boolean;
 }
 
 export interface Earshot {
@@ -96,6 +94,7 @@ export async function createEarshot(options: EarshotOptions): Promise<Earshot> {
     translator: createTranslator({ translateUrl: config.translateUrl }),
     outbound: createOutboundRegistry([createWebhookCallbackConnector()]),
     reportError: (error) => reportError(error, { context: "background" }),
+    leaseMs: config.jobLeaseSeconds * 1000,
     helper: {
       ...(config.helper.llmUrl ? { llmUrl: config.helper.llmUrl } : {}),
       ...(config.helper.llmModel ? { llmModel: config.helper.llmModel } : {}),
@@ -266,11 +265,12 @@ export async function createEarshot(options: EarshotOptions): Promise<Earshot> {
     return response;
   });
 
-  const interrupted = options.markInterruptedImports === false ? 0 : await markInterruptedImports(deps);
-  if (interrupted) logger.warn("imports interrupted by the last stop", { count: interrupted });
+  // Only imports whose heartbeat is stale: another live process's imports keep running (ADR 043). The
+  // scheduler's interrupted-imports job marks the ones that go stale later.
+  const interrupted = await markInterruptedImports(deps);
+  if (interrupted) logger.warn("imports interrupted by a stop", { count: interrupted });
   const scheduler = startScheduler(deps, {
     intervalMs: config.pollIntervalSeconds * 1000,
-    leaseMs: config.jobLeaseSeconds * 1000,
     onError: (error) => reportError(error, { context: "scheduler" }),
   });
 

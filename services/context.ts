@@ -7,6 +7,9 @@ import type { Translator } from "./translate";
 import type { OutboundRegistry } from "./inbox/outbound-ports";
 import type { EventBus } from "./events/bus";
 
+/** How long a lease lasts unrenewed when JOB_LEASE_SECONDS is not set (ServiceDeps.leaseMs). */
+export const DEFAULT_LEASE_MS = 60_000;
+
 /** What every use case may depend on; built once by the server (or a test). */
 export interface ServiceDeps {
   db: Database;
@@ -28,6 +31,11 @@ export interface ServiceDeps {
   events?: EventBus;
   /** The helper chat's optional model and GIF search (issue 27, ADR 042); without them, neither is used. */
   helper?: HelperSettings;
+  /**
+   * How long work a process holds stays its own without a renewal (JOB_LEASE_SECONDS, ADR 043): a
+   * background job's lease, a running import's heartbeat. DEFAULT_LEASE_MS when absent.
+   */
+  leaseMs?: number;
   /** Failures of work done after the answer was sent (background e-mail); logged by the server. */
   reportError?: (error: unknown) => void;
 }

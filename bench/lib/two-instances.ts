@@ -121,49 +121,16 @@ export async function startTwoInstances(root: string, serverUrl: string): Promis
   const a = await startInstance("a");
   const b = await startInstance("b");
   const database = openDatabase({ url: databaseUrl, poolSize: 2 });
-  const tag = crypto.randomBytes(3).toString("hex");
-  const { businessProfile, accounts } = await createWorkspace(database.db, {
-    name: `Scale ${tag}`,
-    members: [
-      { role: ROLES.admin, email: `admin-${tag}@scale.test`, firstName: "Ada", lastName: "Admin", password: PASSWORD },
-      { role: ROLES.agent, email: `agent-${tag}@scale.test`, firstName: "Al", lastName: "Agent", password: PASSWORD },
-    ],
-  });
-
-  const signIn = async (server: RunningServer, email: string): Promise<Session> => {
-    const response = await fetch(`${server.origin}/api/v1/session`, {
-      method: "POST",
-      headers: { "content-type": "application/json" },
-      body: JSON.stringify({ email, password: PASSWORD }),
-    });
-    const json = (await response.json()) as { access_token: string; csrf_token: string };
-    if (response.status !== 201) throw new Error(`sign-in answered ${response.status}`);
-    return { accessToken: json.access_token, csrfToken: json.csrf_token };
-  };
-  const call = async (server: RunningServer, session: Session, method: string, pathname: string, body?: unknown) => {
-    const response = await fetch(`${server.origin}${pathname}`, {
-      method,
-      headers: {
-        authorization: `Bearer ${session.accessToken}`,
-        "x-csrf-token": session.csrfToken,
-        ...(body === undefined ? {} : { "content-type": "application/json" }),
-      },
-      body: body === undefined ? undefined : JSON.stringify(body),
-    });
-    const text = await response.text();
-    return { status: response.status, json: text ? (JSON.parse(text) as unknown) : null };
-  };
+  const tenant = await createDrillTenant(database);
 
   return {
     a,
     b,
     database,
     feeds,
-    businessProfileId: businessProfile.id,
-    admin: { id: accounts[0]!.id, email: accounts[0]!.email },
-    agent: { id: accounts[1]!.id, email: accounts[1]!.email },
-    signIn,
-    call,
+    ...tenant,
+    signIn: (server, email) => apiSignIn(server.origin, email),
+    call: (server, session, method, pathname, body) => apiCall(server.origin, session, method, pathname, body),
     startInstance,
     async stop() {
       await Promise.all(started.map((s) => s.stop()));
@@ -173,6 +140,50 @@ export async function startTwoInstances(root: string, serverUrl: string): Promis
       if (process.env.BENCH_KEEP_DATA !== "1") fs.rmSync(dir, { recursive: true, force: true });
     },
   };
+}
+
+/** A tenant with an admin and an agent (password PASSWORD), made directly in the database. */
+export async function createDrillTenant(database: DatabaseHandle) {
+  const tag = crypto.randomBytes(3).toString("hex");
+  const { businessProfile, accounts } = await createWorkspace(database.db, {
+    name: `Scale ${tag}`,
+    members: [
+      { role: ROLES.admin, email: `admin-${tag}@scale.test`, firstName: "Ada", lastName: "Admin", password: PASSWORD },
+      { role: ROLES.agent, email: `agent-${tag}@scale.test`, firstName: "Al", lastName: "Agent", password: PASSWORD },
+    ],
+  });
+  return {
+    businessProfileId: businessProfile.id,
+    admin: { id: accounts[0]!.id, email: accounts[0]!.email },
+    agent: { id: accounts[1]!.id, email: accounts[1]!.email },
+  };
+}
+
+/** Signs in through the API of the server at `origin` (sessions live in the database: any instance takes them). */
+export async function apiSignIn(origin: string, email: string): Promise<Session> {
+  const response = await fetch(`${origin}/api/v1/session`, {
+    method: "POST",
+    headers: { "content-type": "application/json" },
+    body: JSON.stringify({ email, password: PASSWORD }),
+  });
+  const json = (await response.json()) as { access_token: string; csrf_token: string };
+  if (response.status !== 201) throw new Error(`sign-in answered ${response.status}`);
+  return { accessToken: json.access_token, csrfToken: json.csrf_token };
+}
+
+/** One API call as `session`; the answer's status and JSON (null when empty). */
+export async function apiCall(origin: string, session: Session, method: string, pathname: string, body?: unknown) {
+  const response = await fetch(`${origin}${pathname}`, {
+    method,
+    headers: {
+      authorization: `Bearer ${session.accessToken}`,
+      "x-csrf-token": session.csrfToken,
+      ...(body === undefined ? {} : { "content-type": "application/json" }),
+    },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  const text = await response.text();
+  return { status: response.status, json: text ? (JSON.parse(text) as unknown) : null };
 }
 
 /** Opens GET /api/v1/notifications/live on `server`; resolves with the first notification's arrival time. */

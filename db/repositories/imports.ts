@@ -8,7 +8,7 @@ export async function insertImport(
   const { now, ...values } = row;
   return db
     .insertInto("imports")
-    .values({ ...values, status: "running", createdAt: now })
+    .values({ ...values, status: "running", createdAt: now, heartbeatAt: now })
     .returningAll()
     .executeTakeFirstOrThrow();
 }
@@ -16,7 +16,7 @@ export async function insertImport(
 export async function updateImportProgress(
   db: Database,
   id: number,
-  values: Partial<Pick<ImportRow, "status" | "bytesRead" | "lines" | "accepted" | "duplicates" | "rejected" | "errors" | "finishedAt">>,
+  values: Partial<Pick<ImportRow, "status" | "bytesRead" | "lines" | "accepted" | "duplicates" | "rejected" | "errors" | "finishedAt" | "heartbeatAt">>,
 ) {
   await db.updateTable("imports").set(values).where("id", "=", id).execute();
 }
@@ -36,8 +36,22 @@ export async function listImports(db: Database, businessProfileId: number, strea
     .execute();
 }
 
-/** Imports still "running" when the process starts were cut off by a crash or a restart. */
-export async function markRunningImportsInterrupted(db: Database, now: string) {
-  const result = await db.updateTable("imports").set({ status: "interrupted", finishedAt: now }).where("status", "=", "running").executeTakeFirst();
+/** The running import's process is alive (ADR 043): its heartbeat moves on (nothing once it has ended). */
+export async function renewImportHeartbeat(db: Database, id: number, now: string) {
+  await db.updateTable("imports").set({ heartbeatAt: now }).where("id", "=", id).where("status", "=", "running").execute();
+}
+
+/**
+ * Imports still "running" whose heartbeat is older than `staleBefore`: the process running them died (a
+ * crash, kill -9, a lost machine) or was stopped. One whose process is alive, on this machine or another,
+ * keeps renewing its heartbeat and is left alone. (Rows from before migration 0035 count from their start.)
+ */
+export async function markRunningImportsInterrupted(db: Database, now: string, staleBefore: string) {
+  const result = await db
+    .updateTable("imports")
+    .set({ status: "interrupted", finishedAt: now })
+    .where("status", "=", "running")
+    .where((eb) => eb(eb.fn.coalesce("heartbeatAt", "createdAt"), "<", staleBefore))
+    .executeTakeFirst();
   return Number(result.numUpdatedRows);
 }

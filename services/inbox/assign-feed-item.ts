@@ -8,7 +8,7 @@ import type { AssigneeType } from "../../domain/inbox";
 import { MESSAGES } from "../../domain/messages";
 import { recordInboxEvent } from "../account-events/record-inbox-event";
 import { isoNow, type Actor, type ServiceDeps } from "../context";
-import { notify } from "../notifications/notify";
+import { announceNotifications, storeNotifications } from "../notifications/notify";
 import { actorName, excerptOf, findItemOrThrow, recordHistory, requireInbox } from "./access";
 import { feedItemView, type FeedItemView } from "./feed-item-view";
 
@@ -36,7 +36,9 @@ async function resolveAssignee(deps: ServiceDeps, actor: Actor, input: AssignInp
 /**
  * POST /v1/feed-items/{id}/assign: the item goes to an account or a team of the tenant, with who and when;
  * the history row and the account event are written with it; the assignee (each member of a team) is
- * notified, never the one who assigned.
+ * notified, never the one who assigned; the notifications commit with the change. Assigning it again to the one it is already assigned to, with the
+ * same message, changes nothing (no history row, event or notification): a client that repeats a request
+ * whose answer it lost (its server was killed, ADR 043) does not record it twice.
  */
 export async function assignFeedItem(deps: ServiceDeps, actor: Actor, id: number, input: AssignInput): Promise<FeedItemView> {
   requireInbox(actor, "inbox.items.assign");
@@ -44,8 +46,12 @@ export async function assignFeedItem(deps: ServiceDeps, actor: Actor, id: number
   const assignee = await resolveAssignee(deps, actor, input);
   const name = await actorName(deps, actor);
   const message = input.message?.trim() || null;
-  const row = await deps.db.transaction().execute(async (trx) => {
+  const recipients = assignee.notifyIds.filter((accountId) => accountId !== actor.accountId);
+  const { row, notified } = await deps.db.transaction().execute(async (trx) => {
     const item = await findItemOrThrow(trx, actor, id);
+    if (item.assignedToType === input.assigneeType && item.assignedToId === input.assigneeId && (item.assignedMessage ?? null) === message) {
+      return { row: item, notified: [] };
+    }
     await setAssignment(trx, actor.businessProfileId, id, {
       type: input.assigneeType,
       id: input.assigneeId,
@@ -66,24 +72,22 @@ export async function assignFeedItem(deps: ServiceDeps, actor: Actor, id: number
       contextType: ACCOUNT_EVENT_CONTEXT.feedItem,
       contextId: id,
     });
-    return findItemOrThrow(trx, actor, id);
-  });
-
-  const recipients = assignee.notifyIds.filter((accountId) => accountId !== actor.accountId);
-  if (recipients.length) {
-    const excerpt = excerptOf(row);
+    if (!recipients.length) return { row: await findItemOrThrow(trx, actor, id), notified: [] };
+    const excerpt = excerptOf(item);
     const text = assignee.teamName
       ? MESSAGES.inboxActions.assignedToYourTeam(name, assignee.teamName, excerpt)
       : MESSAGES.inboxActions.assignedToYou(name, excerpt);
-    await notify(deps, {
+    const stored = await storeNotifications(trx, deps, {
       businessProfileId: actor.businessProfileId,
       accountIds: recipients,
       text: message ? `${text} ${MESSAGES.inboxActions.assignmentNote(message)}` : text,
       category: "assignment",
-      socialType: row.socialType,
-      entityName: row.authorName || row.authorUsername,
+      socialType: item.socialType,
+      entityName: item.authorName || item.authorUsername,
       link: `/inbox?item=${id}`,
     });
-  }
+    return { row: await findItemOrThrow(trx, actor, id), notified: stored };
+  });
+  announceNotifications(deps, notified);
   return feedItemView(deps, actor, row);
 }

@@ -1,7 +1,7 @@
 import { findImport, listImports as listImportRows, markRunningImportsInterrupted } from "../../db/repositories/imports";
 import type { ImportRow } from "../../db/schema";
 import { notFound } from "../../domain/errors";
-import { isoNow, type Actor, type ServiceDeps } from "../context";
+import { DEFAULT_LEASE_MS, isoNow, type Actor, type ServiceDeps } from "../context";
 import { getStreamRow } from "./stream-access";
 import type { IngestItemError } from "./ingest-mentions";
 
@@ -36,10 +36,18 @@ export async function getImport(deps: ServiceDeps, actor: Actor, id: number) {
   return view(row);
 }
 
+/** How often the process running an import renews its heartbeat: a third of the lease, as jobs do. */
+export function importHeartbeatMs(deps: Pick<ServiceDeps, "leaseMs">): number {
+  return Math.max(10, Math.floor((deps.leaseMs ?? DEFAULT_LEASE_MS) / 3));
+}
+
 /**
- * At start: an import left running was cut off (what it acknowledged is stored); it is marked
- * interrupted so the channels screen stops showing it as in progress. Re-running the file is safe.
+ * At start and every scheduler round (ADR 043): an import still "running" whose heartbeat is older than
+ * a lease was cut off (its process died or stopped; what it acknowledged is stored); it is marked
+ * interrupted so the channels screen stops showing it as in progress. Re-running the file is safe. An
+ * import that another live process (this machine's or another's) runs keeps its heartbeat fresh and is
+ * left alone.
  */
 export async function markInterruptedImports(deps: ServiceDeps): Promise<number> {
-  return markRunningImportsInterrupted(deps.db, isoNow(deps));
+  return markRunningImportsInterrupted(deps.db, isoNow(deps), isoNow(deps, -(deps.leaseMs ?? DEFAULT_LEASE_MS)));
 }

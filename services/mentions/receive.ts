@@ -1,12 +1,13 @@
 import { findStreamById, findStreamByIngestKey } from "../../db/repositories/streams";
 import { claimWebhookDelivery, findWebhookByUuid, isDeliveryRecorded } from "../../db/repositories/webhooks";
-import { insertImport, updateImportProgress } from "../../db/repositories/imports";
+import { insertImport, renewImportHeartbeat, updateImportProgress } from "../../db/repositories/imports";
 import { AppError, badRequest, notFound, unauthorized } from "../../domain/errors";
 import { WEBHOOK_TIMESTAMP_TOLERANCE_MS } from "../../domain/limits";
 import { MESSAGES } from "../../domain/messages";
 import type { NetworkId } from "../../domain/networks";
 import { isoNow, type Actor, type ServiceDeps } from "../context";
 import { getStreamRow, canManageImports } from "./stream-access";
+import { importHeartbeatMs } from "./imports";
 import {
   addReport,
   createIngestQueue,
@@ -104,7 +105,9 @@ async function* counting(body: AsyncIterable<Uint8Array>, onBytes: (n: number) =
 /**
  * A file import, streamed: lines are parsed as they arrive and stored batch by batch, each batch in its
  * own transaction, and the import record is updated after each commit. Bad lines are reported with their
- * line numbers; good ones are kept. The whole file never sits in memory.
+ * line numbers; good ones are kept. The whole file never sits in memory. While it runs, the record's
+ * heartbeat is renewed (after each commit, and on a timer while the upload is slow) so that no other
+ * process marks it interrupted (ADR 043).
  */
 export async function importFile(
   deps: ServiceDeps,
@@ -149,9 +152,14 @@ export async function importFile(
       duplicates: now.duplicates,
       rejected: now.rejected,
       errors: JSON.stringify(now.errors),
+      heartbeatAt: isoNow(deps),
     });
     onProgress?.(now);
   });
+  const heartbeat = setInterval(() => {
+    renewImportHeartbeat(deps.db, record.id, isoNow(deps)).catch((error: unknown) => deps.reportError?.(error));
+  }, importHeartbeatMs(deps));
+  heartbeat.unref();
 
   const flush = async () => {
     if (!pending.length) return;
@@ -174,9 +182,11 @@ export async function importFile(
     await flush();
     await queue.drain();
   } catch (error) {
+    clearInterval(heartbeat);
     await updateImportProgress(deps.db, record.id, { status: "failed", finishedAt: isoNow(deps), errors: JSON.stringify(combined().errors) });
     throw error;
   }
+  clearInterval(heartbeat);
   const report = combined();
   await updateImportProgress(deps.db, record.id, {
     status: "done",

@@ -1,5 +1,6 @@
 import { EventEmitter } from "node:events";
 import { insertNotification } from "../../db/repositories/notifications";
+import type { Database } from "../../db/client";
 import { isoNow, type ServiceDeps } from "../context";
 
 export interface NewNotification {
@@ -33,10 +34,21 @@ export interface NotificationCreatedEvent {
 
 /** Stores one notification per account and tells live listeners. */
 export async function notify(deps: ServiceDeps, input: NewNotification): Promise<number[]> {
+  const created = await storeNotifications(deps.db, deps, input);
+  announceNotifications(deps, created);
+  return created.map((event) => event.id);
+}
+
+/**
+ * Stores one notification per account through `db`, a transaction's when the notification belongs to a
+ * change (it commits with it, or not at all: a process killed in between loses neither, ADR 043). Once
+ * committed, `announceNotifications` tells the live listeners.
+ */
+export async function storeNotifications(db: Database, deps: Pick<ServiceDeps, "now">, input: NewNotification): Promise<NotificationCreatedEvent[]> {
   const createdAt = isoNow(deps);
-  const ids: number[] = [];
+  const created: NotificationCreatedEvent[] = [];
   for (const accountId of new Set(input.accountIds)) {
-    const row = await insertNotification(deps.db, {
+    const row = await insertNotification(db, {
       businessProfileId: input.businessProfileId,
       accountId,
       text: input.text,
@@ -48,10 +60,15 @@ export async function notify(deps: ServiceDeps, input: NewNotification): Promise
       dismissed: 0,
       createdAt,
     });
-    ids.push(row.id);
-    const event: NotificationCreatedEvent = { accountId, businessProfileId: input.businessProfileId, id: row.id };
+    created.push({ accountId, businessProfileId: input.businessProfileId, id: row.id });
+  }
+  return created;
+}
+
+/** Tells this process's live listeners and the other processes (ADR 043) of stored notifications. */
+export function announceNotifications(deps: Pick<ServiceDeps, "events">, created: readonly NotificationCreatedEvent[]): void {
+  for (const event of created) {
     notificationEvents.emit(NOTIFICATION_CREATED, event);
     deps.events?.publish("notification", event);
   }
-  return ids;
 }

@@ -476,6 +476,25 @@ describe.each(testEngines({ engineSpecific: true }))("feed items API on %s", (en
       expect(adminNotes[0]!.text).toContain("assigned your team Support an item");
     });
 
+    it("records a repeated assignment (same assignee, same message) once: no second history row, event or notification", async () => {
+      const id = await freshItem();
+      const before = (await notificationsOf(roles.admin.accountId)).length;
+      const body = { assignee_type: "account", assignee_id: roles.admin.accountId, message: "Yours" };
+      const first = await assign(id, body);
+      // A client that lost the answer (its server was killed) sends the request again.
+      const again = await assign(id, body);
+      expect(again.status).toBe(200);
+      expect(again.json.assigned_to).toEqual(first.json.assigned_to);
+      expect((await history(id)).filter((h) => h.action_type === "assignment")).toHaveLength(1);
+      expect((await notificationsOf(roles.admin.accountId)).length).toBe(before + 1);
+      const events = await fx.db.selectFrom("accountEvents").select("id").where("contextId", "=", id).where("actionType", "=", "assign").execute();
+      expect(events).toHaveLength(1);
+      // Another message is a change.
+      expect((await assign(id, { ...body, message: "Yours, today" })).status).toBe(200);
+      expect((await history(id)).filter((h) => h.action_type === "assignment")).toHaveLength(2);
+      expect((await notificationsOf(roles.admin.accountId)).length).toBe(before + 2);
+    });
+
     it("does not tell an agent who assigns to themselves", async () => {
       const id = await freshItem();
       const before = (await notificationsOf(roles.agent.accountId)).length;
