@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { parseNestedQuery, snakeKey, toNestedQuery, toSnakeCase } from "./case";
+import * as z from "zod";
+import { parseNestedQuery, snakeKey, toNestedQuery, toWire } from "./case";
 
 const parse = (query: string) => parseNestedQuery(new URLSearchParams(query));
 
@@ -121,7 +122,7 @@ describe("snakeKey", () => {
   });
 });
 
-describe("toSnakeCase", () => {
+describe("toWire", () => {
   it("converts keys deeply, through objects and arrays, and leaves values alone", () => {
     const createdAt = new Date("2024-05-01T10:00:00.000Z");
     const input = {
@@ -137,7 +138,7 @@ describe("toSnakeCase", () => {
       tags: ["camelCase stays", "valueAsIs"],
       createdAt,
     };
-    const output = toSnakeCase(input);
+    const output = toWire(z.record(z.string(), z.unknown()), input);
     expect(output).toEqual({
       first_name: "Ada",
       avatar_url: null,
@@ -157,10 +158,11 @@ describe("toSnakeCase", () => {
   });
 
   it("passes scalars, null and top-level arrays through", () => {
-    expect(toSnakeCase(null)).toBeNull();
-    expect(toSnakeCase(undefined)).toBeUndefined();
-    expect(toSnakeCase("someString")).toBe("someString");
-    expect(toSnakeCase(42)).toBe(42);
-    expect(toSnakeCase([{ aB: 1 }, [{ cD: 2 }]])).toEqual([{ a_b: 1 }, [{ c_d: 2 }]]);
+    const anything = z.unknown();
+    expect(toWire(anything, null)).toBeNull();
+    expect(toWire(anything, undefined)).toBeUndefined();
+    expect(toWire(anything, "someString")).toBe("someString");
+    expect(toWire(anything, 42)).toBe(42);
+    expect(toWire(anything, [{ aB: 1 }, [{ cD: 2 }]])).toEqual([{ a_b: 1 }, [{ c_d: 2 }]]);
   });
 });

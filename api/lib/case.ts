@@ -58,13 +58,3 @@ export const snakeKey = toSnakeKey;
 export function toWire<Schema extends z.ZodType>(_schema: Schema, value: FromWire<Schema>): z.output<Schema> {
   return snakeCaseKeys(value) as z.output<Schema>;
 }
-
-/**
- * The same conversion, typed loosely, for the resources whose services do not yet return their
- * schema's twin: the route's response schema is still the contract the answer is checked against
- * at run time under the tests.
- */
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
-export function toSnakeCase(value: unknown): any {
-  return snakeCaseKeys(value);
-}

@@ -7,6 +7,7 @@ import type { FromWire } from "../../domain/key-case";
 import { MESSAGES } from "../../domain/messages";
 import type { AccountListResponseSchema, AccountResponseSchema, TeamListResponseSchema } from "../../domain/schemas/accounts";
 import type { PinnedResponseSchema } from "../../domain/schemas/searches";
+import type { SessionResponseSchema, SessionTokenResponseSchema, TokenPairResponseSchema } from "../../domain/schemas/session";
 import { camelCaseKeys, snakeCaseKeys, toQueryString } from "./case";
 import type { StashedTokens, WebSession } from "./session.server";
 export type ApiTransport = (request: Request) => Promise<Response>;
@@ -81,10 +82,8 @@ export type ApiAccountList = FromWire<typeof AccountListResponseSchema>;
 /** POST …/toggle-pin (saved searches, folders, streams): pinned for the caller or not. */
 export type ApiPinned = FromWire<typeof PinnedResponseSchema>;
 
-interface TokenPair {
-  accessToken: string;
-  refreshToken: string;
-}
+/** PUT /v1/session: a new token pair. */
+type TokenPair = FromWire<typeof TokenPairResponseSchema>;
 
 const ACCESS_TOKEN_LIFETIME_MS = 15 * 60 * 1000;
 /** Refresh a little before expiry so parallel loaders rarely meet a 401 at all. */
@@ -204,7 +203,7 @@ export function createApiClient(options: ApiClientOptions) {
   /** A login or take-over answer: its tokens, CSRF token and API session cookie become the session's. */
   async function adoptOpenedSession(response: Response): Promise<Account> {
     if (!response.ok) throw await errorFrom(response);
-    const result = camelCaseKeys(await response.json()) as TokenPair & { account: Account; csrfToken: string };
+    const result = camelCaseKeys(await response.json()) as FromWire<typeof SessionResponseSchema>;
     const apiCookie = response.headers.get("set-cookie")?.match(/earshot_api_session=([^;]+)/)?.[1];
     storeTokens(result);
     session.set("apiCsrfToken", result.csrfToken);
@@ -237,7 +236,7 @@ export function createApiClient(options: ApiClientOptions) {
       if (session.get("apiSessionCookie")) {
         const response = await send("GET", "/accounts/token", {}, false);
         if (response.ok) {
-          const pair = camelCaseKeys(await response.json()) as TokenPair & { accountId: number };
+          const pair = camelCaseKeys(await response.json()) as FromWire<typeof SessionTokenResponseSchema>;
           storeTokens(pair);
           // Another identity behind the cookie: reload so nothing of the previous user is shown.
           if (session.get("accountId") !== pair.accountId) {

@@ -2,11 +2,12 @@
 // compared range, zone, interval, contexts) and its own parameters from the page state. The answers
 // are kept as the API sends them (snake_case); app/components/dashboard/widgets/view.ts maps them to
 // the table the server renders and the series the chart draws.
-import { DASHBOARD_CONTEXT_TYPES, DASHBOARD_SECTIONS, DEFAULT_REVIEW_NETWORKS, type DashboardSection, type WidgetId } from "../../domain/dashboard";
+import { DASHBOARD_CONTEXT_TYPES, DEFAULT_REVIEW_NETWORKS, type WidgetId } from "../../domain/dashboard";
 import type * as z from "zod";
+import type { FromWire } from "../../domain/key-case";
 import { MESSAGES } from "../../domain/messages";
 import type { DashboardContextSchema } from "../../domain/schemas/dashboard";
-import type { FeedHashResponseSchema } from "../../domain/schemas/dashboard-config";
+import type { DashboardSelectorResponseSchema, FeedHashResponseSchema } from "../../domain/schemas/dashboard-config";
 import { ApiError, type ApiClient } from "./api.server";
 import type { ApiStreamList } from "../components/channels/types";
 import { DEFAULT_STREAMS_TOKEN, type DashboardQuery, type DashboardSelector, type DashboardSelectorContext } from "./dashboard-query";
@@ -220,26 +221,24 @@ export async function loadFeedHash(api: ApiClient, feedHash: string, page = 1): 
 
 /** POST /v1/dashboard_selector: the contexts the viewer may pick, by section (for routes that parse the page state). */
 export async function loadDashboardSelector(api: ApiClient, options: { defaultStreams?: boolean } = {}): Promise<DashboardSelector> {
-  let answer: unknown;
+  let answer: FromWire<typeof DashboardSelectorResponseSchema>;
   try {
-    answer = await api.post<unknown>("/v1/dashboard_selector", {});
+    answer = await api.post<FromWire<typeof DashboardSelectorResponseSchema>>("/v1/dashboard_selector", {});
   } catch (error) {
     // Without the selector the page still works on "every mention".
     if (error instanceof ApiError) return { contexts: [] };
     throw error;
   }
-  const inner = (answer as { contexts?: unknown; data?: unknown } | null) ?? {};
-  const list = Array.isArray(answer) ? answer : Array.isArray(inner.contexts) ? inner.contexts : Array.isArray(inner.data) ? inner.data : [];
-  const contexts: DashboardSelectorContext[] = [];
-  for (const raw of list as Record<string, unknown>[]) {
-    const section = String(raw.section ?? "") as DashboardSection;
-    const contextType = Number(raw.contextType);
-    const contextId = Number(raw.contextId ?? raw.id);
-    if (!DASHBOARD_SECTIONS.includes(section) || !Number.isInteger(contextType) || !Number.isInteger(contextId)) continue;
-    const context: DashboardSelectorContext = { contextType, contextId, title: String(raw.title ?? raw.name ?? ""), section };
-    if (raw.properties && typeof raw.properties === "object") context.properties = raw.properties as DashboardSelectorContext["properties"];
-    contexts.push(context);
-  }
+  const contexts = answer.contexts.map(({ contextType, contextId, title, section, properties }): DashboardSelectorContext => {
+    const context: DashboardSelectorContext = { contextType, contextId, title, section };
+    if (properties) {
+      context.properties = {
+        ...(properties.query !== null ? { query: properties.query } : {}),
+        ...(properties.filters !== null ? { filters: properties.filters } : {}),
+      };
+    }
+    return context;
+  });
   const streams = options.defaultStreams === false ? null : await defaultStreamsContext(api);
   return { contexts: streams ? [streams, ...contexts] : contexts };
 }

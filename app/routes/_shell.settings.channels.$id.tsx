@@ -118,11 +118,11 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
 async function pollToast(api: ApiClient, id: number) {
   const outcome = await api.post<ApiPollOutcome>(`/v1/streams/${id}/poll`);
   if (outcome.status === "failed")
-    return { kind: "error" as const, message: CHANNEL_LABELS.failing(outcome.reason ?? MESSAGES.somethingWentWrong) };
+    return { kind: "error" as const, message: CHANNEL_LABELS.failing(outcome.reason) };
   if (outcome.status === "not-modified") return { kind: "success" as const, message: CHANNEL_LABELS.pollNotModified };
   return {
     kind: "success" as const,
-    message: CHANNEL_LABELS.pollFinished(outcome.report?.accepted ?? 0, outcome.report?.duplicates ?? 0),
+    message: CHANNEL_LABELS.pollFinished(outcome.report.accepted, outcome.report.duplicates),
   };
 }
 

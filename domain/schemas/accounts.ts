@@ -200,6 +200,9 @@ export const MemberResponseSchema = AccountResponseSchema.pick({
   teams: true,
 });
 
+/** GET /v1/accounts/{id}: whole to its owner and to admins, as a member to other agents (ADR 019). */
+export const AccountOrMemberResponseSchema = z.union([AccountResponseSchema, MemberResponseSchema]);
+
 // ── Responses (ADR 027) ──────────────────────────────────────────────────────────────────────────
 
 /** A team with its members' account ids (GET /v1/teams). */
@@ -232,6 +235,12 @@ export const PasswordResetMessageResponseSchema = z.object({ message: z.string()
 
 /** POST …/two_factor_authentication/setup: a new TOTP secret with its otpauth URI and QR code. */
 export const TwoFactorSetupResponseSchema = z.object({ secret: z.string(), otpauth_uri: z.string(), qr_code_svg: z.string() });
+
+/** PUT …/security/password: the message to show (every other session of the account has ended). */
+export const PasswordChangedResponseSchema = z.object({ message: z.string() });
+
+/** POST /accounts/two_factor_authentications: two-factor login is off. */
+export const TwoFactorOffResponseSchema = z.object({ otp_enabled: z.boolean() });
 
 /** POST …/two_factor_authentication/activate and …/regenerate_backup_codes: the account's new backup codes. */
 export const BackupCodesResponseSchema = z.object({ backup_codes: z.array(z.string()) });

@@ -119,3 +119,8 @@ export const LayerListResponseSchema = z.object({ data: z.array(LayerResponseSch
 
 /** GET /v1/annotations/annotations. */
 export const AnnotationListResponseSchema = z.object({ data: z.array(AnnotationResponseSchema) });
+
+/** GET /v1/annotations/layers_properties: the layer colours (by index) and types. */
+export const LayerPropertiesResponseSchema = z.object({
+  layer_properties: z.object({ colors: z.array(z.string()), types: z.array(z.string()) }),
+});

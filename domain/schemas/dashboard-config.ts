@@ -2,10 +2,11 @@
 // page's forms and (when its author wants them) the API's bodies. Written minimally by the dashboard
 // page; the API's author extends it.
 import * as z from "zod";
-import { TEMPLATE_TIME_UNITS } from "../dashboard";
-import { LAYER_COLORS } from "../palette";
+import { DASHBOARD_SECTIONS, TEMPLATE_TIME_UNITS } from "../dashboard";
+import { COMPARE_COLORS, LAYER_COLORS } from "../palette";
 import { MESSAGES } from "../messages";
 import { optionalString, requiredString, JsonValueSchema, withIntent } from "./common";
+import { StatusResponseSchema } from "./statuses";
 
 /** Annotation layer types (analytics spec §3). */
 export const ANNOTATION_LAYER_TYPES = ["Research", "Community Events", "Global Events", "PR"] as const;
@@ -180,6 +181,46 @@ export type FeedHashBody = z.infer<typeof FeedHashBodySchema>;
 
 /** POST /v1/dashboard/feeds/hash: the stored feed definition's hash. */
 export const FeedHashResponseSchema = z.object({ id: z.string() });
+
+/** A stored drill-down: its code, the chart point's context and period, and the point's own properties. */
+const FeedHashDefinitionResponseSchema = z.object({
+  id: z.string(),
+  title: z.string(),
+  view_type: z.string(),
+  account_id: z.number().nullable(),
+  context_id: z.number(),
+  context_type: z.number(),
+  min_created_at: z.string(),
+  max_created_at: z.string(),
+  properties: z.record(z.string(), JsonValueSchema),
+});
+
+/** GET /v1/dashboard/feeds/hash: a drill-down's definition, its context and a page of its mentions. */
+export const FeedHashPageResponseSchema = FeedHashDefinitionResponseSchema.extend({
+  context: z.object({ context_type: z.number(), context_id: z.number(), title: z.string() }),
+  statuses: z.object({ data: z.array(StatusResponseSchema), total: z.number(), page: z.number(), per_page: z.number() }),
+});
+
+/**
+ * POST /v1/dashboard_selector: the contexts the viewer may put on the dashboard, by section (brands,
+ * my_searches, team_searches, topics), the categories' counts and each section's contexts.
+ */
+export const DashboardSelectorResponseSchema = z.object({
+  contexts: z.array(
+    z.object({
+      /** `{context_type}-{context_id}`, as the dashboard's address writes it. */
+      id: z.string(),
+      title: z.string(),
+      context_id: z.number(),
+      context_type: z.number(),
+      properties: z.object({ query: z.string().nullable(), filters: z.array(JsonValueSchema).nullable() }).nullable(),
+      section: z.enum(DASHBOARD_SECTIONS),
+      color: z.enum(COMPARE_COLORS),
+    }),
+  ),
+  categories: z.array(z.object({ id: z.string(), section: z.enum(DASHBOARD_SECTIONS), count: z.number() })),
+  sections: z.array(z.object({ id: z.enum(DASHBOARD_SECTIONS), context_ids: z.array(z.string()) })),
+});
 
 /** A dashboard template (spec §3): contexts as tokens, widgets with their parameters. */
 export const DashboardTemplateResponseSchema = z.object({

@@ -124,6 +124,9 @@ export const DraftResponseSchema = z.object({
   updated_at: z.string(),
 });
 
+/** GET /v1/feed-items/{id}/draft: the caller's draft, or null when there is none. */
+export const CallerDraftResponseSchema = z.object({ draft: DraftResponseSchema.nullable() });
+
 /** A moderation event as the report and the item's history show it (spec analytics §3's fields). */
 export const ModerationEventResponseSchema = z.object({
   id: z.number(),

@@ -125,6 +125,9 @@ export const ProfileResponseSchema = z.object({
   created_at: z.string(),
 });
 
+/** GET /v1/users */
+export const ProfileListResponseSchema = z.object({ data: z.array(ProfileResponseSchema) });
+
 /** GET /v1/users/items: a page, group, ad account or channel of a connected profile. */
 export const ProfileItemResponseSchema = z.object({
   id: z.number(),
@@ -135,6 +138,9 @@ export const ProfileItemResponseSchema = z.object({
   social_type: z.string(),
   photo_url: z.string().nullable(),
 });
+
+/** GET /v1/users/items */
+export const ProfileItemListResponseSchema = z.object({ data: z.array(ProfileItemResponseSchema) });
 
 /** GET /v1/filters: a saved filter, its value as it was saved. */
 export const FilterResponseSchema = z.object({

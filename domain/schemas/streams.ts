@@ -236,16 +236,20 @@ export const StreamResponseSchema = z.object({
 /** GET /v1/streams. */
 export const StreamListResponseSchema = z.object({ data: z.array(StreamResponseSchema) });
 
-/** POST /v1/streams/{id}/imports: what one upload did. */
-export const ImportResponseSchema = z.object({
-  id: z.number(),
-  status: z.string(),
-  lines: z.number(),
-  bytes_read: z.number(),
+/** What storing a batch of mentions did: the stored, the duplicates, the rejected and why (by position). */
+export const IngestReportResponseSchema = z.object({
   accepted: z.number(),
   duplicates: z.number(),
   rejected: z.number(),
   errors: z.array(z.object({ position: z.number(), external_id: z.string().optional(), message: z.string() })),
+});
+
+/** POST /v1/streams/{id}/imports: what one upload did. */
+export const ImportResponseSchema = IngestReportResponseSchema.extend({
+  id: z.number(),
+  status: z.string(),
+  lines: z.number(),
+  bytes_read: z.number(),
 });
 
 /** GET /v1/streams/{id}/imports and /v1/imports/{id}: an upload's outcome with its file, format and times. */
@@ -262,17 +266,35 @@ export const ImportRecordResponseSchema = ImportResponseSchema.extend({
 export const ImportRecordListResponseSchema = z.object({ data: z.array(ImportRecordResponseSchema) });
 
 /** POST /v1/streams/{id}/poll: what reading the feed or review source now did. */
-export const PollOutcomeResponseSchema = z.object({
-  status: z.enum(["ok", "not-modified", "failed"]),
-  reason: z.string().optional(),
-  report: z
-    .object({
-      accepted: z.number(),
-      duplicates: z.number(),
-      rejected: z.number(),
-      errors: z.array(z.object({ position: z.number(), external_id: z.string().optional(), message: z.string() })),
-    })
-    .optional(),
+export const PollOutcomeResponseSchema = z.discriminatedUnion("status", [
+  z.object({ status: z.literal("ok"), report: IngestReportResponseSchema }),
+  z.object({ status: z.literal("not-modified") }),
+  z.object({ status: z.literal("failed"), reason: z.string() }),
+]);
+
+/** POST /webhooks/{integration_name}/{uuid}: a delivery's report (repeated: the delivery id was seen before, nothing stored). */
+export const WebhookDeliveryResponseSchema = IngestReportResponseSchema.extend({ repeated: z.boolean() });
+
+/** An interaction's answer where the provider expects one (Discord: PING → { type: 1 }). */
+const WebhookInteractionResponseSchema = z
+  .object({
+    type: z.number(),
+    data: z
+      .object({
+        content: z.string().optional(),
+        flags: z.number().optional(),
+        choices: z.array(z.object({ name: z.string(), value: z.string() })).optional(),
+      })
+      .optional(),
+  })
+  .describe("An interaction's answer where the provider expects one (Discord: PING → { type: 1 })");
+
+/** POST /webhooks/{integration_name}/{uuid}: the report, or the provider's expected answer. */
+export const WebhookReceiveResponseSchema = z.union([WebhookDeliveryResponseSchema, WebhookInteractionResponseSchema]);
+
+/** GET /webhooks: each integration's webhook URL. */
+export const WebhookListResponseSchema = z.object({
+  data: z.array(z.object({ id: z.number(), stream_id: z.number(), integration_name: z.string(), uuid: z.string(), url: z.string() })),
 });
 
 /** A muted keyword of the business profile (GET /v1/muted_keywords). */
@@ -302,4 +324,9 @@ export const SentimentPreviewResponseSchema = z.object({
   sentiment: z.number(),
   sentiment_score: z.number(),
   sentiment_drivers: z.array(z.object({ term: z.string(), weight: z.number() })),
+});
+
+/** GET /v1/contents/translate: the text in the language asked for, the source language and who translated. */
+export const TranslationResponseSchema = z.object({
+  data: z.object({ text: z.string(), from: z.string(), to: z.string(), provider: z.string() }),
 });

@@ -6,6 +6,8 @@ import {
   type CountedAccountEvent,
 } from "../../domain/account-events";
 import { forbidden } from "../../domain/errors";
+import type { FromWire } from "../../domain/key-case";
+import type { AccountEventResponseSchema } from "../../domain/schemas/account-events";
 import { hasPermission } from "../../domain/permissions";
 import type { Actor, ServiceDeps } from "../context";
 
@@ -25,7 +27,11 @@ export function requireEventReader(actor: Actor): void {
  * GET /v1/account_events: the tenant's events in the range (newest first, at most 1,000), and per network
  * the counts of the inbox's actions: assign, label, like, replies_private, replies_public, review.
  */
-export async function listAccountEvents(deps: ServiceDeps, actor: Actor, query: AccountEventQuery) {
+export async function listAccountEvents(
+  deps: ServiceDeps,
+  actor: Actor,
+  query: AccountEventQuery,
+): Promise<{ data: Array<FromWire<typeof AccountEventResponseSchema>>; counts: Record<string, AccountEventCounts> }> {
   requireEventReader(actor);
   const filter = { ...query, accountIds: query.accountIds?.length ? query.accountIds : undefined };
   const [events, rows] = await Promise.all([

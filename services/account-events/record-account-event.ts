@@ -1,4 +1,6 @@
 import { insertAccountEvent } from "../../db/repositories/account-events";
+import type { FromWire } from "../../domain/key-case";
+import type { AccountEventRecordedResponseSchema } from "../../domain/schemas/account-events";
 import type { Actor, ServiceDeps } from "../context";
 
 export interface AccountEventInput {
@@ -11,8 +13,12 @@ export interface AccountEventInput {
 }
 
 /** POST /v1/account_events: page views and user actions, kept in our own database (no third party). */
-export async function recordAccountEvent(deps: ServiceDeps, actor: Actor, input: AccountEventInput) {
-  return insertAccountEvent(deps.db, {
+export async function recordAccountEvent(
+  deps: ServiceDeps,
+  actor: Actor,
+  input: AccountEventInput,
+): Promise<FromWire<typeof AccountEventRecordedResponseSchema>> {
+  const { id } = await insertAccountEvent(deps.db, {
     businessProfileId: actor.businessProfileId,
     accountId: actor.accountId,
     actionType: input.actionType,
@@ -23,4 +29,5 @@ export async function recordAccountEvent(deps: ServiceDeps, actor: Actor, input:
     socialType: input.socialType ?? null,
     createdAt: deps.now().toISOString(),
   });
+  return { id };
 }

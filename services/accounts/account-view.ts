@@ -6,39 +6,21 @@ import type { Permissions } from "../../domain/permissions";
 import type { Role } from "../../domain/roles";
 import { notFound } from "../../domain/errors";
 import { DEFAULT_INBOX_LAYOUT, INBOX_LAYOUTS, type InboxLayout } from "../../domain/inbox";
+import type { FromWire } from "../../domain/key-case";
+import type { AccountResponseSchema, MemberResponseSchema } from "../../domain/schemas/accounts";
 
 const isInboxLayout = (value: unknown): value is InboxLayout => (INBOX_LAYOUTS as readonly unknown[]).includes(value);
 
-interface AccountPreferences {
-  ui: { defaultDashboardStreams: number[]; inboxLayout: InboxLayout };
-  security: { twoFactorAuthorization: { otpEnabled: boolean } };
-  general: { urlWarning: boolean; reviewOnReply: boolean; directEmailToNetwork: boolean };
-}
+/** The account as callers see it (spec core §3; ADR 027: the response schema's twin); never carries secrets. */
+export type AccountView = FromWire<typeof AccountResponseSchema>;
 
-/** The account as callers see it (spec core §3); never carries secrets. */
-export interface AccountView {
-  id: number;
-  role: Role;
-  email: string;
-  firstName: string;
-  lastName: string;
-  avatarUrl: string | null;
-  permissions: Permissions;
-  state: number;
-  teams: Array<{ id: number; name: string }>;
-  businessProfile: { id: number; name: string; logoUrl: string | null; timeZone: string; activeAccountsCount: number };
-  preferences: AccountPreferences;
-  isAccountOvertaken: boolean;
-}
+type AccountPreferences = AccountView["preferences"];
 
 /**
  * What a colleague who does not manage users sees of an account (ADR 019): who it is, its role, state and
  * teams; not its permissions, preferences (two-factor among them) or the business profile it already has.
  */
-export type MemberView = Pick<
-  AccountView,
-  "id" | "role" | "email" | "firstName" | "lastName" | "avatarUrl" | "state" | "teams"
->;
+export type MemberView = FromWire<typeof MemberResponseSchema>;
 
 function parsePreferences(row: Pick<AccountRow, "preferences" | "otpEnabled">): AccountPreferences {
   const stored = safeJson(row.preferences) as Partial<{
@@ -96,7 +78,7 @@ export async function buildAccountViews(
   }));
 }
 
-export async function buildAccountView(db: Database, row: AccountRow, options: { overtaken?: boolean } = {}) {
+export async function buildAccountView(db: Database, row: AccountRow, options: { overtaken?: boolean } = {}): Promise<AccountView> {
   const [view] = await buildAccountViews(db, [row], options);
   return view!;
 }

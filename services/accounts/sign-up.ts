@@ -11,7 +11,7 @@ import type { SignUpAccountSchema } from "../../domain/schemas/accounts";
 import type { ServiceDeps } from "../context";
 import { findOpenInvite } from "../invites/find-open-invite";
 import { hashPassword } from "../security/passwords";
-import { buildAccountView } from "./account-view";
+import { buildAccountView, type AccountView } from "./account-view";
 
 /**
  * POST /v1/accounts: sign up from an invite. The invite is bound to its e-mail, works once, and
@@ -20,7 +20,7 @@ import { buildAccountView } from "./account-view";
 export async function signUp(
   deps: ServiceDeps,
   input: { account: z.infer<typeof SignUpAccountSchema>; teamMemberInviteToken: string },
-) {
+): Promise<AccountView> {
   const now = deps.now();
   const invite = await findOpenInvite(deps.db, input.teamMemberInviteToken, now);
   const email = input.account.email.trim().toLowerCase();

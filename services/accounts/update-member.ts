@@ -6,7 +6,7 @@ import { MESSAGES } from "../../domain/messages";
 import { defaultPermissionsForRole } from "../../domain/permissions";
 import { ROLES, type Role } from "../../domain/roles";
 import type { Actor, ServiceDeps } from "../context";
-import { buildAccountView } from "./account-view";
+import { buildAccountView, type AccountView } from "./account-view";
 import { isAtOrBelow, requireManager } from "./authorization";
 import { assertTenantTeams, uniqueIds } from "./tenant-checks";
 
@@ -16,7 +16,7 @@ export async function updateMember(
   actor: Actor,
   accountId: number,
   input: { role?: Role; teamIds?: number[] },
-) {
+): Promise<AccountView> {
   requireManager(actor);
   const account = await findAccount(deps.db, actor.businessProfileId, accountId);
   if (!account) throw notFound();

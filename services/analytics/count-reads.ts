@@ -10,15 +10,19 @@ import { viewerMayReadWidget, type DashboardViewer } from "./viewer";
 
 interface DashboardMeta {
   range: { from: string; to: string };
-  compared_range: { from: string; to: string } | null;
+  comparedRange: { from: string; to: string } | null;
   interval: string;
-  time_zone: string;
+  timeZone: string;
   source: "rollup" | "raw";
   cached: boolean;
 }
 
+/**
+ * A count widget's answer (camelCase inside; the handler answers it with `toWire` and the widget's schema
+ * in domain/schemas/dashboard-widgets.ts, which checks at compile time that the two agree: ADR 027).
+ */
 export interface DashboardAnswer<P> {
-  data: Array<{ context: { context_type: number; context_id: number; title: string; color: string } } & P>;
+  data: Array<{ context: { contextType: number; contextId: number; title: string; color: string } } & P>;
   meta: DashboardMeta;
 }
 
@@ -30,9 +34,9 @@ export interface CountReadOptions {
 function metaOf(request: ResolvedDashboardRequest, source: "rollup" | "raw"): DashboardMeta {
   return {
     range: request.range,
-    compared_range: request.comparedRange,
+    comparedRange: request.comparedRange,
     interval: request.interval,
-    time_zone: request.timeZone,
+    timeZone: request.timeZone,
     source,
     cached: false,
   };
@@ -62,7 +66,7 @@ export async function readCountWidget<P extends object>(
   for (const context of request.contexts) {
     const payload = await compute({ deps, request, context });
     data.push({
-      context: { context_type: context.contextType, context_id: context.contextId, title: context.title, color: context.color },
+      context: { contextType: context.contextType, contextId: context.contextId, title: context.title, color: context.color },
       ...payload,
     });
   }

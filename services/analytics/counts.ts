@@ -124,9 +124,9 @@ export async function networksWidget(args: WidgetArgs) {
   const rows = await slotsOf(args, args.request.range, ["network"], false);
   const countOnly = ["true", "1", true, 1].includes(args.request.body.count_only as string | boolean | number);
   const items = rows
-    .map((r) => ({ social_type: r.network!, mentions: r.mentions, engagement: r.totalEngagements, reach: r.reach }))
-    .sort((a, b) => b.mentions - a.mentions || (a.social_type < b.social_type ? -1 : 1));
-  return { items: countOnly ? items.map(({ social_type, mentions }) => ({ social_type, mentions })) : items };
+    .map((r) => ({ socialType: r.network!, mentions: r.mentions, engagement: r.totalEngagements, reach: r.reach }))
+    .sort((a, b) => b.mentions - a.mentions || (a.socialType < b.socialType ? -1 : 1));
+  return { items: countOnly ? items.map(({ socialType, mentions }) => ({ socialType, mentions })) : items };
 }
 
 function limitOf(args: WidgetArgs, fallback = 100): number {
@@ -235,7 +235,7 @@ export async function reviewsWidget(args: WidgetArgs) {
   return {
     items: socialTypes.map((t) => {
       const p = per.get(t)!;
-      return { social_type: t, reviews: p.reviews, average_rating: p.rated ? round(p.ratingSum / p.rated) : null, ratings: p.ratings };
+      return { socialType: t, reviews: p.reviews, averageRating: p.rated ? round(p.ratingSum / p.rated) : null, ratings: p.ratings };
     }),
     series: [...series.entries()].sort(([a], [b]) => (a < b ? -1 : 1)).map(([bucket, value]) => ({ bucket, value })),
   };
@@ -268,13 +268,13 @@ async function slaOf(args: WidgetArgs, range: DashboardRange) {
     else perBucket.set(b, [t.seconds]);
   }
   return {
-    median_seconds: median(Float64Array.from(times, (t) => t.seconds)),
-    average_seconds: total.firstReplyCount ? round(total.firstReplySeconds / total.firstReplyCount) : null,
+    medianSeconds: median(Float64Array.from(times, (t) => t.seconds)),
+    averageSeconds: total.firstReplyCount ? round(total.firstReplySeconds / total.firstReplyCount) : null,
     replied: total.replied,
     unreplied: total.mentions - total.replied,
     series: buckets.map((b) => {
       const m = median(perBucket.get(b.bucket) ?? []);
-      return { bucket: b.bucket, median_seconds: m, value: m, replied: b.acc.replied };
+      return { bucket: b.bucket, medianSeconds: m, value: m, replied: b.acc.replied };
     }),
   };
 }

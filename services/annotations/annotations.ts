@@ -23,7 +23,15 @@ import { forbidden, notFound, validationError } from "../../domain/errors";
 import { MESSAGES } from "../../domain/messages";
 import { LAYER_COLORS } from "../../domain/palette";
 import { hasPermission } from "../../domain/permissions";
-import type { AnnotationBody, AnnotationLayerBody, AnnotationLayerPatch, AnnotationPatch, AnnotationResponseSchema, LayerResponseSchema } from "../../domain/schemas/annotations";
+import type {
+  AnnotationBody,
+  AnnotationLayerBody,
+  AnnotationLayerPatch,
+  AnnotationPatch,
+  AnnotationResponseSchema,
+  LayerPropertiesResponseSchema,
+  LayerResponseSchema,
+} from "../../domain/schemas/annotations";
 import { ANNOTATION_LAYER_TYPES } from "../../domain/schemas/dashboard-config";
 import type { DashboardViewer } from "../analytics/viewer";
 import { isoNow, type Actor, type ServiceDeps } from "../context";
@@ -86,7 +94,7 @@ function readableLayerIds(viewer: DashboardViewer, actor: Actor | null): Readonl
 }
 
 /** GET /v1/annotations/layers_properties */
-export function layerProperties(): { layerProperties: { colors: string[]; types: string[] } } {
+export function layerProperties(): FromWire<typeof LayerPropertiesResponseSchema> {
   return { layerProperties: { colors: [...LAYER_COLORS], types: [...ANNOTATION_LAYER_TYPES] } };
 }
 

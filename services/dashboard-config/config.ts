@@ -7,6 +7,8 @@ import { DASHBOARD_CONTEXT_TYPES, isWidgetId } from "../../domain/dashboard";
 import { badRequest, notFound } from "../../domain/errors";
 import { MESSAGES } from "../../domain/messages";
 import { MAX_DASHBOARD_CONTEXTS } from "../../domain/schemas/dashboard";
+import type { FromWire } from "../../domain/key-case";
+import type { DashboardTemplateResponseSchema, SharedLinkConfigResponseSchema } from "../../domain/schemas/dashboard-config";
 import type { ServiceDeps } from "../context";
 
 export interface ContextRef {
@@ -14,9 +16,8 @@ export interface ContextRef {
   contextId: number;
 }
 
-export interface SharedContext extends ContextRef {
-  properties: { query?: string | null; filters?: unknown[] | null } | null;
-}
+/** A shared link's context as stored and answered: its reference and the query and filters its author chose. */
+export type SharedContext = SharedLinkConfig["contexts"][number];
 
 /** The all-mentions context (an unsaved search without query or filters). */
 export const ALL_MENTIONS_REF: ContextRef = { contextType: DASHBOARD_CONTEXT_TYPES.unsavedSearch, contextId: 0 };
@@ -65,11 +66,11 @@ export async function assertTenantLayers(deps: ServiceDeps, businessProfileId: n
   }
 }
 
-/** A template's config as stored and answered. */
-export interface TemplateConfig {
-  contextIds: string[];
-  widgets: { id: string; config: Record<string, unknown> }[];
-}
+/** A template's config as stored and answered (ADR 027: the response schema's camelCase twin). */
+export type TemplateConfig = FromWire<typeof DashboardTemplateResponseSchema>["config"];
+
+/** A widget's parameters, kept as the client gave them (parsed JSON). */
+export type WidgetParams = TemplateConfig["widgets"][number]["config"];
 
 export function readTemplateConfig(text: string): TemplateConfig {
   const raw = parseJsonObject(text);
@@ -79,22 +80,17 @@ export function readTemplateConfig(text: string): TemplateConfig {
         if (!w || typeof w !== "object") return [];
         const { id, config } = w as { id?: unknown; config?: unknown };
         if (typeof id !== "string") return [];
-        return [{ id, config: config && typeof config === "object" && !Array.isArray(config) ? (config as Record<string, unknown>) : {} }];
+        return [{ id, config: config && typeof config === "object" && !Array.isArray(config) ? (config as WidgetParams) : {} }];
       })
     : [];
   return { contextIds, widgets };
 }
 
-/** A shared link's config as stored and answered. */
-export interface SharedLinkConfig {
-  widgets: string[];
-  contexts: SharedContext[];
-  time: number | string | null;
-  timeRange: { from: string; to: string } | null;
-  timeUnit: string | null;
-  timeZone: string | null;
-  layerIds: number[];
-}
+/** A shared link's config as stored and answered (ADR 027: the response schema's camelCase twin). */
+export type SharedLinkConfig = FromWire<typeof SharedLinkConfigResponseSchema>;
+
+/** A context's stored filters, kept as the client gave them (parsed JSON). */
+export type ContextFilters = NonNullable<NonNullable<SharedContext["properties"]>["filters"]>;
 
 export function readSharedLinkConfig(text: string): SharedLinkConfig {
   const raw = parseJsonObject(text);

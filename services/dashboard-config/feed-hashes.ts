@@ -7,29 +7,18 @@ import { countFeedItems, listFeedItems, type FeedItemFilter } from "../../db/rep
 import type { DashboardFeedHashRow } from "../../db/schema";
 import { notFound } from "../../domain/errors";
 import { MESSAGES } from "../../domain/messages";
-import type { FeedHashBody } from "../../domain/schemas/dashboard-config";
+import type { FromWire } from "../../domain/key-case";
+import type { FeedHashBody, FeedHashPageResponseSchema, FeedHashResponseSchema } from "../../domain/schemas/dashboard-config";
 import { resolveDashboardRequest, type ResolvedDashboardContext } from "../analytics/request";
 import { requireMentionTextViewer, type DashboardViewer } from "../analytics/viewer";
 import { isoNow, type ServiceDeps } from "../context";
-import { statusView, type StatusView } from "../statuses/status-view";
+import { statusView } from "../statuses/status-view";
 import { parseJsonObject } from "./config";
 
-interface FeedHashDefinition {
-  id: string;
-  title: string;
-  viewType: string;
-  accountId: number | null;
-  contextId: number;
-  contextType: number;
-  minCreatedAt: string;
-  maxCreatedAt: string;
-  properties: Record<string, unknown>;
-}
+/** A drill-down's definition, its context and a page of its mentions, as the API answers them (ADR 027). */
+type FeedHashPage = FromWire<typeof FeedHashPageResponseSchema>;
 
-export interface FeedHashPage extends FeedHashDefinition {
-  context: { contextType: number; contextId: number; title: string };
-  statuses: { data: StatusView[]; total: number; page: number; perPage: number };
-}
+type FeedHashDefinition = Omit<FeedHashPage, "context" | "statuses">;
 
 const iso = (v: string) => new Date(Date.parse(v)).toISOString();
 
@@ -43,7 +32,8 @@ function definition(row: DashboardFeedHashRow): FeedHashDefinition {
     contextType: row.contextType,
     minCreatedAt: row.minCreatedAt,
     maxCreatedAt: row.maxCreatedAt,
-    properties: parseJsonObject(row.properties),
+    // Stored as the client gave them (parsed JSON).
+    properties: parseJsonObject(row.properties) as FeedHashDefinition["properties"],
   };
 }
 
@@ -95,7 +85,7 @@ function pointFilter(properties: Record<string, unknown>): FeedItemFilter {
 }
 
 /** POST /v1/dashboard/feeds/hash: a member stores a drill-down; answers its code. */
-export async function createFeedHash(deps: ServiceDeps, viewer: DashboardViewer, input: FeedHashBody): Promise<{ id: string }> {
+export async function createFeedHash(deps: ServiceDeps, viewer: DashboardViewer, input: FeedHashBody): Promise<FromWire<typeof FeedHashResponseSchema>> {
   const properties = input.properties ?? {};
   const def = {
     contextType: input.context_type,

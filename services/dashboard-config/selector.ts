@@ -6,27 +6,15 @@ import { listTeamsOfAccounts } from "../../db/repositories/teams";
 import { listTopics } from "../../db/repositories/topics";
 import type { SearchItemRow, TopicRow } from "../../db/schema";
 import { DASHBOARD_CONTEXT_TYPES, DASHBOARD_SECTIONS, type DashboardSection } from "../../domain/dashboard";
-import { compareColor, type CompareColor } from "../../domain/palette";
+import type { FromWire } from "../../domain/key-case";
+import { compareColor } from "../../domain/palette";
+import type { DashboardSelectorResponseSchema } from "../../domain/schemas/dashboard-config";
 import type { DashboardViewer } from "../analytics/viewer";
 import type { ServiceDeps } from "../context";
 import { byPinnedThenName, canSee, type Viewer } from "../searches/access";
 
-interface SelectorContext {
-  /** `{contextType}-{contextId}`, as the dashboard's address writes it. */
-  id: string;
-  title: string;
-  contextId: number;
-  contextType: number;
-  properties: { query: string | null; filters: unknown[] | null } | null;
-  section: DashboardSection;
-  color: CompareColor;
-}
-
-export interface DashboardSelectorView {
-  contexts: SelectorContext[];
-  categories: { id: string; section: DashboardSection; count: number }[];
-  sections: { id: DashboardSection; contextIds: string[] }[];
-}
+/** The selector as the API answers it (ADR 027). */
+type DashboardSelectorView = FromWire<typeof DashboardSelectorResponseSchema>;
 
 const SECTION_OF_CATEGORY: Record<string, DashboardSection> = { brand: "brands", my: "my_searches", team: "team_searches" };
 const CATEGORY_OF_SECTION: Record<DashboardSection, string> = { brands: "brand", my_searches: "my", team_searches: "team", topics: "topic" };

@@ -16,7 +16,14 @@ import { DEFAULT_TIME_ZONE, WIDGET_IDS } from "../../domain/dashboard";
 import { forbidden, notFound, unauthorized } from "../../domain/errors";
 import { MESSAGES } from "../../domain/messages";
 import { hasPermission } from "../../domain/permissions";
-import type { SharedLinkBody, SharedLinkConfigInput, SharedLinkPut } from "../../domain/schemas/dashboard-config";
+import type { FromWire } from "../../domain/key-case";
+import type {
+  SharedLinkBody,
+  SharedLinkConfigInput,
+  SharedLinkPublicResponseSchema,
+  SharedLinkPut,
+  SharedLinkResponseSchema,
+} from "../../domain/schemas/dashboard-config";
 import { isValidTimeZone } from "../../domain/periods";
 import { isoNow, type Actor, type ServiceDeps } from "../context";
 import {
@@ -26,30 +33,16 @@ import {
   assertTenantLayers,
   assertWidgetIds,
   readSharedLinkConfig,
+  type ContextFilters,
   type SharedLinkConfig,
 } from "./config";
 import { assertRoomFor } from "../limits/assert-room-for";
 
-export interface SharedLinkView {
-  id: number;
-  code: string;
-  title: string;
-  nonLoggedInAccess: boolean;
-  config: SharedLinkConfig;
-  createdBy: number | null;
-  createdAt: string;
-  updatedAt: string;
-}
+/** A shared link as the API answers it to its tenant's members (ADR 027). */
+export type SharedLinkView = FromWire<typeof SharedLinkResponseSchema>;
 
 /** What a link's viewer is told about it (no author, no tenant internals beyond its time zone). */
-export interface SharedLinkPublicView {
-  id: number;
-  code: string;
-  title: string;
-  nonLoggedInAccess: boolean;
-  config: SharedLinkConfig;
-  businessProfile: { id: number; name: string; timeZone: string };
-}
+export type SharedLinkPublicView = FromWire<typeof SharedLinkPublicResponseSchema>;
 
 /** 24 random bytes (192 bits), base64url: 32 characters. */
 function newSharedLinkCode(): string {
@@ -83,7 +76,8 @@ async function checkedConfig(deps: ServiceDeps, businessProfileId: number, input
   const contexts = (input.contexts ?? []).map((c) => ({
     contextType: c.context_type,
     contextId: c.context_id,
-    properties: c.properties ? { query: c.properties.query ?? null, filters: c.properties.filters ?? null } : null,
+    // The filters are kept as the client gave them (parsed JSON).
+    properties: c.properties ? { query: c.properties.query ?? null, filters: (c.properties.filters as ContextFilters | null | undefined) ?? null } : null,
   }));
   assertContextCount(contexts.length);
   await assertTenantContexts(deps, businessProfileId, contexts);

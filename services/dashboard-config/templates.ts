@@ -10,7 +10,13 @@ import type { TemplateTimeUnit } from "../../domain/dashboard";
 import { forbidden, notFound } from "../../domain/errors";
 import { MESSAGES } from "../../domain/messages";
 import { hasPermission } from "../../domain/permissions";
-import type { DashboardTemplateBody, DashboardTemplateConfigInput, DashboardTemplatePatch } from "../../domain/schemas/dashboard-config";
+import type { FromWire } from "../../domain/key-case";
+import type {
+  DashboardTemplateBody,
+  DashboardTemplateConfigInput,
+  DashboardTemplatePatch,
+  DashboardTemplateResponseSchema,
+} from "../../domain/schemas/dashboard-config";
 import { isoNow, type Actor, type ServiceDeps } from "../context";
 import {
   assertContextCount,
@@ -19,19 +25,12 @@ import {
   readTemplateConfig,
   refOfToken,
   type TemplateConfig,
+  type WidgetParams,
 } from "./config";
 import { assertRoomFor } from "../limits/assert-room-for";
 
-export interface DashboardTemplateView {
-  id: number;
-  name: string;
-  time: number;
-  timeUnit: TemplateTimeUnit;
-  config: TemplateConfig;
-  createdBy: number | null;
-  createdAt: string;
-  updatedAt: string;
-}
+/** A dashboard template as the API answers it (ADR 027). */
+export type DashboardTemplateView = FromWire<typeof DashboardTemplateResponseSchema>;
 
 function view(row: DashboardTemplateRow): DashboardTemplateView {
   return {
@@ -58,7 +57,7 @@ async function checkedConfig(deps: ServiceDeps, actor: Actor, input: DashboardTe
   assertContextCount(contextIds.length);
   assertWidgetIds(input.widgets.map((w) => w.id));
   await assertTenantContexts(deps, actor.businessProfileId, contextIds.map(refOfToken));
-  return { contextIds, widgets: input.widgets.map((w) => ({ id: w.id, config: w.config ?? {} })) };
+  return { contextIds, widgets: input.widgets.map((w) => ({ id: w.id, config: (w.config ?? {}) as WidgetParams })) };
 }
 
 export async function listDashboardTemplateViews(deps: ServiceDeps, actor: Actor): Promise<DashboardTemplateView[]> {

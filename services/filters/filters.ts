@@ -34,14 +34,14 @@ export async function listFilters(
   deps: ServiceDeps,
   actor: Actor,
   params: { accountId?: number; filterType?: string },
-) {
+): Promise<FilterView[]> {
   requireRead(actor);
   const accountId = params.accountId ?? actor.accountId;
   if (accountId !== actor.accountId) throw forbidden();
   return (await listFilterRows(deps.db, actor.businessProfileId, accountId, params.filterType)).map(view);
 }
 
-export async function getFilter(deps: ServiceDeps, actor: Actor, id: number) {
+export async function getFilter(deps: ServiceDeps, actor: Actor, id: number): Promise<FilterView> {
   requireRead(actor);
   const row = await findFilter(deps.db, actor.businessProfileId, id);
   if (!row || row.accountId !== actor.accountId) throw notFound();
@@ -52,7 +52,7 @@ export async function createFilter(
   deps: ServiceDeps,
   actor: Actor,
   input: { name: string; filterType: string; value: unknown },
-) {
+): Promise<FilterView> {
   requireRead(actor);
   const row = await deps.db.transaction().execute(async (trx) => {
     await assertRoomFor(trx, "filters", actor.businessProfileId, isoNow(deps));

@@ -168,7 +168,7 @@ const networkTool: ToolRun = async (scope, args) => {
     contexts.push({
       context: contextOf(context),
       total,
-      items: answer.items.slice(0, args.limit ?? 10).map((i) => ({ social_type: i.social_type, mentions: i.mentions, share_percent: total ? round((i.mentions / total) * 100) : 0 })),
+      items: answer.items.slice(0, args.limit ?? 10).map((i) => ({ social_type: i.socialType, mentions: i.mentions, share_percent: total ? round((i.mentions / total) * 100) : 0 })),
     });
   }
   return { period: periodOf(args.range, scope.viewer.timeZone), contexts };
@@ -198,13 +198,13 @@ const firstReplyTool: ToolRun = async (scope, args) => {
     const answer = args.previous ? await comparedSlaWidget({ deps: scope.deps, request, context }) : { ...(await slaWidget({ deps: scope.deps, request, context })), compared: null };
     contexts.push({
       context: contextOf(context),
-      median_seconds: answer.median_seconds,
-      median_minutes: minutes(answer.median_seconds),
-      average_seconds: answer.average_seconds,
-      average_minutes: minutes(answer.average_seconds),
+      median_seconds: answer.medianSeconds,
+      median_minutes: minutes(answer.medianSeconds),
+      average_seconds: answer.averageSeconds,
+      average_minutes: minutes(answer.averageSeconds),
       replied: answer.replied,
       unreplied: answer.unreplied,
-      ...(answer.compared ? { previous_median_seconds: answer.compared.median_seconds, previous_median_minutes: minutes(answer.compared.median_seconds) } : {}),
+      ...(answer.compared ? { previous_median_seconds: answer.compared.medianSeconds, previous_median_minutes: minutes(answer.compared.medianSeconds) } : {}),
     });
   }
   return { period: periodOf(args.range, scope.viewer.timeZone), ...(args.previous ? { previous_period: periodOf(args.previous, scope.viewer.timeZone) } : {}), contexts };

@@ -2,6 +2,8 @@ import { countPerSearchItem } from "../../db/repositories/inbox";
 import { CONTEXT_TYPES } from "../../db/repositories/search-index";
 import { listSearchItems } from "../../db/repositories/search-items";
 import { FEED_ITEM_STATE } from "../../domain/constants";
+import type { FromWire } from "../../domain/key-case";
+import type { SearchResultCountsResponseSchema } from "../../domain/schemas/feed-items";
 import type { Actor, ServiceDeps } from "../context";
 import { canSee, viewerOf } from "../searches/access";
 import { requireInbox } from "./access";
@@ -15,7 +17,7 @@ export async function countSearchResults(
   deps: ServiceDeps,
   actor: Actor,
   input: { userId?: number; sentiment?: number; networks?: string[] },
-): Promise<Array<{ searchItemId: number; count: number }>> {
+): Promise<FromWire<typeof SearchResultCountsResponseSchema>> {
   requireInbox(actor, "inbox.items.read");
   requireOwnUserId(actor, input.userId);
   const viewer = await viewerOf(deps, actor);
@@ -32,5 +34,5 @@ export async function countSearchResults(
     CONTEXT_TYPES.searchItem,
   );
   const byId = new Map(counts.map((c) => [c.searchItemId, c.count]));
-  return visible.map((item) => ({ searchItemId: item.id, count: byId.get(item.id) ?? 0 }));
+  return { data: visible.map((item) => ({ searchItemId: item.id, count: byId.get(item.id) ?? 0 })) };
 }

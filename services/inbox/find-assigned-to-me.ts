@@ -1,12 +1,11 @@
 import type { Actor, ServiceDeps } from "../context";
-import { findFeedItems, type InboxPage } from "./find-feed-items";
-import type { FeedItemView } from "./feed-item-view";
+import { findFeedItems, type FeedItemPage, type InboxPage } from "./find-feed-items";
 
 /** GET /v1/feed-items/assigned-to-me: a page of the items assigned to the caller or the caller's teams. */
 export async function findAssignedToMe(
   deps: ServiceDeps,
   actor: Actor,
   page: InboxPage,
-): Promise<{ data: FeedItemView[]; hasMore: boolean }> {
+): Promise<FeedItemPage> {
   return findFeedItems(deps, actor, { sourceType: "assigned" }, page);
 }

@@ -1,10 +1,16 @@
 import { listInboxItems, type InboxOrder } from "../../db/repositories/inbox";
 import type { InboxSort } from "../../domain/inbox";
+import type { FromWire } from "../../domain/key-case";
+import type { FeedItemPageResponseSchema } from "../../domain/schemas/feed-items";
 import type { Actor, ServiceDeps } from "../context";
 import { requireInbox } from "./access";
-import { feedItemViews, type FeedItemView } from "./feed-item-view";
+import { feedItemViews } from "./feed-item-view";
 import { inboxQuery, type InboxListFilters } from "./inbox-query";
 
+/** A page of the inbox as the API answers it (ADR 027): the items and whether more follow. */
+export type FeedItemPage = FromWire<typeof FeedItemPageResponseSchema>;
+
+/** Which page is asked for (the request; the answer is FeedItemPage). */
 export interface InboxPage {
   sortBy: InboxSort;
   order: "asc" | "desc";
@@ -23,7 +29,7 @@ export async function findFeedItems(
   actor: Actor,
   filters: InboxListFilters,
   page: InboxPage,
-): Promise<{ data: FeedItemView[]; hasMore: boolean }> {
+): Promise<FeedItemPage> {
   requireInbox(actor, "inbox.items.read");
   const query = await inboxQuery(deps, actor, filters);
   const rows = await listInboxItems(deps.db, actor.businessProfileId, query, {

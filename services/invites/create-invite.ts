@@ -5,7 +5,8 @@ import { notFound, validationError } from "../../domain/errors";
 import { INVITE_MAILS_PER_ADDRESS, INVITES_PER_INVITER, MAIL_RATION_WINDOW_MS } from "../../domain/limits";
 import { MESSAGES } from "../../domain/messages";
 import { ROLES } from "../../domain/roles";
-import type { InviteInput } from "../../domain/schemas/accounts";
+import type { FromWire } from "../../domain/key-case";
+import type { InviteInput, InviteResponseSchema } from "../../domain/schemas/accounts";
 import { isAtOrBelow, requireManager } from "../accounts/authorization";
 import { assertTenantTeams, uniqueIds } from "../accounts/tenant-checks";
 import type { Actor, ServiceDeps } from "../context";
@@ -17,7 +18,7 @@ import { assertRoomFor } from "../limits/assert-room-for";
 const INVITE_TTL_MS = 7 * 24 * 60 * 60 * 1000;
 
 /** POST /v1/team_member_invites: an admin invites a colleague by e-mail with a role and teams. */
-export async function createInvite(deps: ServiceDeps, actor: Actor, input: InviteInput) {
+export async function createInvite(deps: ServiceDeps, actor: Actor, input: InviteInput): Promise<FromWire<typeof InviteResponseSchema>> {
   requireManager(actor);
   const email = input.email.trim().toLowerCase();
   if (!isAtOrBelow(input.role, actor.role)) throw validationError({ role: [MESSAGES.roleAboveYours] });

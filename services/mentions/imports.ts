@@ -1,11 +1,16 @@
 import { findImport, listImports as listImportRows, markRunningImportsInterrupted } from "../../db/repositories/imports";
 import type { ImportRow } from "../../db/schema";
 import { notFound } from "../../domain/errors";
+import type { FromWire } from "../../domain/key-case";
+import type { ImportRecordResponseSchema } from "../../domain/schemas/streams";
 import { DEFAULT_LEASE_MS, isoNow, type Actor, type ServiceDeps } from "../context";
 import { getStreamRow } from "./stream-access";
 import type { IngestItemError } from "./ingest-mentions";
 
-function view(row: ImportRow) {
+/** An upload's record as the API answers it (ADR 027). */
+type ImportRecord = FromWire<typeof ImportRecordResponseSchema>;
+
+function view(row: ImportRow): ImportRecord {
   return {
     id: row.id,
     streamId: row.streamId,
@@ -24,12 +29,12 @@ function view(row: ImportRow) {
   };
 }
 
-export async function listImports(deps: ServiceDeps, actor: Actor, streamId: number) {
+export async function listImports(deps: ServiceDeps, actor: Actor, streamId: number): Promise<ImportRecord[]> {
   await getStreamRow(deps, actor, streamId);
   return (await listImportRows(deps.db, actor.businessProfileId, streamId, 20)).map(view);
 }
 
-export async function getImport(deps: ServiceDeps, actor: Actor, id: number) {
+export async function getImport(deps: ServiceDeps, actor: Actor, id: number): Promise<ImportRecord> {
   const row = await findImport(deps.db, actor.businessProfileId, id);
   if (!row) throw notFound();
   await getStreamRow(deps, actor, row.streamId);

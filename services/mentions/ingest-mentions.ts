@@ -12,7 +12,9 @@ import {
   type QueryMatchValues,
 } from "../../db/repositories/search-index";
 import { recordStreamItems } from "../../db/repositories/streams";
+import type { FromWire } from "../../domain/key-case";
 import type { NetworkId } from "../../domain/networks";
+import type { IngestReportResponseSchema } from "../../domain/schemas/streams";
 import { IngestItemSchema } from "../../domain/schemas/mention-input";
 import { isoNow, type ServiceDeps } from "../context";
 import { percolateItems, rematchAfterLabels } from "../queries/backfill";
@@ -38,18 +40,11 @@ export interface IngestEntry {
   error?: string;
 }
 
-export interface IngestItemError {
-  position: number;
-  externalId?: string;
-  message: string;
-}
+/** What storing a batch did, as the API answers it (ADR 027). */
+export type IngestReport = FromWire<typeof IngestReportResponseSchema>;
 
-export interface IngestReport {
-  accepted: number;
-  duplicates: number;
-  rejected: number;
-  errors: IngestItemError[];
-}
+/** One item refused, by its position in the batch. */
+export type IngestItemError = IngestReport["errors"][number];
 
 /** Per-item errors kept in one answer; the counts stay exact beyond it. */
 export const MAX_REPORTED_ERRORS = 1000;

@@ -1,6 +1,8 @@
 import { listDuePolls, recordStreamPoll } from "../../db/repositories/streams";
 import type { StreamRow } from "../../db/schema";
+import type { FromWire } from "../../domain/key-case";
 import type { NetworkId } from "../../domain/networks";
+import type { PollOutcomeResponseSchema } from "../../domain/schemas/streams";
 import { FEED_INTERVAL } from "../../domain/streams";
 import { AppError } from "../../domain/errors";
 import { MESSAGES } from "../../domain/messages";
@@ -8,10 +10,11 @@ import { isoNow, type Actor, type ServiceDeps } from "../context";
 import { canManageImports, getStreamRow } from "./stream-access";
 import { reviewSourceConfig } from "../streams/streams";
 import type { StreamConfig } from "../streams/stream-view";
-import { ingestBatch, requireIngestPorts, type IngestReport } from "./ingest-mentions";
+import { ingestBatch, requireIngestPorts } from "./ingest-mentions";
 import { isAccessRefusal, notifyStreamAccessRefused } from "../notifications/stream-access-refused";
 
-export type PollOutcome = { status: "ok"; report: IngestReport } | { status: "not-modified" } | { status: "failed"; reason: string };
+/** What one poll did, as the API answers it (ADR 027): stored (with the report), unchanged, or failed (why). */
+export type PollOutcome = FromWire<typeof PollOutcomeResponseSchema>;
 
 /**
  * Polls one feed or review stream: conditional GET, store what is new, and schedule the next poll

@@ -4,7 +4,9 @@ import { insertImport, renewImportHeartbeat, updateImportProgress } from "../../
 import { AppError, badRequest, notFound, unauthorized } from "../../domain/errors";
 import { WEBHOOK_TIMESTAMP_TOLERANCE_MS } from "../../domain/limits";
 import { MESSAGES } from "../../domain/messages";
+import type { FromWire } from "../../domain/key-case";
 import type { NetworkId } from "../../domain/networks";
+import type { ImportResponseSchema, WebhookDeliveryResponseSchema } from "../../domain/schemas/streams";
 import { isoNow, type Actor, type ServiceDeps } from "../context";
 import { getStreamRow, canManageImports } from "./stream-access";
 import { importHeartbeatMs } from "./imports";
@@ -37,7 +39,10 @@ export async function ingestWithKey(deps: ServiceDeps, streamId: number, ingestK
   return report;
 }
 
-export type WebhookOutcome = { kind: "report"; report: IngestReport; repeated: boolean } | { kind: "respond"; body: unknown };
+/** A delivery's report as the API answers it, or the answer its provider expects (given by the provider's adapter). */
+export type WebhookOutcome =
+  | { kind: "report"; answer: FromWire<typeof WebhookDeliveryResponseSchema> }
+  | { kind: "respond"; body: unknown };
 
 /** POST /api/webhooks/{integration}/{uuid}: verify, map, store once. */
 export async function receiveWebhook(deps: ServiceDeps, integration: string, uuid: string, delivery: WebhookDelivery): Promise<WebhookOutcome> {
@@ -79,20 +84,16 @@ export async function receiveWebhook(deps: ServiceDeps, integration: string, uui
   // items are idempotent by external id, so integrations without delivery ids are covered too.
   const deliveryId = adapter.deliveryId(delivery, payload);
   if (deliveryId && (await isDeliveryRecorded(deps.db, webhook.id, deliveryId))) {
-    return { kind: "report", report: { ...emptyReport(), duplicates: items.length }, repeated: true };
+    return { kind: "report", answer: { ...emptyReport(), duplicates: items.length, repeated: true } };
   }
   const target = { businessProfileId: stream.businessProfileId, streamId: stream.id, network: stream.socialType as NetworkId };
   const report = await ingestBatch(deps, target, items.map((value, position) => ({ position, value })));
   if (deliveryId) await claimWebhookDelivery(deps.db, webhook.id, deliveryId, isoNow(deps));
-  return { kind: "report", report, repeated: false };
+  return { kind: "report", answer: { ...report, repeated: false } };
 }
 
-export interface ImportSummary extends IngestReport {
-  id: number;
-  lines: number;
-  bytesRead: number;
-  status: string;
-}
+/** What one upload did, as the API answers it (ADR 027). */
+export type ImportSummary = FromWire<typeof ImportResponseSchema>;
 
 /** Counts bytes as they stream past, for the progress record. */
 async function* counting(body: AsyncIterable<Uint8Array>, onBytes: (n: number) => void): AsyncGenerator<Uint8Array> {

@@ -3,11 +3,12 @@ import { appendItemAction } from "../../db/repositories/replies";
 import { FEED_ITEM_STATE } from "../../domain/constants";
 import { notFound } from "../../domain/errors";
 import { MODERATION_ACTIONS } from "../../domain/inbox";
-import type { ModerationFormInput } from "../../domain/schemas/replies";
+import type { FromWire } from "../../domain/key-case";
+import type { ModerationFormInput, ModerationResultResponseSchema } from "../../domain/schemas/replies";
 import { isoNow, type Actor, type ServiceDeps } from "../context";
 import { deliveryErrorText } from "../inbox/outbound";
 import { agentOf, findWorkableItem, outboundTargetOf } from "../replies/access";
-import { moderationEventView, type ModerationEventView } from "./moderation-view";
+import { moderationEventView } from "./moderation-view";
 
 /**
  * POST /v1/feed-items/{id}/moderation: one of the spec's moderation actions with a reason (analytics §3).
@@ -21,7 +22,7 @@ export async function moderateItem(
   actor: Actor,
   feedItemId: number,
   input: ModerationFormInput,
-): Promise<ModerationEventView & { deliveryError: string | null }> {
+): Promise<FromWire<typeof ModerationResultResponseSchema>> {
   const item = await findWorkableItem(deps, actor, feedItemId, "inbox.items.write");
   const action = MODERATION_ACTIONS.find((a) => a.code === input.action)!;
   const [agent, target] = await Promise.all([agentOf(deps, actor), outboundTargetOf(deps, item)]);

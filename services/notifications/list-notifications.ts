@@ -1,18 +1,16 @@
 import { countUnreadAmongNewest, listNotifications as listRows } from "../../db/repositories/notifications";
 import { NOTIFICATION_LIST_LIMIT } from "../../domain/notifications";
+import type { FromWire } from "../../domain/key-case";
+import type { NotificationListResponseSchema } from "../../domain/schemas/notifications";
 import type { Actor, ServiceDeps } from "../context";
-import { notificationView, type NotificationView } from "./notification-view";
+import { notificationView } from "./notification-view";
 
-;
-
-export interface NotificationList {
-  /** The newest `limit` of the caller's notifications, newest first. */
-  items: NotificationView[];
-  /** Unread (neither read nor dismissed) among the newest NOTIFICATION_LIST_LIMIT, shown or not. */
-  unreadCount: number;
-  /** Whether the newest NOTIFICATION_LIST_LIMIT hold more than `limit`. */
-  hasMore: boolean;
-}
+/**
+ * The answer (ADR 027): `data`, the newest `limit` of the caller's notifications, newest first;
+ * `unreadCount`, the unread (neither read nor dismissed) among the newest NOTIFICATION_LIST_LIMIT, shown
+ * or not; `hasMore`, whether the newest NOTIFICATION_LIST_LIMIT hold more than `limit`.
+ */
+export type NotificationList = FromWire<typeof NotificationListResponseSchema>;
 
 /**
  * GET /v1/notifications: the caller's own notifications, newest first. The list never goes past the
@@ -27,7 +25,7 @@ export async function listNotifications(deps: ServiceDeps, actor: Actor, limit: 
     countUnreadAmongNewest(deps.db, actor.businessProfileId, actor.accountId, NOTIFICATION_LIST_LIMIT),
   ]);
   return {
-    items: rows.slice(0, shown).map(notificationView),
+    data: rows.slice(0, shown).map(notificationView),
     unreadCount,
     hasMore: rows.length > shown,
   };

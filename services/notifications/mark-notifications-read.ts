@@ -1,6 +1,8 @@
 import { markNotificationsRead as markRows } from "../../db/repositories/notifications";
+import type { FromWire } from "../../domain/key-case";
+import type { NotificationsReadResponseSchema } from "../../domain/schemas/notifications";
 import { isoNow, type Actor, type ServiceDeps } from "../context";
-import { notificationView, type NotificationView } from "./notification-view";
+import { notificationView } from "./notification-view";
 
 /**
  * POST /v1/notifications/mark_as_read {ids}: reads the caller's listed notifications (hover, or 'Mark
@@ -12,11 +14,11 @@ export async function markNotificationsRead(
   deps: ServiceDeps,
   actor: Actor,
   ids: readonly number[],
-): Promise<NotificationView[]> {
+): Promise<FromWire<typeof NotificationsReadResponseSchema>> {
   const unique = [...new Set(ids)];
   const now = isoNow(deps);
   const rows = await deps.db
     .transaction()
     .execute((trx) => markRows(trx, actor.businessProfileId, actor.accountId, unique, now));
-  return rows.map(notificationView);
+  return { data: rows.map(notificationView) };
 }

@@ -7,7 +7,9 @@ import {
   listSocialProfiles,
 } from "../../db/repositories/social-profiles";
 import { forbidden, notFound } from "../../domain/errors";
+import type { FromWire } from "../../domain/key-case";
 import { hasPermission } from "../../domain/permissions";
+import type { ProfileItemResponseSchema, ProfileResponseSchema } from "../../domain/schemas/statuses";
 import type { NetworkId } from "../../domain/networks";
 import { networkVisibleTo } from "../../domain/streams";
 import { isoNow, type Actor, type ServiceDeps } from "../context";
@@ -17,7 +19,7 @@ function requireRead(actor: Actor) {
 }
 
 /** GET /v1/users: the brand's connected social profiles (spec "Profile"). */
-export async function listProfiles(deps: ServiceDeps, actor: Actor, socialTypes?: string[]) {
+export async function listProfiles(deps: ServiceDeps, actor: Actor, socialTypes?: string[]): Promise<Array<FromWire<typeof ProfileResponseSchema>>> {
   requireRead(actor);
   const rows = await listSocialProfiles(deps.db, actor.businessProfileId, socialTypes);
   return rows
@@ -45,7 +47,7 @@ export async function listProfileItemsOf(
   deps: ServiceDeps,
   actor: Actor,
   filter: { profileId?: number; socialTypes?: string[]; types?: string[] },
-) {
+): Promise<Array<FromWire<typeof ProfileItemResponseSchema>>> {
   requireRead(actor);
   const rows = await listProfileItems(deps.db, actor.businessProfileId, filter);
   return rows.map((r) => ({

@@ -1,6 +1,6 @@
 import { deleteDraft as deleteDraftRow, findDraft, saveDraft as saveDraftRow } from "../../db/repositories/reply-drafts";
 import type { ReplyDraftRow } from "../../db/schema";
-import type { DraftInput, DraftResponseSchema } from "../../domain/schemas/replies";
+import type { CallerDraftResponseSchema, DraftInput, DraftResponseSchema } from "../../domain/schemas/replies";
 import { isoNow, type Actor, type ServiceDeps } from "../context";
 import { findWorkableItem } from "./access";
 import { assertTemplate } from "./send-reply";
@@ -22,9 +22,9 @@ async function callerDraft(deps: ServiceDeps, actor: Actor, feedItemId: number):
 }
 
 /** GET /v1/feed-items/{id}/draft */
-export async function getDraft(deps: ServiceDeps, actor: Actor, feedItemId: number): Promise<DraftView | null> {
+export async function getDraft(deps: ServiceDeps, actor: Actor, feedItemId: number): Promise<FromWire<typeof CallerDraftResponseSchema>> {
   const item = await findWorkableItem(deps, actor, feedItemId, "inbox.items.read");
-  return callerDraft(deps, actor, item.id);
+  return { draft: await callerDraft(deps, actor, item.id) };
 }
 
 /** PUT /v1/feed-items/{id}/draft: creates or replaces the caller's draft. */

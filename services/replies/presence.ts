@@ -4,13 +4,13 @@ import type { PresenceInput } from "../../domain/schemas/replies";
 import { isoNow, type Actor, type ServiceDeps } from "../context";
 import { findWorkableItem } from "./access";
 import type { FromWire } from "../../domain/key-case";
-import type { ViewerResponseSchema } from "../../domain/schemas/feed-items";
+import type { PresenceResponseSchema, ViewerResponseSchema } from "../../domain/schemas/feed-items";
 
 // Presence (ADR 014): a heartbeat says the caller is viewing or replying to an item; teammates whose
 // heartbeat is within PRESENCE_WINDOW_SECONDS are shown. Rows live in the database so that several
 // processes agree. Approximate by design.
 
-export type ViewerView = FromWire<typeof ViewerResponseSchema>;
+type ViewerView = FromWire<typeof ViewerResponseSchema>;
 
 function viewerView(row: PresenceViewerRow): ViewerView {
   return {
@@ -38,7 +38,7 @@ async function viewersOfItems(deps: ServiceDeps, actor: Actor, feedItemIds: read
 }
 
 /** POST /v1/feed-items/{id}/presence: the caller's heartbeat; answers who else is there. */
-export async function heartbeat(deps: ServiceDeps, actor: Actor, feedItemId: number, input: PresenceInput): Promise<{ viewers: ViewerView[] }> {
+export async function heartbeat(deps: ServiceDeps, actor: Actor, feedItemId: number, input: PresenceInput): Promise<FromWire<typeof PresenceResponseSchema>> {
   const item = await findWorkableItem(deps, actor, feedItemId, "inbox.items.read");
   await upsertPresence(deps.db, {
     businessProfileId: actor.businessProfileId,

@@ -148,7 +148,7 @@ export async function buildExecutiveReport(deps: ServiceDeps, report: EmailRepor
     const mentions = entry.totals.positive + entry.totals.neutral + entry.totals.negative;
     const previousMentions = entry.compared.totals.positive + entry.compared.totals.neutral + entry.compared.totals.negative;
     return {
-      contextId: entry.context.context_id,
+      contextId: entry.context.contextId,
       title: entry.context.title,
       color: entry.context.color,
       mentions,
@@ -166,12 +166,12 @@ export async function buildExecutiveReport(deps: ServiceDeps, report: EmailRepor
     timeZone: viewer.timeZone,
     contexts,
     networks: (networks.data[0]?.items ?? []).slice(0, TOP_NETWORKS).map((item) => ({
-      socialType: item.social_type,
-      name: isNetworkId(item.social_type) ? networkById(item.social_type).name : item.social_type,
-      color: isNetworkId(item.social_type) ? networkById(item.social_type).color : "#64748B",
+      socialType: item.socialType,
+      name: isNetworkId(item.socialType) ? networkById(item.socialType).name : item.socialType,
+      color: isNetworkId(item.socialType) ? networkById(item.socialType).color : "#64748B",
       mentions: item.mentions,
     })),
-    response: slaEntry ? { medianSeconds: slaEntry.median_seconds, replied: slaEntry.replied, unreplied: slaEntry.unreplied } : null,
+    response: slaEntry ? { medianSeconds: slaEntry.medianSeconds, replied: slaEntry.replied, unreplied: slaEntry.unreplied } : null,
     posts,
     articles,
     articlesUrl: report.articlesUrl,

@@ -10,7 +10,7 @@ import { forbidden, notFound } from "../../domain/errors";
 import { hasPermission } from "../../domain/permissions";
 import { MESSAGES } from "../../domain/messages";
 import { ROLES } from "../../domain/roles";
-import type { SentimentExcludeWordInput, ExcludeWordResponseSchema } from "../../domain/schemas/streams";
+import type { SentimentExcludeWordInput, ExcludeWordResponseSchema, SentimentPreviewResponseSchema } from "../../domain/schemas/streams";
 import { isoNow, type Actor, type ServiceDeps } from "../context";
 import { loadEnrichmentContext, requireIngestPorts } from "../mentions/ingest-mentions";
 import type { NetworkId } from "../../domain/networks";
@@ -104,7 +104,7 @@ export async function previewSentiment(
   deps: ServiceDeps,
   actor: Actor,
   input: { text: string; language?: string; socialType: NetworkId },
-) {
+): Promise<FromWire<typeof SentimentPreviewResponseSchema>> {
   requireAdmin(actor, "read");
   const context = await loadEnrichmentContext(deps, actor.businessProfileId);
   return requireIngestPorts(deps).enricher.explain(input.text, input.language, context, input.socialType);

@@ -4,9 +4,10 @@ import { ACCOUNT_STATE } from "../../domain/constants";
 import { AppError, unauthorized } from "../../domain/errors";
 import { MESSAGES } from "../../domain/messages";
 import type { ServiceDeps } from "../context";
-import { buildAccountView, type AccountView } from "../accounts/account-view";
+import { buildAccountView } from "../accounts/account-view";
 import { dummyPasswordHash, verifyPassword } from "../security/passwords";
-import { openSession, type OpenedSession } from "./session-tokens";
+import { openSession } from "./session-tokens";
+import { signedIn, type SignedIn } from "./signed-in";
 import { claimBackupCode } from "../../db/repositories/backup-codes";
 import { hashBackupCode } from "../security/backup-codes";
 import { hashToken, randomToken } from "../security/tokens";
@@ -30,7 +31,7 @@ const LOGIN_CHALLENGE_TTL_MS = 5 * 60 * 1000;
 export async function createSession(
   deps: ServiceDeps,
   input: CreateSessionInput,
-): Promise<OpenedSession & { account: AccountView }> {
+): Promise<SignedIn> {
   const now = deps.now();
   const keys = throttleKeys(input.email, input.clientIp);
   await assertNotThrottled(deps.db, keys, now);
@@ -77,7 +78,7 @@ export async function createSession(
   }
   await recordLoginSuccess(deps.db, input.email);
   const opened = await openSession(deps.db, { accountId: account.id, businessProfileId: account.businessProfileId }, now);
-  return { ...opened, account: await buildAccountView(deps.db, account) };
+  return signedIn(opened, await buildAccountView(deps.db, account));
 }
 
 /**

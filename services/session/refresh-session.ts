@@ -2,15 +2,17 @@ import { findAccountForSession } from "../../db/repositories/accounts";
 import { claimToken, findTokenWithSession, revokeSession } from "../../db/repositories/auth-sessions";
 import { ACCOUNT_STATE } from "../../domain/constants";
 import { unauthorized } from "../../domain/errors";
+import type { FromWire } from "../../domain/key-case";
+import type { TokenPairResponseSchema } from "../../domain/schemas/session";
 import type { ServiceDeps } from "../context";
 import { hashToken } from "../security/tokens";
-import { issueSessionTokens, type IssuedTokens } from "./session-tokens";
+import { issueSessionTokens } from "./session-tokens";
 
 /**
  * PUT /v1/session: a refresh token buys a new pair once. Presenting a refresh token that was
  * already used means it leaked: the whole session (the token family) is revoked.
  */
-export async function refreshSession(deps: ServiceDeps, refreshToken: string): Promise<IssuedTokens> {
+export async function refreshSession(deps: ServiceDeps, refreshToken: string): Promise<FromWire<typeof TokenPairResponseSchema>> {
   const now = deps.now();
   const nowIso = now.toISOString();
   const found = await findTokenWithSession(deps.db, hashToken(refreshToken), "refresh");
@@ -28,5 +30,6 @@ export async function refreshSession(deps: ServiceDeps, refreshToken: string): P
     await revokeSession(deps.db, found.sessionId, nowIso, "refresh_token_reused");
     throw unauthorized();
   }
-  return issueSessionTokens(deps.db, found.sessionId, now);
+  const pair = await issueSessionTokens(deps.db, found.sessionId, now);
+  return { accessToken: pair.accessToken, refreshToken: pair.refreshToken };
 }

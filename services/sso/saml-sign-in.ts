@@ -16,10 +16,11 @@ import { ACCOUNT_STATE } from "../../domain/constants";
 import { notFound, unauthorized } from "../../domain/errors";
 import { MESSAGES } from "../../domain/messages";
 import type { SsoRefusal } from "../../domain/schemas/sso";
-import { buildAccountView, type AccountView } from "../accounts/account-view";
+import { buildAccountView } from "../accounts/account-view";
 import type { ServiceDeps } from "../context";
 import { hashToken, randomToken, safeEqual } from "../security/tokens";
-import { openSession, type OpenedSession } from "../session/session-tokens";
+import { openSession } from "../session/session-tokens";
+import { signedIn, type SignedIn } from "../session/signed-in";
 import { EMAIL_NAME_ID_FORMAT, serviceProviderUrls, type ServiceProviderUrls } from "./service-provider";
 
 // Signing in through a business profile's identity provider (issue 26, ADR 041): the AuthnRequest
@@ -83,7 +84,7 @@ type Refusal = SsoRefusal;
 export async function completeSamlSignIn(
   deps: ServiceDeps,
   input: { businessProfileId: number; samlResponse: string; bindingToken: string | undefined },
-): Promise<OpenedSession & { account: AccountView }> {
+): Promise<SignedIn> {
   const { businessProfileId } = input;
   const config = await activeConfiguration(deps, businessProfileId);
   const urls = serviceProviderUrls(deps, businessProfileId);
@@ -132,7 +133,7 @@ export async function completeSamlSignIn(
 
   const account = await accountOf(deps, profile, businessProfileId);
   const opened = await openSession(deps.db, { accountId: account.id, businessProfileId: account.businessProfileId }, now);
-  return { ...opened, account: await buildAccountView(deps.db, account) };
+  return signedIn(opened, await buildAccountView(deps.db, account));
 }
 
 async function activeConfiguration(deps: ServiceDeps, businessProfileId: number): Promise<SamlConfigurationRow> {

@@ -22,7 +22,7 @@ import { findVisibleSearchItem } from "../searches/access";
 import { findVisibleTopic } from "../topics/topics";
 import { actionsView, statusView, type StatusView } from "./status-view";
 import type { FromWire } from "../../domain/key-case";
-import { STATUS_COUNT_CAP, type StatusCountsResponseSchema } from "../../domain/schemas/statuses";
+import { STATUS_COUNT_CAP, type IdentityResponseSchema, type StatusCountsResponseSchema } from "../../domain/schemas/statuses";
 
 function requireRead(actor: Actor) {
   if (!mayReadMentionText(actor.permissions)) throw forbidden();
@@ -184,7 +184,7 @@ export async function getStatus(
 }
 
 /** GET /v1/identities/{id}: an author with their latest mentions. */
-export async function getIdentity(deps: ServiceDeps, actor: Actor, id: number) {
+export async function getIdentity(deps: ServiceDeps, actor: Actor, id: number): Promise<FromWire<typeof IdentityResponseSchema>> {
   requireRead(actor);
   const identity = await findIdentity(deps.db, actor.businessProfileId, id);
   if (!identity || !networkVisibleTo(identity.socialType as NetworkId, actor.role)) throw notFound();

@@ -1,7 +1,9 @@
 import type { StreamRow, WebhookRow } from "../../db/schema";
+import type { FromWire } from "../../domain/key-case";
 import { hasPermission } from "../../domain/permissions";
+import type { StreamResponseSchema } from "../../domain/schemas/streams";
 import type { NetworkId } from "../../domain/networks";
-import { CATEGORY_FLAGS, type CategoryFlags, type StreamCategory, type StreamSource } from "../../domain/streams";
+import { CATEGORY_FLAGS, type StreamCategory, type StreamSource } from "../../domain/streams";
 import type { Actor, ServiceDeps } from "../context";
 
 export interface StreamConfig {
@@ -14,35 +16,8 @@ export interface StreamConfig {
   replyUrl?: string;
 }
 
-export interface StreamView {
-  id: number;
-  name: string;
-  socialType: NetworkId;
-  category: StreamCategory;
-  source: StreamSource;
-  config: StreamConfig;
-  pinned: boolean;
-  flags: CategoryFlags;
-  /** Secrets only for those who manage channels. */
-  ingestKey: string | null;
-  webhook: {
-    integrationName: string;
-    uuid: string;
-    url: string;
-    secret: string | null;
-    signatureHelp: string | null;
-  } | null;
-  health: {
-    itemsCount: number;
-    lastItemAt: string | null;
-    lastSuccessAt: string | null;
-    lastError: string | null;
-    lastErrorAt: string | null;
-    consecutiveFailures: number;
-    nextPollAt: string | null;
-  };
-  createdAt: string;
-}
+/** A stream (channel) as the API answers it (ADR 027); secrets only for those who manage channels. */
+export type StreamView = FromWire<typeof StreamResponseSchema>;
 
 export function webhookUrl(deps: ServiceDeps, integrationName: string, uuid: string): string {
   return `${deps.settings.publicUrl.replace(/\/$/, "")}/api/webhooks/${encodeURIComponent(integrationName)}/${uuid}`;

@@ -6,13 +6,16 @@ import { AppError, badRequest, forbidden, notFound } from "../../domain/errors";
 import { MESSAGES } from "../../domain/messages";
 import { ROLES } from "../../domain/roles";
 import { TAKEOVER_SESSION_LIFETIME_MS } from "../../domain/request-limits";
-import { buildAccountView } from "../accounts/account-view";
+import type { FromWire } from "../../domain/key-case";
+import type { TakeoverEndResponseSchema } from "../../domain/schemas/session";
+import { buildAccountView, type AccountView } from "../accounts/account-view";
 import { requireSystemAdmin } from "../accounts/authorization";
 import type { Actor, ServiceDeps } from "../context";
 import { openSession } from "../session/session-tokens";
+import { signedIn, type SignedIn } from "../session/signed-in";
 
 /** GET /v1/admin/accounts/{id}: any account of the install, for a system admin. */
-export async function getAdminAccount(deps: ServiceDeps, actor: Actor, accountId: number) {
+export async function getAdminAccount(deps: ServiceDeps, actor: Actor, accountId: number): Promise<AccountView> {
   requireSystemAdmin(actor);
   const account = await findAccountForSession(deps.db, accountId);
   if (!account) throw notFound();
@@ -28,7 +31,7 @@ export async function startTakeover(
   deps: ServiceDeps,
   actor: Actor,
   input: { accountId?: number; businessProfileId?: number },
-) {
+): Promise<SignedIn> {
   requireSystemAdmin(actor);
   let target;
   if (input.accountId) target = await findAccountForSession(deps.db, input.accountId);
@@ -56,11 +59,11 @@ export async function startTakeover(
     });
     return session;
   });
-  return { ...opened, account: await buildAccountView(deps.db, target, { overtaken: true }) };
+  return signedIn(opened, await buildAccountView(deps.db, target, { overtaken: true }));
 }
 
 /** DELETE /v1/admin/accounts/takeover: ends the take-over session the caller is in. */
-export async function endTakeoverSession(deps: ServiceDeps, actor: Actor) {
+export async function endTakeoverSession(deps: ServiceDeps, actor: Actor): Promise<FromWire<typeof TakeoverEndResponseSchema>> {
   if (actor.impersonatorAccountId === null) throw new AppError("bad_request", MESSAGES.notTakingOver);
   const session = await findSession(deps.db, actor.sessionId);
   if (!session) throw notFound();

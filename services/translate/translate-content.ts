@@ -1,5 +1,7 @@
 import { AppError, badRequest } from "../../domain/errors";
+import type { FromWire } from "../../domain/key-case";
 import { MESSAGES } from "../../domain/messages";
+import type { TranslationResponseSchema } from "../../domain/schemas/streams";
 import type { Actor, ServiceDeps } from "../context";
 import { TranslationUnavailableError } from "./types";
 
@@ -8,7 +10,7 @@ export async function translateContent(
   deps: ServiceDeps,
   _actor: Actor,
   input: { text: string; lang: string; from?: string },
-) {
+): Promise<FromWire<typeof TranslationResponseSchema>> {
   if (!input.text.trim()) throw badRequest(MESSAGES.required);
   const from =
     input.from ??
@@ -22,7 +24,7 @@ export async function translateContent(
   if (!deps.translator) throw new AppError("bad_request", MESSAGES.translationUnavailable);
   try {
     const result = await deps.translator.translate({ text: input.text, from, to: input.lang });
-    return { text: result.text, from, to: input.lang, provider: result.provider };
+    return { data: { text: result.text, from, to: input.lang, provider: result.provider } };
   } catch (error) {
     if (error instanceof TranslationUnavailableError || (error as Error).name === "TranslationUnavailableError") {
       throw new AppError("bad_request", MESSAGES.translationUnavailable);

@@ -4,7 +4,13 @@ import { findAccount, updateAccount } from "../../db/repositories/accounts";
 import { revokeSessionsOfAccount } from "../../db/repositories/auth-sessions";
 import { replaceBackupCodes } from "../../db/repositories/backup-codes";
 import { conflict, notFound, validationError, AppError } from "../../domain/errors";
+import type { FromWire } from "../../domain/key-case";
 import { MESSAGES } from "../../domain/messages";
+import type {
+  BackupCodesResponseSchema,
+  TwoFactorOffResponseSchema,
+  TwoFactorSetupResponseSchema,
+} from "../../domain/schemas/accounts";
 import { requireOwnSession } from "../accounts/authorization";
 import type { Actor, ServiceDeps } from "../context";
 import { generateBackupCodes, hashBackupCode } from "../security/backup-codes";
@@ -25,7 +31,7 @@ async function issueBackupCodes(deps: ServiceDeps, accountId: number): Promise<s
 }
 
 /** .../two_factor_authentication/setup: a new secret (not active until a code proves the app has it). */
-export async function setupTwoFactor(deps: ServiceDeps, actor: Actor) {
+export async function setupTwoFactor(deps: ServiceDeps, actor: Actor): Promise<FromWire<typeof TwoFactorSetupResponseSchema>> {
   const account = await callerAccount(deps, actor);
   if (account.otpEnabled === 1) throw conflict(MESSAGES.twoFactorEnabled);
   const secret = new OTPAuth.Secret({ size: 20 });
@@ -48,7 +54,7 @@ export async function setupTwoFactor(deps: ServiceDeps, actor: Actor) {
 }
 
 /** .../activate: the first code from the app turns two-factor login on and returns 10 backup codes. */
-export async function activateTwoFactor(deps: ServiceDeps, actor: Actor, otpCode: string) {
+export async function activateTwoFactor(deps: ServiceDeps, actor: Actor, otpCode: string): Promise<FromWire<typeof BackupCodesResponseSchema>> {
   const account = await callerAccount(deps, actor);
   if (account.otpEnabled === 1) throw conflict(MESSAGES.twoFactorEnabled);
   if (!account.otpSecret) throw new AppError("bad_request", MESSAGES.twoFactorNotSetUp);
@@ -64,14 +70,14 @@ export async function activateTwoFactor(deps: ServiceDeps, actor: Actor, otpCode
 }
 
 /** .../regenerate_backup_codes: ten new codes; the old ones stop working. */
-export async function regenerateBackupCodes(deps: ServiceDeps, actor: Actor) {
+export async function regenerateBackupCodes(deps: ServiceDeps, actor: Actor): Promise<FromWire<typeof BackupCodesResponseSchema>> {
   const account = await callerAccount(deps, actor);
   if (account.otpEnabled !== 1) throw new AppError("bad_request", MESSAGES.twoFactorNotSetUp);
   return { backupCodes: await issueBackupCodes(deps, account.id) };
 }
 
 /** POST accounts/two_factor_authentications with the password: turns two-factor login off (ADR 008). */
-export async function disableTwoFactor(deps: ServiceDeps, actor: Actor, password: string) {
+export async function disableTwoFactor(deps: ServiceDeps, actor: Actor, password: string): Promise<FromWire<typeof TwoFactorOffResponseSchema>> {
   const account = await callerAccount(deps, actor);
   if (!(await verifyPassword(password, account.passwordHash))) {
     throw validationError({ password: [MESSAGES.currentPasswordWrong] });

@@ -1,10 +1,15 @@
 import type { Context } from "hono";
 import { validationError } from "../../../domain/errors";
+import {
+  AccountEventRecordedResponseSchema,
+  AccountEventResponseSchema,
+  LabelEventCountListResponseSchema,
+} from "../../../domain/schemas/account-events";
 import { countLabelEvents } from "../../../services/account-events/count-label-events";
 import { listAccountEvents, type AccountEventQuery } from "../../../services/account-events/list-account-events";
 import { recordAccountEvent } from "../../../services/account-events/record-account-event";
 import type { ApiApp, ApiEnv } from "../../env";
-import { parseNestedQuery, toSnakeCase } from "../../lib/case";
+import { parseNestedQuery, toWire } from "../../lib/case";
 import { requireActor } from "../../middleware/auth";
 import { zodFieldErrors } from "../../middleware/errors";
 import {
@@ -39,16 +44,16 @@ export function registerAccountEventRoutes(app: ApiApp) {
       contextType: body.context_type,
       socialType: body.social_type,
     });
-    return c.json({ id: event.id }, 201);
+    return c.json(toWire(AccountEventRecordedResponseSchema, event), 201);
   });
 
   app.openapi(listAccountEventsRoute, async (c) => {
-    const result = await listAccountEvents(c.get("deps"), requireActor(c), eventQuery(c));
-    // Counts are keyed by network id (googlePlay): not converted to snake_case.
-    return c.json({ data: toSnakeCase(result.data), counts: result.counts }, 200);
+    const { data, counts } = await listAccountEvents(c.get("deps"), requireActor(c), eventQuery(c));
+    // The counts are keyed by values (network ids such as googlePlay, event names): not case-converted.
+    return c.json({ data: data.map((event) => toWire(AccountEventResponseSchema, event)), counts }, 200);
   });
 
   app.openapi(countLabelEventsRoute, async (c) =>
-    c.json({ data: toSnakeCase(await countLabelEvents(c.get("deps"), requireActor(c), eventQuery(c))) }, 200),
+    c.json(toWire(LabelEventCountListResponseSchema, await countLabelEvents(c.get("deps"), requireActor(c), eventQuery(c))), 200),
   );
 }

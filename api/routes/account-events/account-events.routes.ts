@@ -1,7 +1,11 @@
 import { createRoute } from "@hono/zod-openapi";
 import * as z from "zod";
-import { COUNTED_ACCOUNT_EVENTS, type CountedAccountEvent } from "../../../domain/account-events";
 import { MESSAGES } from "../../../domain/messages";
+import {
+  AccountEventListResponseSchema,
+  AccountEventRecordedResponseSchema,
+  LabelEventCountListResponseSchema,
+} from "../../../domain/schemas/account-events";
 import { requiredString } from "../../../domain/schemas/common";
 import { listParam } from "../../lib/query";
 import { errorResponses, json } from "../../lib/schemas";
@@ -26,7 +30,7 @@ export const createAccountEventRoute = createRoute({
   summary: "Record a page view or a user action",
   request: { body: { content: { "application/json": { schema: AccountEventBodySchema } }, required: true } },
   responses: {
-    201: json(z.object({ id: z.number() }), "Recorded"),
+    201: json(AccountEventRecordedResponseSchema, "Recorded"),
     401: errorResponses[401],
     403: errorResponses[403],
     422: errorResponses[422],
@@ -55,22 +59,6 @@ const documentedQuery = z.object({
   context_type: z.string().optional(),
 });
 
-const AccountEventSchema = z.object({
-  id: z.number(),
-  account_id: z.number(),
-  action_type: z.string(),
-  event_type: z.string(),
-  action_module: z.string(),
-  context_id: z.number().nullable(),
-  context_type: z.number().nullable(),
-  social_type: z.string().nullable(),
-  created_at: z.string(),
-});
-
-const CountsSchema = z.object(
-  Object.fromEntries(COUNTED_ACCOUNT_EVENTS.map((event) => [event, z.number()])) as Record<CountedAccountEvent, z.ZodNumber>,
-);
-
 export const listAccountEventsRoute = createRoute({
   method: "get",
   path: "/v1/account_events",
@@ -78,13 +66,7 @@ export const listAccountEventsRoute = createRoute({
   summary: "Events in the range (newest first, at most 1,000) and, per network, the counts of the inbox's actions",
   request: { query: documentedQuery },
   responses: {
-    200: json(
-      z.object({
-        data: z.array(AccountEventSchema),
-        counts: z.record(z.string(), CountsSchema).describe("By network (social_type)"),
-      }),
-      "Events and counts",
-    ),
+    200: json(AccountEventListResponseSchema, "Events and counts"),
     401: errorResponses[401],
     403: errorResponses[403],
     422: errorResponses[422],
@@ -98,12 +80,7 @@ export const countLabelEventsRoute = createRoute({
   summary: "Per label, how many times it was put on an item in the range",
   request: { query: documentedQuery },
   responses: {
-    200: json(
-      z.object({
-        data: z.array(z.object({ label_id: z.number(), name: z.string(), category: z.string().nullable(), count: z.number() })),
-      }),
-      "Counts per label",
-    ),
+    200: json(LabelEventCountListResponseSchema, "Counts per label"),
     401: errorResponses[401],
     403: errorResponses[403],
     422: errorResponses[422],

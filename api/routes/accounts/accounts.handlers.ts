@@ -1,8 +1,13 @@
 import { getAccount } from "../../../services/accounts/get-account";
 import { getCurrentAccount } from "../../../services/accounts/get-current-account";
 import { listAccounts } from "../../../services/accounts/list-accounts";
+import {
+  AccountListResponseSchema,
+  AccountOrMemberResponseSchema,
+  AccountResponseSchema,
+} from "../../../domain/schemas/accounts";
 import type { ApiApp } from "../../env";
-import { toSnakeCase } from "../../lib/case";
+import { toWire } from "../../lib/case";
 import { requireActor } from "../../middleware/auth";
 import { unwrapFieldErrors } from "../../middleware/errors";
 import { removeMember } from "../../../services/accounts/remove-member";
@@ -20,12 +25,12 @@ import {
 export function registerAccountRoutes(app: ApiApp) {
   app.openapi(currentAccountRoute, async (c) => {
     const account = await getCurrentAccount(c.get("deps"), requireActor(c));
-    return c.json(toSnakeCase(account), 200);
+    return c.json(toWire(AccountResponseSchema, account), 200);
   });
 
   app.openapi(getAccountRoute, async (c) => {
     const account = await getAccount(c.get("deps"), requireActor(c), c.req.valid("param").id);
-    return c.json(toSnakeCase(account), 200);
+    return c.json(toWire(AccountOrMemberResponseSchema, account), 200);
   });
 
   app.openapi(listAccountsRoute, async (c) => {
@@ -33,13 +38,13 @@ export function registerAccountRoutes(app: ApiApp) {
     const accounts = await listAccounts(c.get("deps"), requireActor(c), {
       businessProfileId: query.business_profile_id,
     });
-    return c.json({ data: toSnakeCase(accounts) }, 200);
+    return c.json(toWire(AccountListResponseSchema, { data: accounts }), 200);
   });
 
   app.openapi(signUpRoute, async (c) => {
     const body = c.req.valid("json");
     const account = await signUp(c.get("deps"), { account: body.account, teamMemberInviteToken: body.team_member_invite_token });
-    return c.json(toSnakeCase(account), 201);
+    return c.json(toWire(AccountResponseSchema, account), 201);
   }, unwrapFieldErrors("account"));
 
   app.openapi(updateMemberRoute, async (c) => {
@@ -48,7 +53,7 @@ export function registerAccountRoutes(app: ApiApp) {
       role: body.role,
       teamIds: body.team_ids,
     });
-    return c.json(toSnakeCase(account), 200);
+    return c.json(toWire(AccountResponseSchema, account), 200);
   });
 
   app.openapi(removeMemberRoute, async (c) => {

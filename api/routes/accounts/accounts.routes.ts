@@ -1,7 +1,7 @@
 import { createRoute } from "@hono/zod-openapi";
 import * as z from "zod";
 import { SignUpAccountSchema, UpdateMemberSchema } from "../../../domain/schemas/accounts";
-import { AccountListResponseSchema, AccountResponseSchema, MemberResponseSchema } from "../../../domain/schemas/accounts";
+import { AccountListResponseSchema, AccountOrMemberResponseSchema, AccountResponseSchema } from "../../../domain/schemas/accounts";
 import { errorResponses, IdParamSchema, json } from "../../lib/schemas";
 
 export const currentAccountRoute = createRoute({
@@ -20,7 +20,7 @@ export const getAccountRoute = createRoute({
   request: { params: IdParamSchema },
   responses: {
     200: json(
-      z.union([AccountResponseSchema, MemberResponseSchema]),
+      AccountOrMemberResponseSchema,
       "An account of the caller's business profile: whole to its owner and to admins, as a member to other agents",
     ),
     401: errorResponses[401],

@@ -1,4 +1,6 @@
 import type * as z from "zod";
+import { AccountResponseSchema } from "../../../domain/schemas/accounts";
+import { TakeoverEndResponseSchema } from "../../../domain/schemas/session";
 import { BusinessProfileCreateSchema, BusinessProfileListResponseSchema, BusinessProfileResponseSchema, BusinessProfileUpdateSchema, DiscordBotListResponseSchema } from "../../../domain/schemas/business-profiles";
 import {
   createBusinessProfile,
@@ -11,7 +13,7 @@ import { listDiscordBots } from "../../../services/business-profiles/discord-bot
 import { getLogo } from "../../../services/business-profiles/logo";
 import { endTakeoverSession, getAdminAccount, startTakeover } from "../../../services/takeover/takeover";
 import type { ApiApp } from "../../env";
-import { toSnakeCase, toWire } from "../../lib/case";
+import { toWire } from "../../lib/case";
 import { requireActor } from "../../middleware/auth";
 import { refuseIdsAsNotFound } from "../../middleware/errors";
 import { openedSessionResponse } from "../session/session.handlers";
@@ -31,7 +33,7 @@ const refuseFormIds = refuseIdsAsNotFound(["id", "copied_business_profile_id"]);
 
 export function registerAdminRoutes(app: ApiApp) {
   app.openapi(adminAccountRoute, async (c) =>
-    c.json(toSnakeCase(await getAdminAccount(c.get("deps"), requireActor(c), c.req.valid("param").id)), 200),
+    c.json(toWire(AccountResponseSchema, await getAdminAccount(c.get("deps"), requireActor(c), c.req.valid("param").id)), 200),
   );
 
   // Who may write comes before what was written: a refusal of the form is only for a system admin.
@@ -98,7 +100,7 @@ export function registerAdminRoutes(app: ApiApp) {
   });
 
   app.openapi(endTakeoverRoute, async (c) =>
-    c.json(toSnakeCase(await endTakeoverSession(c.get("deps"), requireActor(c))), 200),
+    c.json(toWire(TakeoverEndResponseSchema, await endTakeoverSession(c.get("deps"), requireActor(c))), 200),
   );
 }
 

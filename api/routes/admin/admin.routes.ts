@@ -9,6 +9,7 @@ import {
   DiscordBotsQuerySchema,
   LOGO_CONTENT_TYPES,
 } from "../../../domain/schemas/business-profiles";
+import { SessionResponseSchema, TakeoverEndResponseSchema } from "../../../domain/schemas/session";
 import { errorResponses, IdParamSchema, json } from "../../lib/schemas";
 
 const wrongFormat = { error: MESSAGES.wrongFormat };
@@ -140,10 +141,7 @@ export const startTakeoverRoute = createRoute({
     },
   },
   responses: {
-    201: json(
-      z.object({ account: AccountResponseSchema, csrf_token: z.string(), access_token: z.string(), refresh_token: z.string() }),
-      "Signed in as the account; sets the API session cookie of the take-over session",
-    ),
+    201: json(SessionResponseSchema, "Signed in as the account; sets the API session cookie of the take-over session"),
     403: errorResponses[403],
     404: errorResponses[404],
   },
@@ -154,5 +152,5 @@ export const endTakeoverRoute = createRoute({
   path: "/v1/admin/accounts/takeover",
   tags: ["admin"],
   summary: "End the take-over session the caller is in",
-  responses: { 200: json(z.object({ admin_account_id: z.number() }), "Ended"), 400: errorResponses[400] },
+  responses: { 200: json(TakeoverEndResponseSchema, "Ended"), 400: errorResponses[400] },
 });

@@ -9,9 +9,16 @@ import {
   updateAnnotationById,
   updateLayer,
 } from "../../../services/annotations/annotations";
-import type { ApiApp } from "../../env";
 import { validationError } from "../../../domain/errors";
-import { parseNestedQuery, toSnakeCase } from "../../lib/case";
+import {
+  AnnotationListResponseSchema,
+  AnnotationResponseSchema,
+  LayerListResponseSchema,
+  LayerPropertiesResponseSchema,
+  LayerResponseSchema,
+} from "../../../domain/schemas/annotations";
+import type { ApiApp } from "../../env";
+import { parseNestedQuery, toWire } from "../../lib/case";
 import { requireWritableViewer, resolveDashboardViewer } from "../../lib/dashboard-viewer";
 import { requireActor } from "../../middleware/auth";
 import { zodFieldErrors } from "../../middleware/errors";
@@ -33,18 +40,18 @@ import {
 export function registerAnnotationRoutes(app: ApiApp) {
   app.use("/v1/annotations/*", definitionBodyLimit);
 
-  app.openapi(layerPropertiesRoute, (c) => c.json(toSnakeCase(layerProperties()), 200));
+  app.openapi(layerPropertiesRoute, (c) => c.json(toWire(LayerPropertiesResponseSchema, layerProperties()), 200));
   app.openapi(listLayersRoute, async (c) => {
     const viewer = await resolveDashboardViewer(c);
-    return c.json({ data: toSnakeCase(await listLayers(c.get("deps"), viewer, c.get("caller")?.actor ?? null)) }, 200);
+    return c.json(toWire(LayerListResponseSchema, { data: await listLayers(c.get("deps"), viewer, c.get("caller")?.actor ?? null) }), 200);
   });
   app.openapi(createLayerRoute, async (c) => {
     await requireWritableViewer(c);
-    return c.json(toSnakeCase(await createLayer(c.get("deps"), requireActor(c), c.req.valid("json"))), 201);
+    return c.json(toWire(LayerResponseSchema, await createLayer(c.get("deps"), requireActor(c), c.req.valid("json"))), 201);
   });
   app.openapi(updateLayerRoute, async (c) => {
     await requireWritableViewer(c);
-    return c.json(toSnakeCase(await updateLayer(c.get("deps"), requireActor(c), c.req.valid("param").id, c.req.valid("json"))), 200);
+    return c.json(toWire(LayerResponseSchema, await updateLayer(c.get("deps"), requireActor(c), c.req.valid("param").id, c.req.valid("json"))), 200);
   });
   app.openapi(deleteLayerRoute, async (c) => {
     await requireWritableViewer(c);
@@ -62,15 +69,15 @@ export function registerAnnotationRoutes(app: ApiApp) {
       from: q.range?.from ?? q.from,
       to: q.range?.to ?? q.to,
     });
-    return c.json({ data: toSnakeCase(annotations) }, 200);
+    return c.json(toWire(AnnotationListResponseSchema, { data: annotations }), 200);
   });
   app.openapi(createAnnotationRoute, async (c) => {
     await requireWritableViewer(c);
-    return c.json(toSnakeCase(await createAnnotation(c.get("deps"), requireActor(c), c.req.valid("json"))), 201);
+    return c.json(toWire(AnnotationResponseSchema, await createAnnotation(c.get("deps"), requireActor(c), c.req.valid("json"))), 201);
   });
   app.openapi(updateAnnotationRoute, async (c) => {
     await requireWritableViewer(c);
-    return c.json(toSnakeCase(await updateAnnotationById(c.get("deps"), requireActor(c), c.req.valid("param").id, c.req.valid("json"))), 200);
+    return c.json(toWire(AnnotationResponseSchema, await updateAnnotationById(c.get("deps"), requireActor(c), c.req.valid("param").id, c.req.valid("json"))), 200);
   });
   app.openapi(deleteAnnotationRoute, async (c) => {
     await requireWritableViewer(c);

@@ -8,6 +8,7 @@ import {
   AnnotationPatchSchema,
   AnnotationResponseSchema,
   LayerListResponseSchema,
+  LayerPropertiesResponseSchema,
   LayerResponseSchema,
 } from "../../../domain/schemas/annotations";
 import { MESSAGES } from "../../../domain/messages";
@@ -46,7 +47,7 @@ export const layerPropertiesRoute = createRoute({
   tags: ["annotations"],
   summary: "The layer colours (by index) and types",
   responses: {
-    200: json(z.object({ layer_properties: z.object({ colors: z.array(z.string()), types: z.array(z.string()) }) }), "Properties"),
+    200: json(LayerPropertiesResponseSchema, "Properties"),
   },
 });
 

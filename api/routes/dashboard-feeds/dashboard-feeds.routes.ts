@@ -1,21 +1,7 @@
 import { createRoute } from "@hono/zod-openapi";
 import * as z from "zod";
-import { JsonValueSchema } from "../../../domain/schemas/common";
-import { FeedHashBodySchema, FeedHashResponseSchema } from "../../../domain/schemas/dashboard-config";
-import { StatusResponseSchema } from "../../../domain/schemas/statuses";
+import { FeedHashBodySchema, FeedHashPageResponseSchema, FeedHashResponseSchema } from "../../../domain/schemas/dashboard-config";
 import { errorResponses, json } from "../../lib/schemas";
-
-const DefinitionSchema = z.object({
-  id: z.string(),
-  title: z.string(),
-  view_type: z.string(),
-  account_id: z.number().nullable(),
-  context_id: z.number(),
-  context_type: z.number(),
-  min_created_at: z.string(),
-  max_created_at: z.string(),
-  properties: z.record(z.string(), JsonValueSchema),
-});
 
 export const createFeedHashRoute = createRoute({
   method: "post",
@@ -48,13 +34,7 @@ export const getFeedHashRoute = createRoute({
     }),
   },
   responses: {
-    200: json(
-      DefinitionSchema.extend({
-        context: z.object({ context_type: z.number(), context_id: z.number(), title: z.string() }),
-        statuses: z.object({ data: z.array(StatusResponseSchema), total: z.number(), page: z.number(), per_page: z.number() }),
-      }),
-      "Drill-down",
-    ),
+    200: json(FeedHashPageResponseSchema, "Drill-down"),
     401: errorResponses[401],
     404: errorResponses[404],
   },

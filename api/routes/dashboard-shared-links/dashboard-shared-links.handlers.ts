@@ -5,8 +5,13 @@ import {
   revokeSharedLink,
   updateSharedLink,
 } from "../../../services/dashboard-config/shared-links";
+import {
+  SharedLinkListResponseSchema,
+  SharedLinkPublicResponseSchema,
+  SharedLinkResponseSchema,
+} from "../../../domain/schemas/dashboard-config";
 import type { ApiApp } from "../../env";
-import { toSnakeCase } from "../../lib/case";
+import { toWire } from "../../lib/case";
 import { requireWritableViewer } from "../../lib/dashboard-viewer";
 import { requireActor } from "../../middleware/auth";
 import { definitionBodyLimit } from "../queries/body-limit";
@@ -25,18 +30,18 @@ export function registerDashboardSharedLinkRoutes(app: ApiApp) {
 
   app.openapi(listSharedLinksRoute, async (c) => {
     await requireWritableViewer(c);
-    return c.json({ data: toSnakeCase(await listSharedLinks(c.get("deps"), requireActor(c))) }, 200);
+    return c.json(toWire(SharedLinkListResponseSchema, { data: await listSharedLinks(c.get("deps"), requireActor(c)) }), 200);
   });
   app.openapi(getSharedLinkRoute, async (c) =>
-    c.json(toSnakeCase(await getSharedLinkByCode(c.get("deps"), c.get("caller")?.actor ?? null, c.req.valid("param").code)), 200),
+    c.json(toWire(SharedLinkPublicResponseSchema, await getSharedLinkByCode(c.get("deps"), c.get("caller")?.actor ?? null, c.req.valid("param").code)), 200),
   );
   app.openapi(createSharedLinkRoute, async (c) => {
     await requireWritableViewer(c);
-    return c.json(toSnakeCase(await createSharedLink(c.get("deps"), requireActor(c), c.req.valid("json"))), 201);
+    return c.json(toWire(SharedLinkResponseSchema, await createSharedLink(c.get("deps"), requireActor(c), c.req.valid("json"))), 201);
   });
   app.openapi(updateSharedLinkRoute, async (c) => {
     await requireWritableViewer(c);
-    return c.json(toSnakeCase(await updateSharedLink(c.get("deps"), requireActor(c), c.req.valid("param").id, c.req.valid("json"))), 200);
+    return c.json(toWire(SharedLinkResponseSchema, await updateSharedLink(c.get("deps"), requireActor(c), c.req.valid("param").id, c.req.valid("json"))), 200);
   });
   app.openapi(revokeSharedLinkRoute, async (c) => {
     await requireWritableViewer(c);

@@ -4,8 +4,9 @@ import {
   listDashboardTemplateViews,
   updateDashboardTemplateById,
 } from "../../../services/dashboard-config/templates";
+import { DashboardTemplateListResponseSchema, DashboardTemplateResponseSchema } from "../../../domain/schemas/dashboard-config";
 import type { ApiApp } from "../../env";
-import { toSnakeCase } from "../../lib/case";
+import { toWire } from "../../lib/case";
 import { requireWritableViewer } from "../../lib/dashboard-viewer";
 import { requireActor } from "../../middleware/auth";
 import { definitionBodyLimit } from "../queries/body-limit";
@@ -23,20 +24,20 @@ export function registerDashboardTemplateRoutes(app: ApiApp) {
 
   app.openapi(listDashboardTemplatesRoute, async (c) => {
     await requireWritableViewer(c);
-    return c.json({ data: toSnakeCase(await listDashboardTemplateViews(c.get("deps"), requireActor(c))) }, 200);
+    return c.json(toWire(DashboardTemplateListResponseSchema, { data: await listDashboardTemplateViews(c.get("deps"), requireActor(c)) }), 200);
   });
   app.openapi(createDashboardTemplateRoute, async (c) => {
     await requireWritableViewer(c);
-    return c.json(toSnakeCase(await createDashboardTemplate(c.get("deps"), requireActor(c), c.req.valid("json"))), 201);
+    return c.json(toWire(DashboardTemplateResponseSchema, await createDashboardTemplate(c.get("deps"), requireActor(c), c.req.valid("json"))), 201);
   });
   app.openapi(getDashboardTemplateRoute, async (c) => {
     await requireWritableViewer(c);
-    return c.json(toSnakeCase(await getDashboardTemplate(c.get("deps"), requireActor(c), c.req.valid("param").id)), 200);
+    return c.json(toWire(DashboardTemplateResponseSchema, await getDashboardTemplate(c.get("deps"), requireActor(c), c.req.valid("param").id)), 200);
   });
   app.openapi(updateDashboardTemplateRoute, async (c) => {
     await requireWritableViewer(c);
     return c.json(
-      toSnakeCase(await updateDashboardTemplateById(c.get("deps"), requireActor(c), c.req.valid("param").id, c.req.valid("json"))),
+      toWire(DashboardTemplateResponseSchema, await updateDashboardTemplateById(c.get("deps"), requireActor(c), c.req.valid("param").id, c.req.valid("json"))),
       200,
     );
   });

@@ -3,6 +3,16 @@ import type * as z from "zod";
 import type { WidgetId } from "../../../domain/dashboard";
 import { badRequest, notFound } from "../../../domain/errors";
 import { MESSAGES } from "../../../domain/messages";
+import {
+  ClustersWidgetResponseSchema,
+  ClusterWidgetResponseSchema,
+  KeywordCloudWidgetResponseSchema,
+  LabelTrendsWidgetResponseSchema,
+  PostsWidgetResponseSchema,
+  ThemesWidgetResponseSchema,
+  TopicsWidgetResponseSchema,
+  TrendingKeywordsWidgetResponseSchema,
+} from "../../../domain/schemas/dashboard-widgets";
 import { toCsv } from "../../../services/analytics/csv";
 import { getConversationCluster, getConversationClusters, decodeClusterId } from "../../../services/analytics/text/clusters";
 import { clusterCsv, labelsCsv, themesCsv, topicsCsv, trendingCsv, type CsvTable } from "../../../services/analytics/text/csv-rows";
@@ -17,7 +27,7 @@ import { dashboardCacheKey, keyedOnResolved, readCached, writeCached } from "../
 import { previousRange, type TextMeta, type TextRequest } from "../../../services/analytics/text/context";
 import { resolveDashboardViewer } from "../../lib/dashboard-viewer";
 import type { ApiApp, ApiEnv } from "../../env";
-import { parseNestedQuery, toSnakeCase } from "../../lib/case";
+import { parseNestedQuery, toWire } from "../../lib/case";
 import {
   ClusterParams,
   ClustersParams,
@@ -101,7 +111,8 @@ export function registerDashboardTextRoutes(app: ApiApp) {
   app.openapi(keywordCloudRoute, async (c) => {
     const query = queryOf(c);
     const params = widgetParams(KeywordCloudParams, query);
-    return c.json(toSnakeCase(await cachedRead(c, "keywords-cloud", query, (request) => getKeywordCloud(c.get("deps"), request, params))), 200);
+    const answer = await cachedRead(c, "keywords-cloud", query, (request) => getKeywordCloud(c.get("deps"), request, params));
+    return c.json(toWire(KeywordCloudWidgetResponseSchema, answer), 200);
   });
 
   const trending = async (c: Context<ApiEnv>, asCsv: boolean) => {
@@ -118,7 +129,7 @@ export function registerDashboardTextRoutes(app: ApiApp) {
     };
     return cachedRead(c, "trending-keywords", query, (request) => getTrendingKeywords(c.get("deps"), request, params));
   };
-  app.openapi(trendingRoute, async (c) => c.json(toSnakeCase(await trending(c, false)), 200));
+  app.openapi(trendingRoute, async (c) => c.json(toWire(TrendingKeywordsWidgetResponseSchema, await trending(c, false)), 200));
   app.openapi(trendingCsvRoute, async (c) => csvResponse(c, "trending-keywords", trendingCsv((await trending(c, true)).data)));
 
   const entities = async (c: Context<ApiEnv>) => {
@@ -127,12 +138,12 @@ export function registerDashboardTextRoutes(app: ApiApp) {
     const params = { sort: p.sort, order: p.order, keyword: p.keyword, limit: p.limit };
     return cachedRead(c, "trending-label", query, (request) => getLabelTrends(c.get("deps"), request, params));
   };
-  app.openapi(entitiesRoute, async (c) => c.json(toSnakeCase(await entities(c)), 200));
+  app.openapi(entitiesRoute, async (c) => c.json(toWire(LabelTrendsWidgetResponseSchema, await entities(c)), 200));
   app.openapi(entitiesCsvRoute, async (c) => csvResponse(c, "trending-labels", labelsCsv((await entities(c)).data)));
 
   const themes = async (c: Context<ApiEnv>) =>
     cachedRead(c, "conversation-themes", queryOf(c), (request) => getConversationThemes(c.get("deps"), request));
-  app.openapi(themesRoute, async (c) => c.json(toSnakeCase(await themes(c)), 200));
+  app.openapi(themesRoute, async (c) => c.json(toWire(ThemesWidgetResponseSchema, await themes(c)), 200));
   app.openapi(themesCsvRoute, async (c) => csvResponse(c, "conversation-themes", themesCsv((await themes(c)).data)));
 
   const topics = async (c: Context<ApiEnv>) => {
@@ -141,14 +152,17 @@ export function registerDashboardTextRoutes(app: ApiApp) {
     const params = { topicGroupId: p.topic_group_id, limit: p.limit, sortByMentions: p.sort === "true" || p.sort === "mentions" };
     return cachedRead(c, "topics", query, (request) => getTopicCounts(c.get("deps"), request, params));
   };
-  app.openapi(topicsRoute, async (c) => c.json(toSnakeCase(await topics(c)), 200));
+  app.openapi(topicsRoute, async (c) => c.json(toWire(TopicsWidgetResponseSchema, await topics(c)), 200));
   app.openapi(topicsCsvRoute, async (c) => csvResponse(c, "topics", topicsCsv((await topics(c)).data)));
 
   app.openapi(postsRoute, async (c) => {
     const query = queryOf(c);
     const p = widgetParams(PostsParams, query);
     const params = { page: p.page, perPage: p.per_page, sentiments: p.selected_sentiments, socialTypes: p.selected_social_types, userId: p.user_id };
-    return c.json(toSnakeCase(await cachedRead(c, "most-impactful-posts", query, (request) => getMostImpactfulPosts(c.get("deps"), request, params), { mentionText: true })), 200);
+    const answer = await cachedRead(c, "most-impactful-posts", query, (request) => getMostImpactfulPosts(c.get("deps"), request, params), {
+      mentionText: true,
+    });
+    return c.json(toWire(PostsWidgetResponseSchema, answer), 200);
   });
 
   app.openapi(clustersRoute, async (c) => {
@@ -156,7 +170,8 @@ export function registerDashboardTextRoutes(app: ApiApp) {
     const p = widgetParams(ClustersParams, query);
     // filter_id names a saved search: the clusters of its mentions.
     const body = p.filter_id === undefined ? query : { ...query, contexts: [{ context_type: 1, context_id: p.filter_id }], properties: undefined };
-    return c.json(toSnakeCase(await cachedRead(c, "conversation-cluster", body, (request) => getConversationClusters(c.get("deps"), request))), 200);
+    const answer = await cachedRead(c, "conversation-cluster", body, (request) => getConversationClusters(c.get("deps"), request));
+    return c.json(toWire(ClustersWidgetResponseSchema, answer), 200);
   });
 
   app.openapi(clusterRoute, async (c) => {
@@ -170,6 +185,6 @@ export function registerDashboardTextRoutes(app: ApiApp) {
       mentionText: true,
     });
     if (asCsv) return csvResponse(c, "conversation-cluster", clusterCsv(result.data[0]!, result.meta.timeZone));
-    return c.json(toSnakeCase(result), 200);
+    return c.json(toWire(ClusterWidgetResponseSchema, result), 200);
   });
 }

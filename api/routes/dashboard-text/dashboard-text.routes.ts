@@ -6,7 +6,16 @@ import { DEFAULT_LIMIT, MOST_IMPACTFUL_PER_PAGE, TRENDING_KEYWORDS_PER_PAGE } fr
 import { TRENDING_DEFAULT_NUM_SIG_TERMS, TRENDING_DEFAULT_NUM_TERMS } from "../../../domain/text-analytics";
 import { LABEL_SORTS } from "../../../services/analytics/text/labels";
 import { listParam } from "../../lib/query";
-import { StatusResponseSchema } from "../../../domain/schemas/statuses";
+import {
+  ClustersWidgetResponseSchema,
+  ClusterWidgetResponseSchema,
+  KeywordCloudWidgetResponseSchema,
+  LabelTrendsWidgetResponseSchema,
+  PostsWidgetResponseSchema,
+  ThemesWidgetResponseSchema,
+  TopicsWidgetResponseSchema,
+  TrendingKeywordsWidgetResponseSchema,
+} from "../../../domain/schemas/dashboard-widgets";
 import { errorResponses, json } from "../../lib/schemas";
 
 const tags = ["dashboard"];
@@ -53,57 +62,38 @@ export const PostsParams = z.object({
 export const ClustersParams = z.object({ filter_id: z.coerce.number().int().positive().optional() });
 export const ClusterParams = z.object({ time_zone: z.string().optional(), cluster_actionable: bool.optional() });
 
-const ContextSchema = z.object({ context_type: z.number(), context_id: z.number(), title: z.string(), color: z.string() });
-const MetaSchema = z.object({
-  range: z.object({ from: z.string(), to: z.string() }),
-  compared_range: z.object({ from: z.string(), to: z.string() }).nullable(),
-  interval: z.string(),
-  time_zone: z.string(),
-  source: z.enum(["rollup", "raw"]),
-  cached: z.boolean(),
-});
-const answer = (entry: z.ZodRawShape) => z.object({ data: z.array(z.object({ context: ContextSchema, ...entry })), meta: MetaSchema });
 const csv = { description: "CSV with a header row", content: { "text/csv": { schema: z.string() } } };
 const refusals = { 400: errorResponses[400], 401: errorResponses[401], 404: errorResponses[404] };
 const read = (path: string, summary: string, body: z.ZodType) =>
   createRoute({ method: "get", path, tags, summary, responses: { 200: json(body, "Per context, in request order"), ...refusals } });
 const readCsv = (path: string, summary: string) => createRoute({ method: "get", path, tags, summary, responses: { 200: csv, ...refusals } });
 
-const TermItem = z.object({ term: z.string(), mentions: z.number(), sentiment: z.number() });
-const SigTerm = z.object({ term: z.string(), mentions: z.number(), previous: z.number(), score: z.number() });
-const LabelItem = z.object({ label_id: z.number(), name: z.string(), mentions: z.number(), previous: z.number(), change: z.number().nullable() });
-const Theme = z.object({ name: z.string(), terms: z.array(z.string()), mentions: z.number(), sentiment: z.number() });
-const TopicItem = z.object({ topic_id: z.number(), name: z.string(), mentions: z.number(), sentiment: z.number() });
-const ClusterItem = z.object({ id: z.string(), label: z.string(), terms: z.array(z.string()), size: z.number(), actionable: z.boolean() });
-const Status = StatusResponseSchema;
-const Paged = { total: z.number(), page: z.number(), per_page: z.number() };
-
-export const keywordCloudRoute = read("/v1/dashboard/keyword_cloud", "Top terms with mentions and sentiment (-1, 0, 1)", answer({ items: z.array(TermItem) }));
+export const keywordCloudRoute = read("/v1/dashboard/keyword_cloud", "Top terms with mentions and sentiment (-1, 0, 1)", KeywordCloudWidgetResponseSchema);
 export const trendingRoute = read(
   "/v1/dashboard/trending_labels",
   "Trending keywords: significant terms against the previous period (JLH, ADR 016)",
-  answer({ items: z.array(SigTerm), ...Paged, previous_range: z.object({ from: z.string(), to: z.string() }) }),
+  TrendingKeywordsWidgetResponseSchema,
 );
 export const trendingCsvRoute = readCsv("/v1/dashboard/trending_labels.csv", "Trending keywords as CSV (every significant term)");
-export const entitiesRoute = read("/v1/dashboard/entities", "Trending labels: the tenant's labels in the range vs the previous period", answer({ items: z.array(LabelItem) }));
+export const entitiesRoute = read("/v1/dashboard/entities", "Trending labels: the tenant's labels in the range vs the previous period", LabelTrendsWidgetResponseSchema);
 export const entitiesCsvRoute = readCsv("/v1/dashboard/entities.csv", "Trending labels as CSV");
 export const themesRoute = read(
   "/v1/dashboard/conversation_themes",
   "Conversation themes: communities of the term co-occurrence graph (ADR 016)",
-  answer({ nlp_analyzed_count: z.number(), themes: z.array(Theme) }),
+  ThemesWidgetResponseSchema,
 );
 export const themesCsvRoute = readCsv("/v1/dashboard/conversation_themes.csv", "Conversation themes as CSV");
-export const topicsRoute = read("/v1/dashboard/topics", "The tenant's topics with their mentions in the range", answer({ items: z.array(TopicItem) }));
+export const topicsRoute = read("/v1/dashboard/topics", "The tenant's topics with their mentions in the range", TopicsWidgetResponseSchema);
 export const topicsCsvRoute = readCsv("/v1/dashboard/topics.csv", "Topics as CSV");
 export const postsRoute = read(
   "/v1/dashboard/most-impactful-posts",
   "Mentions by impact score, a page at a time",
-  answer({ items: z.array(Status), ...Paged }),
+  PostsWidgetResponseSchema,
 );
 export const clustersRoute = read(
   "/v1/dashboard/conversation_clusters/searches",
   "Conversation clusters of the context's mentions (ADR 016)",
-  answer({ items: z.array(ClusterItem) }),
+  ClustersWidgetResponseSchema,
 );
 export const clusterRoute = createRoute({
   method: "get",
@@ -115,7 +105,7 @@ export const clusterRoute = createRoute({
     200: {
       description: "The cluster (JSON), or its mentions as CSV for /{id}.csv",
       content: {
-        "application/json": { schema: answer({ ...ClusterItem.shape, items: z.array(Status) }) },
+        "application/json": { schema: ClusterWidgetResponseSchema },
         "text/csv": { schema: z.string() },
       },
     },

@@ -1,5 +1,16 @@
 import type { Context } from "hono";
 import type { WidgetId } from "../../../domain/dashboard";
+import {
+  ComparedSentimentWidgetResponseSchema,
+  ComparedSlaWidgetResponseSchema,
+  DemographicsWidgetResponseSchema,
+  NetworksWidgetResponseSchema,
+  ReviewsWidgetResponseSchema,
+  ScoreWidgetResponseSchema,
+  SentimentWidgetResponseSchema,
+  SlaWidgetResponseSchema,
+  SumWidgetResponseSchema,
+} from "../../../domain/schemas/dashboard-widgets";
 import { readCountWidget, type CountReadOptions } from "../../../services/analytics/count-reads";
 import {
   comparedSentimentWidget,
@@ -10,6 +21,7 @@ import {
   networksWidget,
   reviewsWidget,
   scoreWidget,
+  type ScoreKind,
   sentimentWidget,
   slaWidget,
   sumWidget,
@@ -17,7 +29,7 @@ import {
 } from "../../../services/analytics/counts";
 import { toCsv } from "../../../services/analytics/csv";
 import type { ApiApp, ApiEnv } from "../../env";
-import { parseNestedQuery } from "../../lib/case";
+import { parseNestedQuery, toWire } from "../../lib/case";
 import { resolveDashboardViewer } from "../../lib/dashboard-viewer";
 import {
   comparedSentimentRoute,
@@ -68,27 +80,39 @@ function csvResponse(c: Context<ApiEnv>, name: string, header: string[], rows: u
 
 /** The count widgets of the dashboard (ADR 015). */
 export function registerDashboardCountRoutes(app: ApiApp) {
-  app.openapi(sentimentRoute, async (c) => c.json(await countRead(c, SENTIMENT_WIDGETS, sentimentWidget), 200));
-  app.openapi(comparedSentimentRoute, async (c) => c.json(await countRead(c, SENTIMENT_WIDGETS, comparedSentimentWidget), 200));
-  app.openapi(networksRoute, async (c) => c.json(await countRead(c, "network-breakdown", networksWidget), 200));
-  app.openapi(languagesRoute, async (c) => c.json(await countRead(c, "demographics", (a) => demographicsWidget(a, "languages")), 200));
-  app.openapi(countriesRoute, async (c) => c.json(await countRead(c, "demographics", (a) => demographicsWidget(a, "countries")), 200));
+  app.openapi(sentimentRoute, async (c) =>
+    c.json(toWire(SentimentWidgetResponseSchema, await countRead(c, SENTIMENT_WIDGETS, sentimentWidget)), 200),
+  );
+  app.openapi(comparedSentimentRoute, async (c) =>
+    c.json(toWire(ComparedSentimentWidgetResponseSchema, await countRead(c, SENTIMENT_WIDGETS, comparedSentimentWidget)), 200),
+  );
+  app.openapi(networksRoute, async (c) => c.json(toWire(NetworksWidgetResponseSchema, await countRead(c, "network-breakdown", networksWidget)), 200));
+  const demographics = async (c: Context<ApiEnv>, mode: "languages" | "countries") =>
+    countRead(c, "demographics", (a) => demographicsWidget(a, mode));
+  app.openapi(languagesRoute, async (c) => c.json(toWire(DemographicsWidgetResponseSchema, await demographics(c, "languages")), 200));
+  app.openapi(countriesRoute, async (c) => c.json(toWire(DemographicsWidgetResponseSchema, await demographics(c, "countries")), 200));
   const demographicsCsv = async (c: Context<ApiEnv>, mode: "languages" | "countries") => {
-    const answer = await countRead(c, "demographics", (a) => demographicsWidget(a, mode));
+    const answer = await demographics(c, mode);
     const rows = answer.data.flatMap((entry) => entry.items.map((item) => [entry.context.title, item.key, item.mentions, item.share]));
     return csvResponse(c, mode, ["context", mode === "languages" ? "language" : "country", "mentions", "share"], rows);
   };
   app.openapi(languagesCsvRoute, async (c) => demographicsCsv(c, "languages"));
   app.openapi(countriesCsvRoute, async (c) => demographicsCsv(c, "countries"));
-  app.openapi(engagementRoute, async (c) => c.json(await countRead(c, "impact-score", (a) => sumWidget(a, "totalEngagements")), 200));
-  app.openapi(reachRoute, async (c) => c.json(await countRead(c, "impact-score", (a) => sumWidget(a, "reach")), 200));
-  app.openapi(impactScoreRoute, async (c) => c.json(await countRead(c, "impact-score", (a) => scoreWidget(a, "impact_score")), 200));
-  app.openapi(reputationRoute, async (c) => c.json(await countRead(c, "impact-score", (a) => scoreWidget(a, "reputation")), 200));
-  app.openapi(sharesCountRoute, async (c) => c.json(await countRead(c, "impact-score", (a) => scoreWidget(a, "shares_count")), 200));
-  app.openapi(reachScoreRoute, async (c) => c.json(await countRead(c, "impact-score", (a) => scoreWidget(a, "reach_score")), 200));
-  app.openapi(reviewsRoute, async (c) => c.json(await countRead(c, "reviews", reviewsWidget), 200));
-  app.openapi(slaRoute, async (c) => c.json(await countRead(c, "first-reply-time", slaWidget), 200));
-  app.openapi(comparedSlaRoute, async (c) => c.json(await countRead(c, "first-reply-time", comparedSlaWidget), 200));
+  const sum = async (c: Context<ApiEnv>, measure: "totalEngagements" | "reach") =>
+    toWire(SumWidgetResponseSchema, await countRead(c, "impact-score", (a) => sumWidget(a, measure)));
+  app.openapi(engagementRoute, async (c) => c.json(await sum(c, "totalEngagements"), 200));
+  app.openapi(reachRoute, async (c) => c.json(await sum(c, "reach"), 200));
+  const score = async (c: Context<ApiEnv>, kind: ScoreKind) =>
+    toWire(ScoreWidgetResponseSchema, await countRead(c, "impact-score", (a) => scoreWidget(a, kind)));
+  app.openapi(impactScoreRoute, async (c) => c.json(await score(c, "impact_score"), 200));
+  app.openapi(reputationRoute, async (c) => c.json(await score(c, "reputation"), 200));
+  app.openapi(sharesCountRoute, async (c) => c.json(await score(c, "shares_count"), 200));
+  app.openapi(reachScoreRoute, async (c) => c.json(await score(c, "reach_score"), 200));
+  app.openapi(reviewsRoute, async (c) => c.json(toWire(ReviewsWidgetResponseSchema, await countRead(c, "reviews", reviewsWidget)), 200));
+  app.openapi(slaRoute, async (c) => c.json(toWire(SlaWidgetResponseSchema, await countRead(c, "first-reply-time", slaWidget)), 200));
+  app.openapi(comparedSlaRoute, async (c) =>
+    c.json(toWire(ComparedSlaWidgetResponseSchema, await countRead(c, "first-reply-time", comparedSlaWidget)), 200),
+  );
   app.openapi(generalReportRoute, async (c) => {
     const query = queryOf(c);
     const searchName = typeof query.search_name === "string" && query.search_name.trim() ? query.search_name.trim() : "general";

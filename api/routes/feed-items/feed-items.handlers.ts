@@ -1,10 +1,15 @@
 import type { Context } from "hono";
 import type * as z from "zod";
 import {
+  FeedItemCappedCountResponseSchema,
+  FeedItemCountResponseSchema,
   FeedItemDetailResponseSchema,
+  FeedItemLanguagesResponseSchema,
   FeedItemPageResponseSchema,
   FeedItemResponseSchema,
   FeedItemsResponseSchema,
+  SearchResultCountsResponseSchema,
+  SentimentCountsResponseSchema,
 } from "../../../domain/schemas/feed-items";
 import { validationError } from "../../../domain/errors";
 import type { FeedItemState } from "../../../domain/constants";
@@ -24,7 +29,7 @@ import { setFeedItemsState } from "../../../services/inbox/set-feed-items-state"
 import { translateFeedItems } from "../../../services/inbox/translate-feed-items";
 import { unassignFeedItem } from "../../../services/inbox/unassign-feed-item";
 import type { ApiApp, ApiEnv } from "../../env";
-import { parseNestedQuery, toSnakeCase, toWire } from "../../lib/case";
+import { parseNestedQuery, toWire } from "../../lib/case";
 import { zodFieldErrors } from "../../middleware/errors";
 import { requireActor } from "../../middleware/auth";
 import {
@@ -82,7 +87,7 @@ export function registerFeedItemRoutes(app: ApiApp) {
     return c.json(toWire(FeedItemPageResponseSchema, page), 200);
   });
 
-  app.openapi(assignedToMeCountRoute, async (c) => c.json(await countAssignedToMe(c.get("deps"), requireActor(c)), 200));
+  app.openapi(assignedToMeCountRoute, async (c) => c.json(toWire(FeedItemCountResponseSchema, await countAssignedToMe(c.get("deps"), requireActor(c))), 200));
 
   app.openapi(assignedToMeRoute, async (c) => {
     const q = nestedQuery(c, InboxListQuerySchema.pick({ sort_by: true, order: true, offset: true, limit: true }));
@@ -97,29 +102,29 @@ export function registerFeedItemRoutes(app: ApiApp) {
 
   app.openapi(searchResultsRoute, async (c) => {
     const q = nestedQuery(c, SearchResultsQuerySchema);
-    const data = await countSearchResults(c.get("deps"), requireActor(c), {
+    const counts = await countSearchResults(c.get("deps"), requireActor(c), {
       userId: q.user_id,
       sentiment: q.sentiment,
       networks: q.social_types,
     });
-    return c.json({ data: toSnakeCase(data) }, 200);
+    return c.json(toWire(SearchResultCountsResponseSchema, counts), 200);
   });
 
   app.openapi(countFeedItemsRoute, async (c) => {
     const q = nestedQuery(c, CountQuerySchema);
-    return c.json(await countFeedItems(c.get("deps"), requireActor(c), filtersOf(q), q.max), 200);
+    return c.json(toWire(FeedItemCappedCountResponseSchema, await countFeedItems(c.get("deps"), requireActor(c), filtersOf(q), q.max)), 200);
   });
 
   app.openapi(sentimentsRoute, async (c) => {
     const q = nestedQuery(c, InboxFiltersQuerySchema);
-    return c.json(await countFeedItemSentiments(c.get("deps"), requireActor(c), filtersOf(q)), 200);
+    return c.json(toWire(SentimentCountsResponseSchema, await countFeedItemSentiments(c.get("deps"), requireActor(c), filtersOf(q))), 200);
   });
 
   app.openapi(draftsCountRoute, async (c) =>
-    c.json(await countDrafts(c.get("deps"), requireActor(c), { userId: c.req.valid("query").user_id }), 200),
+    c.json(toWire(FeedItemCountResponseSchema, await countDrafts(c.get("deps"), requireActor(c), { userId: c.req.valid("query").user_id })), 200),
   );
 
-  app.openapi(languagesRoute, async (c) => c.json(await listFeedItemLanguages(c.get("deps"), requireActor(c)), 200));
+  app.openapi(languagesRoute, async (c) => c.json(toWire(FeedItemLanguagesResponseSchema, await listFeedItemLanguages(c.get("deps"), requireActor(c))), 200));
 
   app.openapi(setStateRoute, async (c) => {
     const input = c.req.valid("json");

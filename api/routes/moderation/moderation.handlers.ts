@@ -2,8 +2,13 @@ import { exportModerationEvents } from "../../../services/moderation/export-mode
 import { listModerationEvents } from "../../../services/moderation/list-moderation-events";
 import { moderateItem } from "../../../services/moderation/moderate-item";
 import { moderationFilters } from "../../../services/moderation/moderation-filters";
+import {
+  ModerationEventPageResponseSchema,
+  ModerationFiltersResponseSchema,
+  ModerationResultResponseSchema,
+} from "../../../domain/schemas/replies";
 import type { ApiApp } from "../../env";
-import { toSnakeCase } from "../../lib/case";
+import { toWire } from "../../lib/case";
 import { requireActor } from "../../middleware/auth";
 import { exportModerationEventsRoute, listModerationEventsRoute, moderateItemRoute, moderationFiltersRoute } from "./moderation.routes";
 
@@ -29,11 +34,11 @@ function textStream(chunks: AsyncIterable<string>): ReadableStream<Uint8Array> {
 /** Moderation actions on feed items and the moderation report (spec analytics §3, §7; ADR 014, 037). */
 export function registerModerationRoutes(app: ApiApp) {
   app.openapi(moderateItemRoute, async (c) =>
-    c.json(toSnakeCase(await moderateItem(c.get("deps"), requireActor(c), c.req.valid("param").id, c.req.valid("json"))), 201),
+    c.json(toWire(ModerationResultResponseSchema, await moderateItem(c.get("deps"), requireActor(c), c.req.valid("param").id, c.req.valid("json"))), 201),
   );
   // The spec's `v1/moderation/events/` is this route: the API drops a trailing slash before routing.
   app.openapi(listModerationEventsRoute, async (c) =>
-    c.json(toSnakeCase(await listModerationEvents(c.get("deps"), requireActor(c), c.req.valid("query"))), 200),
+    c.json(toWire(ModerationEventPageResponseSchema, await listModerationEvents(c.get("deps"), requireActor(c), c.req.valid("query"))), 200),
   );
   app.openapi(exportModerationEventsRoute, async (c) => {
     const csv = await exportModerationEvents(c.get("deps"), requireActor(c), c.req.valid("query"));
@@ -43,5 +48,5 @@ export function registerModerationRoutes(app: ApiApp) {
       "cache-control": "private, no-store",
     });
   });
-  app.openapi(moderationFiltersRoute, async (c) => c.json(toSnakeCase(await moderationFilters(c.get("deps"), requireActor(c))), 200));
+  app.openapi(moderationFiltersRoute, async (c) => c.json(toWire(ModerationFiltersResponseSchema, await moderationFilters(c.get("deps"), requireActor(c))), 200));
 }

@@ -5,8 +5,13 @@ import { listNotifications } from "../../../services/notifications/list-notifica
 import { openLiveNotifications } from "../../../services/notifications/live-notifications";
 import { markNotificationsRead } from "../../../services/notifications/mark-notifications-read";
 import type { NotificationView } from "../../../services/notifications/notification-view";
+import {
+  NotificationListResponseSchema,
+  NotificationResponseSchema,
+  NotificationsReadResponseSchema,
+} from "../../../domain/schemas/notifications";
 import type { ApiApp } from "../../env";
-import { toSnakeCase } from "../../lib/case";
+import { toWire } from "../../lib/case";
 import { requireActor } from "../../middleware/auth";
 import {
   listNotificationsRoute,
@@ -30,7 +35,7 @@ function lastEventId(header: string | undefined): number | undefined {
 export function registerNotificationRoutes(app: ApiApp) {
   app.openapi(listNotificationsRoute, async (c) => {
     const list = await listNotifications(c.get("deps"), requireActor(c), c.req.valid("query").limit);
-    return c.json({ data: toSnakeCase(list.items), unread_count: list.unreadCount, has_more: list.hasMore }, 200);
+    return c.json(toWire(NotificationListResponseSchema, list), 200);
   });
 
   app.openapi(liveNotificationsRoute, async (c) => {
@@ -59,7 +64,7 @@ export function registerNotificationRoutes(app: ApiApp) {
         try {
           await stream.write(": connected\n\n");
           sink = (notification) =>
-            stream.writeSSE({ event: "notification", id: String(notification.id), data: JSON.stringify(toSnakeCase(notification)) });
+            stream.writeSSE({ event: "notification", id: String(notification.id), data: JSON.stringify(toWire(NotificationResponseSchema, notification)) });
           for (const notification of waiting.splice(0)) await sink(notification);
           await closed;
         } finally {
@@ -80,11 +85,11 @@ export function registerNotificationRoutes(app: ApiApp) {
       c.req.valid("param").id,
       c.req.valid("json").dismissed,
     );
-    return c.json(toSnakeCase(notification), 200);
+    return c.json(toWire(NotificationResponseSchema, notification), 200);
   });
 
   app.openapi(markNotificationsReadRoute, async (c) => {
-    const notifications = await markNotificationsRead(c.get("deps"), requireActor(c), c.req.valid("json").ids);
-    return c.json({ data: toSnakeCase(notifications) }, 200);
+    const read = await markNotificationsRead(c.get("deps"), requireActor(c), c.req.valid("json").ids);
+    return c.json(toWire(NotificationsReadResponseSchema, read), 200);
   });
 }

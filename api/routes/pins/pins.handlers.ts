@@ -1,8 +1,8 @@
 import { validationError } from "../../../domain/errors";
-import { PinSchema } from "../../../domain/schemas/searches";
+import { PinListResponseSchema, PinResponseSchema, PinSchema } from "../../../domain/schemas/searches";
 import { addPin, listPins, removePin } from "../../../services/pins/pins";
 import type { ApiApp } from "../../env";
-import { toSnakeCase } from "../../lib/case";
+import { toWire } from "../../lib/case";
 import { requireActor } from "../../middleware/auth";
 import { zodFieldErrors } from "../../middleware/errors";
 import { definitionBodyLimit } from "../queries/body-limit";
@@ -13,12 +13,12 @@ export function registerPinRoutes(app: ApiApp) {
   app.use("/v3/accounts/pins", definitionBodyLimit);
 
   app.openapi(listPinsRoute, async (c) =>
-    c.json({ data: toSnakeCase(await listPins(c.get("deps"), requireActor(c), c.req.valid("query").type)) }, 200),
+    c.json(toWire(PinListResponseSchema, { data: await listPins(c.get("deps"), requireActor(c), c.req.valid("query").type) }), 200),
   );
 
   app.openapi(addPinRoute, async (c) => {
     const { entity_id, type } = c.req.valid("json");
-    return c.json(toSnakeCase(await addPin(c.get("deps"), requireActor(c), { entityId: entity_id, type })), 201);
+    return c.json(toWire(PinResponseSchema, await addPin(c.get("deps"), requireActor(c), { entityId: entity_id, type })), 201);
   });
 
   // The body, when there is one, is validated by the route; otherwise the query string carries the pin.

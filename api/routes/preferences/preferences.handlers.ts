@@ -8,8 +8,15 @@ import {
   regenerateBackupCodes,
   setupTwoFactor,
 } from "../../../services/two-factor/two-factor";
+import {
+  AccountResponseSchema,
+  BackupCodesResponseSchema,
+  PasswordChangedResponseSchema,
+  TwoFactorOffResponseSchema,
+  TwoFactorSetupResponseSchema,
+} from "../../../domain/schemas/accounts";
 import type { ApiApp } from "../../env";
-import { toSnakeCase } from "../../lib/case";
+import { toWire } from "../../lib/case";
 import { requireActor } from "../../middleware/auth";
 import { refuseIdsAsNotFound } from "../../middleware/errors";
 import {
@@ -31,19 +38,19 @@ export function registerPreferenceRoutes(app: ApiApp) {
       reviewOnReply: body.review_on_reply,
       directEmailToNetwork: body.direct_email_to_network,
     });
-    return c.json(toSnakeCase(account), 200);
+    return c.json(toWire(AccountResponseSchema, account), 200);
   });
 
   app.openapi(
     defaultStreamsRoute,
-    async (c) => c.json(toSnakeCase(await updateDefaultStreams(c.get("deps"), requireActor(c), c.req.valid("json"))), 200),
+    async (c) => c.json(toWire(AccountResponseSchema, await updateDefaultStreams(c.get("deps"), requireActor(c), c.req.valid("json"))), 200),
     refuseIdsAsNotFound(["default_dashboard_streams"]),
   );
 
   app.openapi(uiPreferencesRoute, async (c) => {
     const body = c.req.valid("json");
     const account = await updateUiPreferences(c.get("deps"), requireActor(c), { inboxLayout: body.inbox_layout });
-    return c.json(toSnakeCase(account), 200);
+    return c.json(toWire(AccountResponseSchema, account), 200);
   });
 
   app.openapi(changePasswordRoute, async (c) => {
@@ -52,22 +59,22 @@ export function registerPreferenceRoutes(app: ApiApp) {
       currentPassword: body.current_password,
       password: body.password,
     });
-    return c.json(result, 200);
+    return c.json(toWire(PasswordChangedResponseSchema, result), 200);
   });
 
-  app.openapi(setupTwoFactorRoute, async (c) => c.json(toSnakeCase(await setupTwoFactor(c.get("deps"), requireActor(c))), 200));
+  app.openapi(setupTwoFactorRoute, async (c) => c.json(toWire(TwoFactorSetupResponseSchema, await setupTwoFactor(c.get("deps"), requireActor(c))), 200));
 
   app.openapi(activateTwoFactorRoute, async (c) => {
     const result = await activateTwoFactor(c.get("deps"), requireActor(c), c.req.valid("json").otp_code);
-    return c.json(toSnakeCase(result), 200);
+    return c.json(toWire(BackupCodesResponseSchema, result), 200);
   });
 
   app.openapi(regenerateBackupCodesRoute, async (c) =>
-    c.json(toSnakeCase(await regenerateBackupCodes(c.get("deps"), requireActor(c))), 200),
+    c.json(toWire(BackupCodesResponseSchema, await regenerateBackupCodes(c.get("deps"), requireActor(c))), 200),
   );
 
   app.openapi(disableTwoFactorRoute, async (c) => {
     const result = await disableTwoFactor(c.get("deps"), requireActor(c), c.req.valid("json").password);
-    return c.json(toSnakeCase(result), 200);
+    return c.json(toWire(TwoFactorOffResponseSchema, result), 200);
   });
 }

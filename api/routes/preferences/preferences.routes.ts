@@ -1,5 +1,5 @@
 import { createRoute } from "@hono/zod-openapi";
-import * as z from "zod";
+import type * as z from "zod";
 import {
   ChangePasswordSchema,
   DefaultStreamsSchema,
@@ -11,6 +11,8 @@ import {
 import {
   AccountResponseSchema,
   BackupCodesResponseSchema,
+  PasswordChangedResponseSchema,
+  TwoFactorOffResponseSchema,
   TwoFactorSetupResponseSchema,
 } from "../../../domain/schemas/accounts";
 import { errorResponses, json } from "../../lib/schemas";
@@ -60,7 +62,7 @@ export const changePasswordRoute = createRoute({
   tags: ["preferences"],
   summary: "Change the password; every other session of the account ends",
   request: jsonBody(ChangePasswordSchema),
-  responses: { 200: json(z.object({ message: z.string() }), "Changed"), 422: errorResponses[422] },
+  responses: { 200: json(PasswordChangedResponseSchema, "Changed"), 422: errorResponses[422] },
 });
 
 export const setupTwoFactorRoute = createRoute({
@@ -95,5 +97,5 @@ export const disableTwoFactorRoute = createRoute({
   tags: ["two-factor"],
   summary: "Turn two-factor login off (needs the password)",
   request: jsonBody(DisableTwoFactorSchema),
-  responses: { 200: json(z.object({ otp_enabled: z.boolean() }), "Off"), 422: errorResponses[422] },
+  responses: { 200: json(TwoFactorOffResponseSchema, "Off"), 422: errorResponses[422] },
 });

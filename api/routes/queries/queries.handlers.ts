@@ -1,7 +1,9 @@
 import type { ZodError } from "zod";
 import { badRequest, validationError } from "../../../domain/errors";
 import { validateQuery } from "../../../services/searches/validate-query";
+import { QueryValidationResponseSchema } from "../../../domain/schemas/searches";
 import type { ApiApp } from "../../env";
+import { toWire } from "../../lib/case";
 import { requireActor } from "../../middleware/auth";
 import { zodFieldErrors } from "../../middleware/errors";
 import { definitionBodyLimit } from "./body-limit";
@@ -21,7 +23,7 @@ export function registerQueryRoutes(app: ApiApp) {
 
   app.openapi(
     validateQueryRoute,
-    async (c) => c.json(validateQuery(requireActor(c), c.req.valid("json").query), 200),
+    async (c) => c.json(toWire(QueryValidationResponseSchema, validateQuery(requireActor(c), c.req.valid("json").query)), 200),
     tooLongIsBadRequest,
   );
 }

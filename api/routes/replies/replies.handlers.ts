@@ -3,8 +3,10 @@ import { markReplySent } from "../../../services/replies/mark-reply-sent";
 import { heartbeat, leave } from "../../../services/replies/presence";
 import { retryReply } from "../../../services/replies/retry-reply";
 import { sendReply } from "../../../services/replies/send-reply";
+import { PresenceResponseSchema } from "../../../domain/schemas/feed-items";
+import { CallerDraftResponseSchema, DraftResponseSchema, ReplyResponseSchema } from "../../../domain/schemas/replies";
 import type { ApiApp } from "../../env";
-import { toSnakeCase } from "../../lib/case";
+import { toWire } from "../../lib/case";
 import { requireActor } from "../../middleware/auth";
 import {
   deleteDraftRoute,
@@ -20,22 +22,22 @@ import {
 /** Replies, drafts and presence of feed items (ADR 014). */
 export function registerReplyRoutes(app: ApiApp) {
   app.openapi(sendReplyRoute, async (c) =>
-    c.json(toSnakeCase(await sendReply(c.get("deps"), requireActor(c), c.req.valid("param").id, c.req.valid("json"))), 201),
+    c.json(toWire(ReplyResponseSchema, await sendReply(c.get("deps"), requireActor(c), c.req.valid("param").id, c.req.valid("json"))), 201),
   );
   app.openapi(markReplySentRoute, async (c) => {
     const { id, action_id } = c.req.valid("param");
-    return c.json(toSnakeCase(await markReplySent(c.get("deps"), requireActor(c), id, action_id)), 200);
+    return c.json(toWire(ReplyResponseSchema, await markReplySent(c.get("deps"), requireActor(c), id, action_id)), 200);
   });
   app.openapi(retryReplyRoute, async (c) => {
     const { id, action_id } = c.req.valid("param");
-    return c.json(toSnakeCase(await retryReply(c.get("deps"), requireActor(c), id, action_id)), 200);
+    return c.json(toWire(ReplyResponseSchema, await retryReply(c.get("deps"), requireActor(c), id, action_id)), 200);
   });
 
   app.openapi(getDraftRoute, async (c) =>
-    c.json({ draft: toSnakeCase(await getDraft(c.get("deps"), requireActor(c), c.req.valid("param").id)) }, 200),
+    c.json(toWire(CallerDraftResponseSchema, await getDraft(c.get("deps"), requireActor(c), c.req.valid("param").id)), 200),
   );
   app.openapi(saveDraftRoute, async (c) =>
-    c.json(toSnakeCase(await saveDraft(c.get("deps"), requireActor(c), c.req.valid("param").id, c.req.valid("json"))), 200),
+    c.json(toWire(DraftResponseSchema, await saveDraft(c.get("deps"), requireActor(c), c.req.valid("param").id, c.req.valid("json"))), 200),
   );
   app.openapi(deleteDraftRoute, async (c) => {
     await deleteDraft(c.get("deps"), requireActor(c), c.req.valid("param").id);
@@ -43,7 +45,7 @@ export function registerReplyRoutes(app: ApiApp) {
   });
 
   app.openapi(heartbeatRoute, async (c) =>
-    c.json(toSnakeCase(await heartbeat(c.get("deps"), requireActor(c), c.req.valid("param").id, c.req.valid("json"))), 200),
+    c.json(toWire(PresenceResponseSchema, await heartbeat(c.get("deps"), requireActor(c), c.req.valid("param").id, c.req.valid("json"))), 200),
   );
   app.openapi(leaveRoute, async (c) => {
     await leave(c.get("deps"), requireActor(c), c.req.valid("param").id);

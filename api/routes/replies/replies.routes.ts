@@ -2,6 +2,7 @@ import { createRoute } from "@hono/zod-openapi";
 import * as z from "zod";
 import { PresenceResponseSchema } from "../../../domain/schemas/feed-items";
 import {
+  CallerDraftResponseSchema,
   DraftResponseSchema,
   DraftSchema,
   PresenceSchema,
@@ -69,7 +70,7 @@ export const getDraftRoute = createRoute({
   summary: "The caller's reply draft of the item (null when none)",
   request: { params: IdParamSchema },
   responses: {
-    200: json(z.object({ draft: DraftResponseSchema.nullable() }), "The draft"),
+    200: json(CallerDraftResponseSchema, "The draft"),
     403: errorResponses[403],
     404: errorResponses[404],
   },

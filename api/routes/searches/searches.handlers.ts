@@ -14,6 +14,7 @@ import {
   updateSearchItem,
 } from "../../../services/searches/items";
 import {
+  PinnedResponseSchema,
   SearchFolderListResponseSchema,
   SearchFolderResponseSchema,
   SearchItemListResponseSchema,
@@ -56,7 +57,7 @@ export function registerSearchRoutes(app: ApiApp) {
     return c.body(null, 204);
   });
   app.openapi(toggleSearchFolderPinRoute, async (c) =>
-    c.json(await toggleSearchFolderPin(c.get("deps"), requireActor(c), c.req.valid("param").id), 200),
+    c.json(toWire(PinnedResponseSchema, await toggleSearchFolderPin(c.get("deps"), requireActor(c), c.req.valid("param").id)), 200),
   );
 
   app.openapi(listSearchItemsRoute, async (c) => {
@@ -77,6 +78,6 @@ export function registerSearchRoutes(app: ApiApp) {
     return c.body(null, 204);
   });
   app.openapi(toggleSearchItemPinRoute, async (c) =>
-    c.json(await toggleSearchItemPin(c.get("deps"), requireActor(c), c.req.valid("param").id), 200),
+    c.json(toWire(PinnedResponseSchema, await toggleSearchItemPin(c.get("deps"), requireActor(c), c.req.valid("param").id)), 200),
   );
 }

@@ -7,6 +7,7 @@ import {
   ExcludeWordResponseSchema,
   SentimentExcludeWordSchema,
   SentimentPreviewResponseSchema,
+  TranslationResponseSchema,
 } from "../../../domain/schemas/streams";
 import { errorResponses, IdParamSchema, json } from "../../lib/schemas";
 
@@ -122,10 +123,7 @@ export const translateRoute = createRoute({
     }),
   },
   responses: {
-    200: json(
-      z.object({ data: z.object({ text: z.string(), from: z.string(), to: z.string(), provider: z.string() }) }),
-      "Translated",
-    ),
+    200: json(TranslationResponseSchema, "Translated"),
     400: errorResponses[400],
   },
 });

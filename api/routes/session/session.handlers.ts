@@ -3,13 +3,14 @@ import { deleteCookie, getCookie, setCookie } from "hono/cookie";
 import { createSession } from "../../../services/session/create-session";
 import { endSession, endSessionByCookie } from "../../../services/session/end-session";
 import { refreshSession } from "../../../services/session/refresh-session";
-import { SESSION_TTL_MS, type OpenedSession } from "../../../services/session/session-tokens";
-import type { AccountView } from "../../../services/accounts/account-view";
+import { SESSION_TTL_MS } from "../../../services/session/session-tokens";
+import type { SignedIn } from "../../../services/session/signed-in";
 import { tokenFromSessionCookie } from "../../../services/session/token-from-session-cookie";
 import { unauthorized } from "../../../domain/errors";
+import { SessionResponseSchema, SessionTokenResponseSchema, TokenPairResponseSchema } from "../../../domain/schemas/session";
 import type { ApiApp, ApiEnv } from "../../env";
 import { clientIp, requireActor } from "../../middleware/auth";
-import { toSnakeCase } from "../../lib/case";
+import { toWire } from "../../lib/case";
 import { createSessionRoute, deleteSessionRoute, logoutRoute, refreshSessionRoute, tokenRoute } from "./session.routes";
 
 const API_SESSION_COOKIE = "earshot_api_session";
@@ -29,15 +30,10 @@ function bearer(c: Context<ApiEnv>): string | undefined {
   return c.req.header("authorization")?.match(/^Bearer\s+(.+)$/i)?.[1];
 }
 
-/** The answer to a login or a take-over: the account and the new session's tokens (and its cookie). */
-export function openedSessionResponse(c: Context<ApiEnv>, opened: OpenedSession & { account: AccountView }) {
-  setApiSessionCookie(c, opened.sessionCookie);
-  return {
-    account: toSnakeCase(opened.account),
-    csrf_token: opened.csrfToken,
-    access_token: opened.accessToken,
-    refresh_token: opened.refreshToken,
-  };
+/** The answer to a login, a SAML sign-in or a take-over: the account and the new session's tokens (and its cookie). */
+export function openedSessionResponse(c: Context<ApiEnv>, signedIn: SignedIn) {
+  setApiSessionCookie(c, signedIn.sessionCookie);
+  return toWire(SessionResponseSchema, signedIn.answer);
 }
 
 export function registerSessionRoutes(app: ApiApp) {
@@ -56,8 +52,7 @@ export function registerSessionRoutes(app: ApiApp) {
   app.openapi(refreshSessionRoute, async (c) => {
     const token = bearer(c);
     if (!token) throw unauthorized();
-    const tokens = await refreshSession(c.get("deps"), token);
-    return c.json({ access_token: tokens.accessToken, refresh_token: tokens.refreshToken }, 200);
+    return c.json(toWire(TokenPairResponseSchema, await refreshSession(c.get("deps"), token)), 200);
   });
 
   app.openapi(deleteSessionRoute, async (c) => {
@@ -69,10 +64,7 @@ export function registerSessionRoutes(app: ApiApp) {
 
   app.openapi(tokenRoute, async (c) => {
     const tokens = await tokenFromSessionCookie(c.get("deps"), getCookie(c, API_SESSION_COOKIE));
-    return c.json(
-      { access_token: tokens.accessToken, refresh_token: tokens.refreshToken, account_id: tokens.accountId },
-      200,
-    );
+    return c.json(toWire(SessionTokenResponseSchema, tokens), 200);
   });
 
   app.openapi(logoutRoute, async (c) => {

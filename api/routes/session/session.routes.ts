@@ -1,10 +1,12 @@
 import { createRoute } from "@hono/zod-openapi";
-import * as z from "zod";
 import { LoginSchema } from "../../../domain/schemas/login";
-import { AccountResponseSchema } from "../../../domain/schemas/accounts";
+import {
+  RefreshSessionBodySchema,
+  SessionResponseSchema,
+  SessionTokenResponseSchema,
+  TokenPairResponseSchema,
+} from "../../../domain/schemas/session";
 import { errorResponses, json } from "../../lib/schemas";
-
-const TokenPairSchema = z.object({ access_token: z.string(), refresh_token: z.string() });
 
 export const createSessionRoute = createRoute({
   method: "post",
@@ -13,10 +15,7 @@ export const createSessionRoute = createRoute({
   summary: "Sign in with e-mail, password and (when 2FA is on) otp_code",
   request: { body: { content: { "application/json": { schema: LoginSchema } }, required: true } },
   responses: {
-    201: json(
-      TokenPairSchema.extend({ account: AccountResponseSchema, csrf_token: z.string() }),
-      "Signed in; also sets the API session cookie",
-    ),
+    201: json(SessionResponseSchema, "Signed in; also sets the API session cookie"),
     401: errorResponses[401],
     422: errorResponses[422],
     429: errorResponses[429],
@@ -30,11 +29,11 @@ export const refreshSessionRoute = createRoute({
   summary: "Exchange the refresh token (as bearer) for a new pair; a reused refresh token revokes the session",
   request: {
     body: {
-      content: { "application/json": { schema: z.object({ check_old_ui_authorization: z.boolean().optional() }) } },
+      content: { "application/json": { schema: RefreshSessionBodySchema } },
       required: false,
     },
   },
-  responses: { 200: json(TokenPairSchema, "A new token pair"), 401: errorResponses[401] },
+  responses: { 200: json(TokenPairResponseSchema, "A new token pair"), 401: errorResponses[401] },
 });
 
 export const deleteSessionRoute = createRoute({
@@ -51,7 +50,7 @@ export const tokenRoute = createRoute({
   tags: ["session"],
   summary: "Mint a new token pair from the API session cookie",
   responses: {
-    200: json(TokenPairSchema.extend({ account_id: z.number() }), "A new token pair"),
+    200: json(SessionTokenResponseSchema, "A new token pair"),
     401: errorResponses[401],
   },
 });

@@ -1,10 +1,11 @@
 import { AppError, badRequest } from "../../../domain/errors";
 import { MESSAGES } from "../../../domain/messages";
-import type { IngestEntry, IngestReport } from "../../../services/mentions/ingest-mentions";
+import { IngestReportResponseSchema, WebhookDeliveryResponseSchema, WebhookListResponseSchema } from "../../../domain/schemas/streams";
+import type { IngestEntry } from "../../../services/mentions/ingest-mentions";
 import { ingestWithKey, receiveWebhook } from "../../../services/mentions/receive";
 import { exampleCsv, listWebhookUrls } from "../../../services/mentions/webhooks";
 import type { ApiApp } from "../../env";
-import { toSnakeCase } from "../../lib/case";
+import { toWire } from "../../lib/case";
 import { requireActor } from "../../middleware/auth";
 import { exampleCsvRoute, ingestRoute, listWebhooksRoute, webhookReceiveRoute } from "./sources.routes";
 
@@ -44,10 +45,6 @@ function parseNdjson(text: string): IngestEntry[] {
   return entries;
 }
 
-function reportBody(report: IngestReport) {
-  return toSnakeCase(report);
-}
-
 export function registerIngestRoutes(app: ApiApp) {
   // Their bodies are capped by api/middleware/body-limit.ts (10 MB and 1 MB).
   app.openapi(ingestRoute, async (c) => {
@@ -55,7 +52,7 @@ export function registerIngestRoutes(app: ApiApp) {
     const key = c.req.header("x-ingest-key") ?? bearer ?? null;
     const text = await c.req.text();
     const report = await ingestWithKey(c.get("deps"), c.req.valid("param").id, key, parseIngestBody(text, c.req.header("content-type")));
-    return c.json(reportBody(report), 200);
+    return c.json(toWire(IngestReportResponseSchema, report), 200);
   });
 
   app.openapi(webhookReceiveRoute, async (c) => {
@@ -63,12 +60,11 @@ export function registerIngestRoutes(app: ApiApp) {
     const rawBody = new Uint8Array(await c.req.arrayBuffer());
     const outcome = await receiveWebhook(c.get("deps"), integration_name, uuid, { headers: c.req.raw.headers, rawBody });
     if (outcome.kind === "respond") return c.json(outcome.body as object, 200);
-    return c.json({ ...reportBody(outcome.report), repeated: outcome.repeated }, 200);
+    return c.json(toWire(WebhookDeliveryResponseSchema, outcome.answer), 200);
   });
 
   app.openapi(listWebhooksRoute, async (c) => {
-    const rows = await listWebhookUrls(c.get("deps"), requireActor(c), c.req.valid("query").name);
-    return c.json({ data: toSnakeCase(rows) }, 200);
+    return c.json(toWire(WebhookListResponseSchema, await listWebhookUrls(c.get("deps"), requireActor(c), c.req.valid("query").name)), 200);
   });
 
   app.openapi(exampleCsvRoute, async (c) => {

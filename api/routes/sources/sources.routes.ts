@@ -1,13 +1,11 @@
 import { createRoute } from "@hono/zod-openapi";
 import * as z from "zod";
+import {
+  IngestReportResponseSchema,
+  WebhookListResponseSchema,
+  WebhookReceiveResponseSchema,
+} from "../../../domain/schemas/streams";
 import { errorResponses, IdParamSchema, json } from "../../lib/schemas";
-
-const IngestReportSchema = z.object({
-  accepted: z.number(),
-  duplicates: z.number(),
-  rejected: z.number(),
-  errors: z.array(z.object({ position: z.number(), external_id: z.string().optional(), message: z.string() })),
-});
 
 export const ingestRoute = createRoute({
   method: "post",
@@ -17,7 +15,7 @@ export const ingestRoute = createRoute({
     "Push mentions into a stream: a JSON array (or one object) or NDJSON, authenticated by the stream's ingest key (X-Ingest-Key). Positions are array indexes (JSON) or line numbers (NDJSON).",
   request: { params: IdParamSchema },
   responses: {
-    200: json(IngestReportSchema, "Stored, duplicates and rejections"),
+    200: json(IngestReportResponseSchema, "Stored, duplicates and rejections"),
     400: errorResponses[400],
     401: errorResponses[401],
     404: errorResponses[404],
@@ -32,24 +30,7 @@ export const webhookReceiveRoute = createRoute({
   summary: "Webhook receiver of zendesk, intercom, helpshift, discord, discourse and vanillaForums",
   request: { params: z.object({ integration_name: z.string().max(40), uuid: z.string().max(64) }) },
   responses: {
-    200: json(
-      z.union([
-        IngestReportSchema.extend({ repeated: z.boolean() }),
-        z
-          .object({
-            type: z.number(),
-            data: z
-              .object({
-                content: z.string().optional(),
-                flags: z.number().optional(),
-                choices: z.array(z.object({ name: z.string(), value: z.string() })).optional(),
-              })
-              .optional(),
-          })
-          .describe("An interaction's answer where the provider expects one (Discord: PING → { type: 1 })"),
-      ]),
-      "Received",
-    ),
+    200: json(WebhookReceiveResponseSchema, "Received"),
     400: errorResponses[400],
     401: errorResponses[401],
     404: errorResponses[404],
@@ -64,10 +45,7 @@ export const listWebhooksRoute = createRoute({
   summary: "Each integration's webhook URL, built from integration_name and uuid",
   request: { query: z.object({ name: z.string().optional() }) },
   responses: {
-    200: json(
-      z.object({ data: z.array(z.object({ id: z.number(), stream_id: z.number(), integration_name: z.string(), uuid: z.string(), url: z.string() })) }),
-      "Webhooks",
-    ),
+    200: json(WebhookListResponseSchema, "Webhooks"),
     401: errorResponses[401],
   },
 });
@@ -79,5 +57,3 @@ export const exampleCsvRoute = createRoute({
   summary: "The CSV template of the file import",
   responses: { 200: { description: "CSV", content: { "text/csv": { schema: z.string() } } } },
 });
-
-;

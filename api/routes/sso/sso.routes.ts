@@ -1,6 +1,6 @@
 import { createRoute } from "@hono/zod-openapi";
 import * as z from "zod";
-import { AccountResponseSchema } from "../../../domain/schemas/accounts";
+import { SessionResponseSchema } from "../../../domain/schemas/session";
 import {
   SamlConfigurationResponseSchema,
   SamlConfigurationSchema,
@@ -61,10 +61,7 @@ export const completeSamlSignInRoute = createRoute({
   summary: "Sign in with the identity provider's SAML Response (as the assertion consumer service received it)",
   request: { body: body(SsoAssertionSchema) },
   responses: {
-    201: json(
-      z.object({ account: AccountResponseSchema, csrf_token: z.string(), access_token: z.string(), refresh_token: z.string() }),
-      "Signed in, as a password login; also sets the API session cookie",
-    ),
+    201: json(SessionResponseSchema, "Signed in, as a password login; also sets the API session cookie"),
     401: errorResponses[401],
     404: errorResponses[404],
     422: errorResponses[422],

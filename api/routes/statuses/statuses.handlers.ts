@@ -6,8 +6,19 @@ import { deleteProfile, listProfileItemsOf, listProfiles } from "../../../servic
 import { openLiveStatuses } from "../../../services/statuses/live-statuses";
 import type { StatusView } from "../../../services/statuses/status-view";
 import { countStatuses, getIdentity, getStatus, listStatuses } from "../../../services/statuses/statuses";
+import {
+  FilterListResponseSchema,
+  FilterResponseSchema,
+  IdentityResponseSchema,
+  ProfileItemListResponseSchema,
+  ProfileListResponseSchema,
+  StatusCountsResponseSchema,
+  StatusDetailResponseSchema,
+  StatusListResponseSchema,
+  StatusResponseSchema,
+} from "../../../domain/schemas/statuses";
 import type { ApiApp } from "../../env";
-import { toSnakeCase } from "../../lib/case";
+import { toWire } from "../../lib/case";
 import { listParam } from "../../lib/query";
 import { requireActor } from "../../middleware/auth";
 import {
@@ -45,7 +56,7 @@ export function registerStatusRoutes(app: ApiApp) {
       offset: q.offset,
       limit: q.limit,
     });
-    return c.json({ data: toSnakeCase(rows) }, 200);
+    return c.json(toWire(StatusListResponseSchema, { data: rows }), 200);
   });
 
   // Before /v1/statuses/{id}: "live" is not an id.
@@ -68,7 +79,7 @@ export function registerStatusRoutes(app: ApiApp) {
         try {
           await stream.write(": connected\n\n");
           sink = (status) =>
-            stream.writeSSE({ event: "status", id: String(status.id), data: JSON.stringify(toSnakeCase(status)) });
+            stream.writeSSE({ event: "status", id: String(status.id), data: JSON.stringify(toWire(StatusResponseSchema, status)) });
           for (const status of waiting.splice(0)) await sink(status);
           await closed;
         } finally {
@@ -84,21 +95,21 @@ export function registerStatusRoutes(app: ApiApp) {
 
   app.openapi(countStatusesRoute, async (c) => {
     const q = c.req.valid("query");
-    return c.json(toSnakeCase(await countStatuses(c.get("deps"), requireActor(c), q)), 200);
+    return c.json(toWire(StatusCountsResponseSchema, await countStatuses(c.get("deps"), requireActor(c), q)), 200);
   });
 
   app.openapi(getStatusRoute, async (c) =>
-    c.json(toSnakeCase(await getStatus(c.get("deps"), requireActor(c), c.req.valid("param").id)), 200),
+    c.json(toWire(StatusDetailResponseSchema, await getStatus(c.get("deps"), requireActor(c), c.req.valid("param").id)), 200),
   );
   app.openapi(getIdentityRoute, async (c) =>
-    c.json(toSnakeCase(await getIdentity(c.get("deps"), requireActor(c), c.req.valid("param").id)), 200),
+    c.json(toWire(IdentityResponseSchema, await getIdentity(c.get("deps"), requireActor(c), c.req.valid("param").id)), 200),
   );
 
   app.openapi(listProfilesRoute, async (c) => {
     const actor = requireActor(c);
     const q = c.req.valid("query");
     ownProfileOnly(actor, q.business_profile_id);
-    return c.json({ data: toSnakeCase(await listProfiles(c.get("deps"), actor, listParam(q.social_types))) }, 200);
+    return c.json(toWire(ProfileListResponseSchema, { data: await listProfiles(c.get("deps"), actor, listParam(q.social_types)) }), 200);
   });
 
   app.openapi(listProfileItemsRoute, async (c) => {
@@ -108,7 +119,7 @@ export function registerStatusRoutes(app: ApiApp) {
       socialTypes: listParam(q.social_types),
       types: listParam(q.types),
     });
-    return c.json({ data: toSnakeCase(items) }, 200);
+    return c.json(toWire(ProfileItemListResponseSchema, { data: items }), 200);
   });
 
   app.openapi(deleteProfileRoute, async (c) => {
@@ -120,18 +131,12 @@ export function registerStatusRoutes(app: ApiApp) {
     const actor = requireActor(c);
     const q = c.req.valid("query");
     ownProfileOnly(actor, q.business_profile_id);
-    return c.json(
-      {
-        data: toSnakeCase(
-          await listFilters(c.get("deps"), actor, { accountId: q.account_id, filterType: q.filter_type }),
-        ),
-      },
-      200,
-    );
+    const filters = await listFilters(c.get("deps"), actor, { accountId: q.account_id, filterType: q.filter_type });
+    return c.json(toWire(FilterListResponseSchema, { data: filters }), 200);
   });
 
   app.openapi(getFilterRoute, async (c) =>
-    c.json(toSnakeCase(await getFilter(c.get("deps"), requireActor(c), c.req.valid("param").id)), 200),
+    c.json(toWire(FilterResponseSchema, await getFilter(c.get("deps"), requireActor(c), c.req.valid("param").id)), 200),
   );
 
   app.openapi(createFilterRoute, async (c) => {
@@ -141,7 +146,7 @@ export function registerStatusRoutes(app: ApiApp) {
       filterType: body.filter_type,
       value: body.value,
     });
-    return c.json(toSnakeCase(filter), 201);
+    return c.json(toWire(FilterResponseSchema, filter), 201);
   });
 
   app.openapi(deleteFilterRoute, async (c) => {

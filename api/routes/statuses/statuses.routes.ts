@@ -1,10 +1,11 @@
 import { createRoute } from "@hono/zod-openapi";
 import * as z from "zod";
 import {
+  FilterListResponseSchema,
   FilterResponseSchema,
   IdentityResponseSchema,
-  ProfileItemResponseSchema,
-  ProfileResponseSchema,
+  ProfileItemListResponseSchema,
+  ProfileListResponseSchema,
   StatusCountsResponseSchema,
   StatusDetailResponseSchema,
   StatusListResponseSchema,
@@ -97,7 +98,7 @@ export const listProfilesRoute = createRoute({
   path: "/v1/users",
   tags: ["profiles"],
   request: { query: z.object({ social_types: z.string().optional(), business_profile_id: z.string().optional() }) },
-  responses: { 200: json(z.object({ data: z.array(ProfileResponseSchema) }), "Connected profiles") },
+  responses: { 200: json(ProfileListResponseSchema, "Connected profiles") },
 });
 
 export const listProfileItemsRoute = createRoute({
@@ -112,7 +113,7 @@ export const listProfileItemsRoute = createRoute({
     }),
   },
   responses: {
-    200: json(z.object({ data: z.array(ProfileItemResponseSchema) }), "Pages, groups, ads and channels"),
+    200: json(ProfileItemListResponseSchema, "Pages, groups, ads and channels"),
   },
 });
 
@@ -135,7 +136,7 @@ export const listFiltersRoute = createRoute({
       business_profile_id: z.string().optional(),
     }),
   },
-  responses: { 200: json(z.object({ data: z.array(FilterResponseSchema) }), "Saved filters"), 403: errorResponses[403] },
+  responses: { 200: json(FilterListResponseSchema, "Saved filters"), 403: errorResponses[403] },
 });
 
 export const getFilterRoute = createRoute({

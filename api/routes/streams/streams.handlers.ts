@@ -12,8 +12,17 @@ import {
   toggleStreamPin,
   updateStream,
 } from "../../../services/streams/streams";
+import {
+  ImportRecordListResponseSchema,
+  ImportRecordResponseSchema,
+  ImportResponseSchema,
+  PollOutcomeResponseSchema,
+  StreamListResponseSchema,
+  StreamResponseSchema,
+} from "../../../domain/schemas/streams";
+import { PinnedResponseSchema } from "../../../domain/schemas/searches";
 import type { ApiApp } from "../../env";
-import { toSnakeCase } from "../../lib/case";
+import { toWire } from "../../lib/case";
 import { listParam } from "../../lib/query";
 import { requireActor } from "../../middleware/auth";
 import {
@@ -54,20 +63,20 @@ export function registerStreamRoutes(app: ApiApp) {
       streamTypes: listParam(q.stream_types),
       socialTypes: listParam(q.social_types),
     });
-    return c.json({ data: toSnakeCase(streams) }, 200);
+    return c.json(toWire(StreamListResponseSchema, { data: streams }), 200);
   });
 
   app.openapi(getStreamRoute, async (c) =>
-    c.json(toSnakeCase(await getStream(c.get("deps"), requireActor(c), c.req.valid("param").id)), 200),
+    c.json(toWire(StreamResponseSchema, await getStream(c.get("deps"), requireActor(c), c.req.valid("param").id)), 200),
   );
 
   app.openapi(createStreamRoute, async (c) =>
-    c.json(toSnakeCase(await createStream(c.get("deps"), requireActor(c), c.req.valid("json"))), 201),
+    c.json(toWire(StreamResponseSchema, await createStream(c.get("deps"), requireActor(c), c.req.valid("json"))), 201),
   );
 
   app.openapi(updateStreamRoute, async (c) =>
     c.json(
-      toSnakeCase(await updateStream(c.get("deps"), requireActor(c), c.req.valid("param").id, c.req.valid("json"))),
+      toWire(StreamResponseSchema, await updateStream(c.get("deps"), requireActor(c), c.req.valid("param").id, c.req.valid("json"))),
       200,
     ),
   );
@@ -78,24 +87,24 @@ export function registerStreamRoutes(app: ApiApp) {
   });
 
   app.openapi(toggleStreamPinRoute, async (c) =>
-    c.json(await toggleStreamPin(c.get("deps"), requireActor(c), c.req.valid("param").id), 200),
+    c.json(toWire(PinnedResponseSchema, await toggleStreamPin(c.get("deps"), requireActor(c), c.req.valid("param").id)), 200),
   );
   app.openapi(duplicateStreamRoute, async (c) =>
-    c.json(toSnakeCase(await duplicateStream(c.get("deps"), requireActor(c), c.req.valid("param").id)), 201),
+    c.json(toWire(StreamResponseSchema, await duplicateStream(c.get("deps"), requireActor(c), c.req.valid("param").id)), 201),
   );
   app.openapi(rotateIngestKeyRoute, async (c) =>
-    c.json(toSnakeCase(await rotateIngestKey(c.get("deps"), requireActor(c), c.req.valid("param").id)), 200),
+    c.json(toWire(StreamResponseSchema, await rotateIngestKey(c.get("deps"), requireActor(c), c.req.valid("param").id)), 200),
   );
 
   app.openapi(pollStreamRoute, async (c) =>
-    c.json(toSnakeCase(await pollStreamNow(c.get("deps"), requireActor(c), c.req.valid("param").id)), 200),
+    c.json(toWire(PollOutcomeResponseSchema, await pollStreamNow(c.get("deps"), requireActor(c), c.req.valid("param").id)), 200),
   );
 
   app.openapi(listImportsRoute, async (c) =>
-    c.json({ data: toSnakeCase(await listImports(c.get("deps"), requireActor(c), c.req.valid("param").id)) }, 200),
+    c.json(toWire(ImportRecordListResponseSchema, { data: await listImports(c.get("deps"), requireActor(c), c.req.valid("param").id) }), 200),
   );
   app.openapi(getImportRoute, async (c) =>
-    c.json(toSnakeCase(await getImport(c.get("deps"), requireActor(c), c.req.valid("param").id)), 200),
+    c.json(toWire(ImportRecordResponseSchema, await getImport(c.get("deps"), requireActor(c), c.req.valid("param").id)), 200),
   );
 
   app.openapi(createImportRoute, async (c) => {
@@ -110,6 +119,6 @@ export function registerStreamRoutes(app: ApiApp) {
       fileName: query.file_name ?? null,
       bytesTotal: Number.isFinite(length) && length > 0 ? length : null,
     });
-    return c.json(toSnakeCase(summary), 201);
+    return c.json(toWire(ImportResponseSchema, summary), 201);
   });
 }

@@ -6,8 +6,14 @@ import {
   updateTopicGroup,
 } from "../../../services/topics/topic-groups";
 import { createTopic, deleteTopic, getTopic, listTopics, moveTopic, updateTopic } from "../../../services/topics/topics";
+import {
+  TopicGroupDetailResponseSchema,
+  TopicGroupListResponseSchema,
+  TopicListResponseSchema,
+  TopicResponseSchema,
+} from "../../../domain/schemas/topics";
 import type { ApiApp } from "../../env";
-import { toSnakeCase } from "../../lib/case";
+import { toWire } from "../../lib/case";
 import { requireActor } from "../../middleware/auth";
 import { definitionBodyLimit } from "../queries/body-limit";
 import {
@@ -38,20 +44,20 @@ export function registerTopicRoutes(app: ApiApp) {
       ...(q.search ? { search: q.search } : {}),
       ...(q.type ? { type: q.type } : {}),
     });
-    return c.json({ data: toSnakeCase(topics) }, 200);
+    return c.json(toWire(TopicListResponseSchema, { data: topics }), 200);
   });
   // Before /v1/topics/{id}, though the paths differ in length: "move" is never an id.
   app.openapi(moveTopicRoute, async (c) =>
-    c.json(toSnakeCase(await moveTopic(c.get("deps"), requireActor(c), c.req.valid("param").id, c.req.valid("json"))), 200),
+    c.json(toWire(TopicResponseSchema, await moveTopic(c.get("deps"), requireActor(c), c.req.valid("param").id, c.req.valid("json"))), 200),
   );
   app.openapi(getTopicRoute, async (c) =>
-    c.json(toSnakeCase(await getTopic(c.get("deps"), requireActor(c), c.req.valid("param").id)), 200),
+    c.json(toWire(TopicResponseSchema, await getTopic(c.get("deps"), requireActor(c), c.req.valid("param").id)), 200),
   );
   app.openapi(createTopicRoute, async (c) =>
-    c.json(toSnakeCase(await createTopic(c.get("deps"), requireActor(c), c.req.valid("json"))), 201),
+    c.json(toWire(TopicResponseSchema, await createTopic(c.get("deps"), requireActor(c), c.req.valid("json"))), 201),
   );
   app.openapi(updateTopicRoute, async (c) =>
-    c.json(toSnakeCase(await updateTopic(c.get("deps"), requireActor(c), c.req.valid("param").id, c.req.valid("json"))), 200),
+    c.json(toWire(TopicResponseSchema, await updateTopic(c.get("deps"), requireActor(c), c.req.valid("param").id, c.req.valid("json"))), 200),
   );
   app.openapi(deleteTopicRoute, async (c) => {
     await deleteTopic(c.get("deps"), requireActor(c), c.req.valid("param").id);
@@ -59,16 +65,16 @@ export function registerTopicRoutes(app: ApiApp) {
   });
 
   app.openapi(listTopicGroupsRoute, async (c) =>
-    c.json({ data: toSnakeCase(await listTopicGroups(c.get("deps"), requireActor(c))) }, 200),
+    c.json(toWire(TopicGroupListResponseSchema, { data: await listTopicGroups(c.get("deps"), requireActor(c)) }), 200),
   );
   app.openapi(getTopicGroupRoute, async (c) =>
-    c.json(toSnakeCase(await getTopicGroup(c.get("deps"), requireActor(c), c.req.valid("param").id)), 200),
+    c.json(toWire(TopicGroupDetailResponseSchema, await getTopicGroup(c.get("deps"), requireActor(c), c.req.valid("param").id)), 200),
   );
   app.openapi(createTopicGroupRoute, async (c) =>
-    c.json(toSnakeCase(await createTopicGroup(c.get("deps"), requireActor(c), c.req.valid("json"))), 201),
+    c.json(toWire(TopicGroupDetailResponseSchema, await createTopicGroup(c.get("deps"), requireActor(c), c.req.valid("json"))), 201),
   );
   app.openapi(updateTopicGroupRoute, async (c) =>
-    c.json(toSnakeCase(await updateTopicGroup(c.get("deps"), requireActor(c), c.req.valid("param").id, c.req.valid("json"))), 200),
+    c.json(toWire(TopicGroupDetailResponseSchema, await updateTopicGroup(c.get("deps"), requireActor(c), c.req.valid("param").id, c.req.valid("json"))), 200),
   );
   app.openapi(deleteTopicGroupRoute, async (c) => {
     const removeTopics = ["true", "1"].includes(c.req.valid("query").remove_topics ?? "false");

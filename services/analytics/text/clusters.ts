@@ -5,10 +5,12 @@ import { findItemsByIds } from "../../../db/repositories/inbox";
 import { notFound } from "../../../domain/errors";
 import { conversationClusters, hasActionMarker, TEXT_SAMPLE_SIZE, type Cluster } from "../../../domain/text-analytics";
 import type { ServiceDeps } from "../../context";
-import { statusView, type StatusView } from "../../statuses/status-view";
-import { inRange, metaOf, type ContextRef, type TextContext, type TextMeta, type TextRequest, type TimeRange } from "./context";
+import { statusView } from "../../statuses/status-view";
+import { inRange, metaOf, type TextContext, type TextRequest, type TimeRange } from "./context";
+import type { FromWire } from "../../../domain/key-case";
+import type { ClusterWidgetResponseSchema, ClustersWidgetResponseSchema } from "../../../domain/schemas/dashboard-widgets";
 
-export interface ClusterSummary {
+interface ClusterSummary {
   id: string;
   label: string;
   terms: string[];
@@ -60,7 +62,7 @@ function summary(context: TextContext, range: TimeRange, c: Cluster): ClusterSum
 export async function getConversationClusters(
   deps: ServiceDeps,
   request: TextRequest,
-): Promise<{ data: Array<{ context: ContextRef; items: ClusterSummary[] }>; meta: TextMeta }> {
+): Promise<FromWire<typeof ClustersWidgetResponseSchema>> {
   const data = await Promise.all(
     request.contexts.map(async (context) => ({
       context: context.ref,
@@ -68,11 +70,6 @@ export async function getConversationClusters(
     })),
   );
   return { data, meta: metaOf(request, "raw") };
-}
-
-export interface ClusterDetail extends ClusterSummary {
-  context: ContextRef;
-  items: StatusView[];
 }
 
 /**
@@ -84,7 +81,7 @@ export async function getConversationCluster(
   request: TextRequest,
   key: string,
   actionable: boolean | undefined,
-): Promise<{ data: ClusterDetail[]; meta: TextMeta }> {
+): Promise<FromWire<typeof ClusterWidgetResponseSchema>> {
   const context = request.contexts[0];
   if (!context) throw notFound();
   const cluster = (await clustersOf(deps, request, context)).find((c) => c.key === key);

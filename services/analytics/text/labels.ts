@@ -3,12 +3,14 @@
 import { countLabelMentions, listLabelNames } from "../../../db/repositories/analytics-terms";
 import { percentChange } from "../../../domain/text-analytics";
 import type { ServiceDeps } from "../../context";
-import { inRange, metaOf, previousRange, type ContextRef, type TextMeta, type TextRequest } from "./context";
+import { inRange, metaOf, previousRange, type TextRequest } from "./context";
+import type { FromWire } from "../../../domain/key-case";
+import type { LabelTrendsWidgetResponseSchema } from "../../../domain/schemas/dashboard-widgets";
 
 export const LABEL_SORTS = ["mentions", "previous", "change", "name"] as const;
 type LabelSort = (typeof LABEL_SORTS)[number];
 
-export interface LabelTrend {
+interface LabelTrend {
   labelId: number;
   name: string;
   mentions: number;
@@ -39,7 +41,7 @@ export async function getLabelTrends(
   deps: ServiceDeps,
   request: TextRequest,
   params: LabelParams,
-): Promise<{ data: Array<{ context: ContextRef; items: LabelTrend[] }>; meta: TextMeta }> {
+): Promise<FromWire<typeof LabelTrendsWidgetResponseSchema>> {
   const before = previousRange(request);
   const labels = await listLabelNames(deps.db, request.businessProfileId);
   const key = params.keyword?.trim().toLowerCase();

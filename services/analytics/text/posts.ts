@@ -3,8 +3,10 @@
 import { sumRollupMentions } from "../../../db/repositories/analytics-terms";
 import { countFeedItems, listFeedItems, listFeedItemsByImpactWalk } from "../../../db/repositories/feed-items";
 import type { ServiceDeps } from "../../context";
-import { statusView, type StatusView } from "../../statuses/status-view";
-import { countMentions, inRange, metaOf, onWholeHours, type ContextRef, type TextMeta, type TextRequest } from "./context";
+import { statusView } from "../../statuses/status-view";
+import { countMentions, inRange, metaOf, onWholeHours, type TextRequest } from "./context";
+import type { FromWire } from "../../../domain/key-case";
+import type { PostsWidgetResponseSchema } from "../../../domain/schemas/dashboard-widgets";
 
 /** Rows an impact-ordered walk may read before reading the context's mentions is the better plan. */
 const IMPACT_WALK_MAX_ROWS = 20_000;
@@ -23,7 +25,7 @@ export async function getMostImpactfulPosts(
   deps: ServiceDeps,
   request: TextRequest,
   params: PostParams,
-): Promise<{ data: Array<{ context: ContextRef; items: StatusView[]; total: number; page: number; perPage: number }>; meta: TextMeta }> {
+): Promise<FromWire<typeof PostsWidgetResponseSchema>> {
   const data = await Promise.all(
     request.contexts.map(async (context) => {
       const base = inRange(context.filter, request.range);

@@ -4,8 +4,6 @@ import {
   keywordCloud,
   pageOf,
   significantTerms,
-  type KeywordCloudEntry,
-  type SignificantTerm,
 } from "../../../domain/text-analytics";
 import type { ServiceDeps } from "../../context";
 import {
@@ -14,16 +12,16 @@ import {
   metaOf,
   previousRange,
   readTermCounts,
-  type ContextRef,
-  type TextMeta,
   type TextRequest,
 } from "./context";
+import type { FromWire } from "../../../domain/key-case";
+import type { KeywordCloudWidgetResponseSchema, TrendingKeywordsWidgetResponseSchema } from "../../../domain/schemas/dashboard-widgets";
 
 export async function getKeywordCloud(
   deps: ServiceDeps,
   request: TextRequest,
   params: { limit: number },
-): Promise<{ data: Array<{ context: ContextRef; items: KeywordCloudEntry[] }>; meta: TextMeta }> {
+): Promise<FromWire<typeof KeywordCloudWidgetResponseSchema>> {
   const results = await Promise.all(
     request.contexts.map(async (context) => {
       const { counts, source } = await readTermCounts(deps, request.businessProfileId, context, request.range);
@@ -42,21 +40,12 @@ export interface TrendingParams {
   perPage: number;
 }
 
-export interface TrendingEntry {
-  context: ContextRef;
-  items: SignificantTerm[];
-  total: number;
-  page: number;
-  perPage: number;
-  previousRange: { from: string; to: string };
-}
-
 /** The significant terms of each context's period against the previous one (or the compared range). */
 export async function getTrendingKeywords(
   deps: ServiceDeps,
   request: TextRequest,
   params: TrendingParams,
-): Promise<{ data: TrendingEntry[]; meta: TextMeta }> {
+): Promise<FromWire<typeof TrendingKeywordsWidgetResponseSchema>> {
   const before = previousRange(request);
   const results = await Promise.all(
     request.contexts.map(async (context) => {

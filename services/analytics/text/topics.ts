@@ -3,14 +3,9 @@
 import { countTopicMentions, listTopicNames, sumTopicRollups } from "../../../db/repositories/analytics-terms";
 import { dominantSentiment } from "../../../domain/text-analytics";
 import type { ServiceDeps } from "../../context";
-import { combinedSource, inRange, metaOf, onWholeHours, type ContextRef, type Source, type TextMeta, type TextRequest } from "./context";
-
-export interface TopicCount {
-  topicId: number;
-  name: string;
-  mentions: number;
-  sentiment: number;
-}
+import { combinedSource, inRange, metaOf, onWholeHours, type Source, type TextRequest } from "./context";
+import type { FromWire } from "../../../domain/key-case";
+import type { TopicsWidgetResponseSchema } from "../../../domain/schemas/dashboard-widgets";
 
 export interface TopicParams {
   topicGroupId?: number;
@@ -23,7 +18,7 @@ export async function getTopicCounts(
   deps: ServiceDeps,
   request: TextRequest,
   params: TopicParams,
-): Promise<{ data: Array<{ context: ContextRef; items: TopicCount[] }>; meta: TextMeta }> {
+): Promise<FromWire<typeof TopicsWidgetResponseSchema>> {
   const topics = await listTopicNames(deps.db, request.businessProfileId, params.topicGroupId);
   const ids = topics.map((t) => t.id);
   const onHours = onWholeHours(request.range);

@@ -1,0 +1,125 @@
+// The dashboard widgets' answers (ADR 015, 016, 027): every read answers, per context in request order,
+// the context and its part, and the meta of the read (range, compared range, interval, zone, where the
+// numbers came from, whether they were cached).
+import * as z from "zod";
+import { StatusResponseSchema } from "./statuses";
+
+const RangeSchema = z.object({ from: z.string(), to: z.string() });
+
+const WidgetContextSchema = z.object({ context_type: z.number(), context_id: z.number(), title: z.string(), color: z.string() });
+
+const WidgetMetaSchema = z.object({
+  range: RangeSchema,
+  compared_range: RangeSchema.nullable(),
+  interval: z.string(),
+  time_zone: z.string(),
+  source: z.enum(["rollup", "raw"]),
+  cached: z.boolean(),
+});
+
+/** A widget's answer: per context (in request order) the context and the widget's part for it, and the meta. */
+function widgetAnswer<Shape extends z.ZodRawShape>(entry: Shape) {
+  return z.object({ data: z.array(z.object({ context: WidgetContextSchema, ...entry })), meta: WidgetMetaSchema });
+}
+
+// ── Count widgets (GET /v1/dashboard/…) ──────────────────────────────────────────────────────────
+
+const Sentiment = { neutral: z.number(), positive: z.number(), negative: z.number() };
+const SentimentPayload = { totals: z.object(Sentiment), series: z.array(z.object({ bucket: z.string(), ...Sentiment })) };
+const ValuePointSchema = z.object({ bucket: z.string(), value: z.number().nullable() });
+const Sla = {
+  median_seconds: z.number().nullable(),
+  average_seconds: z.number().nullable(),
+  replied: z.number(),
+  unreplied: z.number(),
+  series: z.array(z.object({ bucket: z.string(), median_seconds: z.number().nullable(), value: z.number().nullable(), replied: z.number() })),
+};
+
+/** /sentiment: mentions by sentiment, in all and per bucket. */
+export const SentimentWidgetResponseSchema = widgetAnswer(SentimentPayload);
+
+/** /compared_sentiment: the range's sentiment, the compared range's, and the change in %. */
+export const ComparedSentimentWidgetResponseSchema = widgetAnswer({
+  ...SentimentPayload,
+  compared: z.object({ range: RangeSchema, ...SentimentPayload }),
+  change: z.object({ neutral: z.number().nullable(), positive: z.number().nullable(), negative: z.number().nullable() }),
+});
+
+/** /networks: mentions, engagement and reach per network (count_only: mentions only). */
+export const NetworksWidgetResponseSchema = widgetAnswer({
+  items: z.array(z.object({ social_type: z.string(), mentions: z.number(), engagement: z.number().optional(), reach: z.number().optional() })),
+});
+
+/** /demographics/languages and /demographics/countries: the top keys with their mentions and share. */
+export const DemographicsWidgetResponseSchema = widgetAnswer({
+  items: z.array(z.object({ key: z.string(), mentions: z.number(), share: z.number() })),
+  total: z.number(),
+});
+
+/** /engagement and /reach: the sum per bucket and in all. */
+export const SumWidgetResponseSchema = widgetAnswer({ series: z.array(ValuePointSchema), total: z.number() });
+
+/** /impact_score, /reputation, /shares_count, /reach_score: the value, the previous period's, per bucket. */
+export const ScoreWidgetResponseSchema = widgetAnswer({
+  value: z.number().nullable(),
+  previous: z.number().nullable(),
+  series: z.array(ValuePointSchema),
+});
+
+/** /reviews: per network the count, the average rating and the 1–5 histogram; reviews per bucket. */
+export const ReviewsWidgetResponseSchema = widgetAnswer({
+  items: z.array(
+    z.object({ social_type: z.string(), reviews: z.number(), average_rating: z.number().nullable(), ratings: z.record(z.string(), z.number()) }),
+  ),
+  series: z.array(ValuePointSchema),
+});
+
+/** /sla: first-reply times (median, average), replied and unreplied mentions, per bucket. */
+export const SlaWidgetResponseSchema = widgetAnswer(Sla);
+
+/** /compared_sla: the same for the range and for the compared range. */
+export const ComparedSlaWidgetResponseSchema = widgetAnswer({ ...Sla, compared: z.object({ range: RangeSchema, ...Sla }) });
+
+// ── Text and list widgets (ADR 016) ──────────────────────────────────────────────────────────────
+
+const Paged = { total: z.number(), page: z.number(), per_page: z.number() };
+const ClusterItemSchema = z.object({ id: z.string(), label: z.string(), terms: z.array(z.string()), size: z.number(), actionable: z.boolean() });
+
+/** /keyword_cloud: the top terms with their mentions and sentiment (-1, 0, 1). */
+export const KeywordCloudWidgetResponseSchema = widgetAnswer({
+  items: z.array(z.object({ term: z.string(), mentions: z.number(), sentiment: z.number() })),
+});
+
+/** /trending_labels: significant terms against the previous period (JLH), a page at a time. */
+export const TrendingKeywordsWidgetResponseSchema = widgetAnswer({
+  items: z.array(z.object({ term: z.string(), mentions: z.number(), previous: z.number(), score: z.number() })),
+  ...Paged,
+  previous_range: RangeSchema,
+});
+
+/** /entities: the tenant's labels in the range against the previous period. */
+export const LabelTrendsWidgetResponseSchema = widgetAnswer({
+  items: z.array(
+    z.object({ label_id: z.number(), name: z.string(), mentions: z.number(), previous: z.number(), change: z.number().nullable() }),
+  ),
+});
+
+/** /conversation_themes: communities of the term co-occurrence graph. */
+export const ThemesWidgetResponseSchema = widgetAnswer({
+  nlp_analyzed_count: z.number(),
+  themes: z.array(z.object({ name: z.string(), terms: z.array(z.string()), mentions: z.number(), sentiment: z.number() })),
+});
+
+/** /topics: the tenant's topics with their mentions in the range. */
+export const TopicsWidgetResponseSchema = widgetAnswer({
+  items: z.array(z.object({ topic_id: z.number(), name: z.string(), mentions: z.number(), sentiment: z.number() })),
+});
+
+/** /most-impactful-posts: mentions by impact score, a page at a time. */
+export const PostsWidgetResponseSchema = widgetAnswer({ items: z.array(StatusResponseSchema), ...Paged });
+
+/** /conversation_clusters/searches: the clusters of the context's mentions. */
+export const ClustersWidgetResponseSchema = widgetAnswer({ items: z.array(ClusterItemSchema) });
+
+/** /conversation_clusters/searches/{id}: one cluster with its mentions. */
+export const ClusterWidgetResponseSchema = widgetAnswer({ ...ClusterItemSchema.shape, items: z.array(StatusResponseSchema) });
