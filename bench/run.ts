@@ -22,6 +22,7 @@ const BENCHES: Record<string, () => Promise<BenchModule>> = {
   "two-instances": () => import("./two-instances"),
   scale: () => import("./scale"),
   "email-reports": () => import("./email-reports"),
+  helper: () => import("./helper/bench"),
 };
 
 function numberFromEnv(name: string, fallback: number, min: number): number {
