@@ -1,10 +1,10 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
 import type { FromWire } from "../../domain/key-case";
 import { MESSAGES } from "../../domain/messages";
-import { HelperActionSchema, type HelperChatResponseSchema, type HelperStreamPartSchema } from "../../domain/schemas/helper";
+import { HelperAskSchema, type HelperChatResponseSchema, type HelperStreamPartSchema } from "../../domain/schemas/helper";
 import { ApiError } from "../lib/api.server";
 import { camelCaseKeys } from "../lib/case";
-import { readIntentForm } from "../lib/forms.server";
+import { readForm } from "../lib/forms.server";
 import { requireAccountOr401 } from "../lib/guard.server";
 
 // The helper's question with JavaScript (issue 27, ADR 042): the same form post as /helper's `ask`, but
@@ -54,8 +54,8 @@ function relayLines(upstream: ReadableStream<Uint8Array>): ReadableStream<Uint8A
 
 export async function action({ request, context }: ActionFunctionArgs) {
   await requireAccountOr401(request, context);
-  const { submission } = await readIntentForm(request, context, HelperActionSchema);
-  if (submission.status !== "success" || submission.value.intent !== "ask") return Response.json({ error: MESSAGES.badRequest }, { status: 400 });
+  const { submission } = await readForm(request, context, HelperAskSchema);
+  if (submission.status !== "success") return Response.json({ error: MESSAGES.badRequest }, { status: 400 });
   const { question } = submission.value;
   let upstream: Response;
   try {

@@ -54,8 +54,10 @@ export const HelperGifSearchSchema = z.object({ q: requiredString().max(GIF_QUER
 /** The /helper screen's posts (ADR 028): ask (in a chat, or a new one), pin and unpin, recover, votes, the default settings. */
 const chatIdField = z.coerce.number().int().positive();
 const messageRef = { chat_id: chatIdField, message_id: z.coerce.number().int().positive() };
+/** The question form's post: to /helper (without JavaScript) or to /helper/ask (the answer streamed). */
+export const HelperAskSchema = withIntent("ask", HelperQuestionSchema.extend({ chat_id: z.preprocess((v) => (v === "" ? undefined : v), chatIdField.optional()) }));
 export const HelperActionSchema = z.discriminatedUnion("intent", [
-  withIntent("ask", HelperQuestionSchema.extend({ chat_id: z.preprocess((v) => (v === "" ? undefined : v), chatIdField.optional()) })),
+  HelperAskSchema,
   withIntent("pin", HelperPinnedQuestionSchema),
   withIntent("unpin", z.object({ id: z.coerce.number().int().positive() })),
   withIntent("recover", z.object(messageRef)),

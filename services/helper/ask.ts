@@ -121,7 +121,7 @@ async function* answerBuiltIn(ctx: AskContext, question: string, notice: string 
  */
 export async function* answerParts(deps: ServiceDeps, actor: Actor, question: string): Parts {
   const ctx = await askContextOf(deps, actor);
-  let answer: HelperAnswer | null = null;
+  let answer: HelperAnswer;
   if (deps.helper?.llmUrl) {
     // The language the question is in, for the words around the model's (and its refusals).
     const language = readQuestion(question, ctx.named).language;

@@ -71,6 +71,17 @@ function ndjsonStream(first: IteratorResult<StreamPart, StreamPart>, rest: () =>
           controller.close();
         }
       },
+      // The asker went away: the answer is still made and kept in the chat, as a plain ask's is.
+      async cancel() {
+        if (finished) return;
+        finished = true;
+        try {
+          let next = await rest();
+          while (!next.done) next = await rest();
+        } catch (error) {
+          if (!isAppError(error)) logError(error);
+        }
+      },
     },
     { highWaterMark: 0 },
   );
