@@ -86,7 +86,7 @@ export default function HelperRoute() {
               rows={3}
               maxLength={HELPER_QUESTION_MAX * 20}
               placeholder={H.questionPlaceholder}
-              className={`block min-h-[5.5rem] w-full min-w-0 resize-y rounded-md border px-3 py-2 text-sm shadow-sm ${questionErrors.length ? "border-red-500" : "border-slate-300"}`}
+              className={`block min-h-[6.5rem] w-full min-w-0 resize-y rounded-md border px-3 py-2 text-sm shadow-sm ${questionErrors.length ? "border-red-500" : "border-slate-300"}`}
             />
             <FieldErrors id={fields.question.errorId} errors={questionErrors} />
             <Button pending={asking} disabled={asking}>

@@ -192,7 +192,7 @@ test.describe("at phone width (390 × 844)", () => {
         const style = getComputedStyle(field);
         // The placeholder laid out as the field lays out its text: its height against the field's.
         const probe = document.createElement("div");
-        for (const property of ["font", "letterSpacing", "lineHeight", "paddingTop", "paddingBottom", "paddingLeft", "paddingRight", "borderWidth", "boxSizing", "whiteSpace", "overflowWrap"] as const) {
+        for (const property of ["font", "letterSpacing", "lineHeight", "paddingTop", "paddingBottom", "paddingLeft", "paddingRight", "borderWidth", "borderStyle", "boxSizing", "whiteSpace", "overflowWrap"] as const) {
           probe.style[property] = style[property];
         }
         probe.style.width = `${field.getBoundingClientRect().width}px`;
