@@ -113,11 +113,12 @@ export function registerHelperRoutes(app: ApiApp) {
     // The chat is checked (404) and the question read before anything is sent.
     const first = await step();
     const deps = c.get("deps");
+    // A body the route's typed answers (JSON refusals beside NDJSON) cannot name, as the logo's bytes.
     return c.body(ndjsonStream(first, step, (error) => deps.reportError?.(error)), 200, {
       "content-type": "application/x-ndjson; charset=utf-8",
       "cache-control": "no-store, no-transform",
       "x-accel-buffering": "no",
-    });
+    }) as never;
   });
   app.openapi(recoverRoute, async (c) => {
     const { session, id } = c.req.valid("param");
