@@ -11,7 +11,7 @@ import type { HelperGifListResponseSchema } from "../../domain/schemas/helper";
 import type { Actor, ServiceDeps } from "../context";
 import { requireHelper } from "./access";
 
-export const DEFAULT_GIF_API_BASE_URL = "https://tenor.googleapis.com";
+const DEFAULT_GIF_API_BASE_URL = "https://tenor.googleapis.com";
 const GIF_TIMEOUT_MS = 5000;
 
 type GifList = FromWire<typeof HelperGifListResponseSchema>["data"];
