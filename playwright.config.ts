@@ -24,6 +24,10 @@ const SERVER_LOG = path.join(ROOT, "test-results/e2e-server.log");
 // them in MAIL_DIR for tests/e2e/mail.ts to read.
 const SMTP_PORT = Number(process.env.E2E_SMTP_PORT ?? 3425);
 const MAIL_DIR = path.resolve(ROOT, process.env.E2E_MAIL_DIR ?? "tmp/e2e-mail");
+// The helper's GIF search goes to a stand-in for the provider (tests/support/gif-server.ts: Tenor's v2
+// search on 127.0.0.1), whose GIFs point at the app's own favicon (the page's CSP allows 'self').
+const GIF_PORT = Number(process.env.E2E_GIF_PORT ?? PORT + 3);
+const E2E_GIF_KEY = "e2e-gif-key";
 process.env.E2E_MAIL_DIR = MAIL_DIR; // read by tests/e2e/mail.ts in the workers
 
 export default defineConfig({
@@ -79,6 +83,15 @@ export default defineConfig({
       env: { E2E_SMTP_PORT: String(SMTP_PORT), E2E_MAIL_DIR: MAIL_DIR },
     },
     {
+      command: "node --import tsx tests/support/gif-server.ts",
+      port: GIF_PORT,
+      reuseExistingServer: false,
+      timeout: 30_000,
+      stdout: "ignore",
+      stderr: "pipe",
+      env: { GIF_STAND_IN_PORT: String(GIF_PORT), GIF_STAND_IN_KEY: E2E_GIF_KEY, GIF_STAND_IN_MEDIA: BASE_URL },
+    },
+    {
       // The server runs from a copy of build/ and public/ taken at start, so a `npm run build` during the
       // run (other work on this machine does that) cannot swap the assets under the pages being tested.
       // A fresh database every run: the login throttle and sessions must not leak between runs.
@@ -115,6 +128,9 @@ export default defineConfig({
         SESSION_SECRET: "",
         // The channels journey polls an RSS feed it serves itself on 127.0.0.1 (tests/e2e/support/feed-server.ts).
         FEED_ALLOWLIST: "127.0.0.1",
+        GIF_API_KEY: E2E_GIF_KEY,
+        GIF_API_BASE_URL: `http://127.0.0.1:${GIF_PORT}`,
+        HELPER_LLM_URL: "",
       },
     },
   ],

@@ -23,6 +23,7 @@ const BENCHES: Record<string, () => Promise<BenchModule>> = {
   drills: () => import("./drills"),
   scale: () => import("./scale"),
   "email-reports": () => import("./email-reports"),
+  helper: () => import("./helper/bench"),
 };
 
 function numberFromEnv(name: string, fallback: number, min: number): number {

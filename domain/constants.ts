@@ -30,7 +30,7 @@ export const CLOSE_RESET_DELAY_MS = 500;
 export const CHUNK_LOAD_TIMEOUT_MS = 120_000;
 export const NOTIFICATION_SPLIT_THRESHOLD = 100;
 export const KEYWORD_SUGGESTION_LIMIT = 10;
-/** @public A constant of the spec that no code reads yet: kept word for word beside the others. */
+/** The helper's GIF search gives at most this many results (services/helper/gifs.ts). */
 export const GIF_SEARCH_LIMIT = 8;
 
 // Dashboard.

@@ -22,7 +22,7 @@ describe("AppError", () => {
     expect(e.fields).toEqual({ name: ["x"] });
     expect(e.message).toBe("bad");
     expect(Object.values(STATUS_BY_CODE).sort()).toEqual([
-      400, 401, 403, 404, 409, 422, 429,
+      400, 401, 403, 404, 409, 422, 429, 503,
     ]);
   });
 

@@ -1,6 +1,6 @@
 import { MESSAGES, fieldErrorText } from "./messages";
 
-/** The error kinds the API answers with (docs/architecture.md: 400, 401, 403, 404, 409, 422, 429). */
+/** The error kinds the API answers with (docs/architecture.md: 400, 401, 403, 404, 409, 422, 429; 503 a third party down). */
 export type AppErrorCode =
   | "bad_request"
   | "unauthorized"
@@ -8,7 +8,8 @@ export type AppErrorCode =
   | "not_found"
   | "conflict"
   | "validation"
-  | "too_many_requests";
+  | "too_many_requests"
+  | "unavailable";
 
 export const STATUS_BY_CODE: Readonly<Record<AppErrorCode, number>> = {
   bad_request: 400,
@@ -18,6 +19,7 @@ export const STATUS_BY_CODE: Readonly<Record<AppErrorCode, number>> = {
   conflict: 409,
   validation: 422,
   too_many_requests: 429,
+  unavailable: 503,
 };
 
 export type FieldErrors = Record<string, string[]>;
@@ -86,6 +88,11 @@ export function tooManyRequests(
   message: string = MESSAGES.tooManyAttempts,
 ): AppError {
   return new AppError("too_many_requests", message);
+}
+
+/** A third-party service the answer needs (the GIF search) is down, slow or answered nonsense. */
+export function unavailable(message: string): AppError {
+  return new AppError("unavailable", message);
 }
 
 /**

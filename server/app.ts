@@ -100,7 +100,7 @@ export async function createEarshot(options: EarshotOptions): Promise<Earshot> {
       ...(config.helper.llmModel ? { llmModel: config.helper.llmModel } : {}),
       llmTimeoutMs: config.helper.llmTimeoutMs,
       ...(config.helper.gifApiKey ? { gifApiKey: config.helper.gifApiKey } : {}),
-      ...(config.helper.gifSearchUrl ? { gifSearchUrl: config.helper.gifSearchUrl } : {}),
+      ...(config.helper.gifApiBaseUrl ? { gifApiBaseUrl: config.helper.gifApiBaseUrl } : {}),
     },
   };
   const stopRelay = relayLiveEvents(deps, events);

@@ -40,7 +40,7 @@ export interface ServerConfig {
     llmModel: string | undefined;
     llmTimeoutMs: number;
     gifApiKey: string | undefined;
-    gifSearchUrl: string | undefined;
+    gifApiBaseUrl: string | undefined;
   };
 }
 
@@ -75,7 +75,7 @@ export function readConfig(env: Record<string, string | undefined> = process.env
       llmModel: env.HELPER_LLM_MODEL || undefined,
       llmTimeoutMs: Number(env.HELPER_LLM_TIMEOUT_MS) > 0 ? Number(env.HELPER_LLM_TIMEOUT_MS) : 8000,
       gifApiKey: env.GIF_API_KEY || undefined,
-      gifSearchUrl: env.GIF_SEARCH_URL || undefined,
+      gifApiBaseUrl: env.GIF_API_BASE_URL || undefined,
     },
     mailFrom: env.MAIL_FROM || mailbox(env.PRODUCT_NAME || DEFAULT_PRODUCT_NAME, `no-reply@${new URL(publicUrl).hostname}`),
   };

@@ -46,9 +46,10 @@ interface HelperSettings {
   llmModel?: string;
   /** How long the model may take before the built-in planner answers instead. */
   llmTimeoutMs?: number;
-  /** The GIF search's key (GIF_API_KEY) and the search endpoint (Tenor's v2 search shape). */
+  /** The GIF search's key (GIF_API_KEY); without it there is no GIF search. */
   gifApiKey?: string;
-  gifSearchUrl?: string;
+  /** The GIF provider's base URL (GIF_API_BASE_URL, default https://tenor.googleapis.com): GET {base}/v2/search. */
+  gifApiBaseUrl?: string;
 }
 
 /** The authenticated caller: every tenant-owned query is scoped by `businessProfileId`. */

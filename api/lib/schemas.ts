@@ -13,6 +13,7 @@ export const errorResponses = {
   404: { description: "Not found", content: { "application/json": { schema: ErrorResponseSchema } } },
   422: { description: "Invalid fields", content: { "application/json": { schema: ErrorResponseSchema } } },
   429: { description: "Too many attempts", content: { "application/json": { schema: ErrorResponseSchema } } },
+  503: { description: "A third-party service is unavailable", content: { "application/json": { schema: ErrorResponseSchema } } },
 } as const;
 
 export const IdParamSchema = z.object({ id: z.coerce.number().int().positive() });

@@ -334,18 +334,22 @@ export function createApiClient(options: ApiClientOptions) {
       authorised(path, () => send("GET", path, opts)),
 
     /**
-     * An API text/event-stream (GET /v1/statuses/live, /v1/notifications/live), answered as it arrives
-     * (never buffered). `signal` ends the upstream stream when the browser goes away.
+     * An API stream, answered as it arrives (never buffered): a text/event-stream (GET /v1/statuses/live,
+     * /v1/notifications/live) or, with `body`, a POST whose answer is NDJSON (the helper's answer as it
+     * is produced). `signal` ends the upstream stream when the browser goes away.
      */
     stream(
       path: string,
-      opts: { query?: Record<string, unknown>; signal?: AbortSignal; headers?: Record<string, string> } = {},
+      opts: { query?: Record<string, unknown>; signal?: AbortSignal; headers?: Record<string, string>; body?: unknown } = {},
     ): Promise<Response> {
+      const method = opts.body === undefined ? "GET" : "POST";
       return authorised(path, () => {
-        const h = headers("GET", true);
-        h.set("accept", "text/event-stream");
+        const h = headers(method, true);
+        h.set("accept", opts.body === undefined ? "text/event-stream" : "application/x-ndjson");
+        if (opts.body !== undefined) h.set("content-type", "application/json");
         for (const [name, value] of Object.entries(opts.headers ?? {})) h.set(name, value);
-        return options.transport(new Request(url(path, opts.query), { method: "GET", headers: h, signal: opts.signal }));
+        const body = opts.body === undefined ? undefined : JSON.stringify(opts.body);
+        return options.transport(new Request(url(path, opts.query), { method, headers: h, signal: opts.signal, body }));
       });
     },
 

@@ -1,8 +1,10 @@
 // Runs the helper's evaluation set (issue 27, ADR 042) against an API: each question asked in a chat,
 // its plan compared with the expected one, and its figures with those the dashboard API gives for the
 // expected period, networks and sentiments (read directly, not through the helper); each unanswerable
-// question must be refused; every number of every answer's text must be one of its tool results'.
+// question must be refused; every number of every answer's text must be one of its tool results'; every
+// answer and refusal must be worded in the question's language (the phrasebook's words for it).
 import { helperRanges } from "../../domain/helper/periods";
+import { phrasesFor } from "../../domain/helper/phrasebook";
 import { SENTIMENT_VALUE, type HelperSentiment } from "../../domain/helper/plan";
 import { numbersOutsideResults } from "../../services/helper/provenance";
 import { ANSWERABLE, UNANSWERABLE, type AnswerableQuestion } from "./questions";
@@ -25,6 +27,10 @@ export interface EvaluationReport {
   refused: number;
   /** Answers with a number in their text that no tool result holds. */
   provenanceFailures: string[];
+  /** Answers and refusals not worded in the question's language. */
+  languageFailures: string[];
+  /** Answers checked for their numbers and wording, by the question's language. */
+  checkedByLanguage: Record<string, number>;
   misses: string[];
   /** Answer times in milliseconds, in the order asked. */
   timesMs: number[];
@@ -91,13 +97,26 @@ async function figuresMatch(ports: EvaluationPorts, q: AnswerableQuestion, answe
 }
 
 export async function evaluateHelper(ports: EvaluationPorts): Promise<EvaluationReport> {
-  const report: EvaluationReport = { answerable: ANSWERABLE.length, correct: 0, unanswerable: UNANSWERABLE.length, refused: 0, provenanceFailures: [], misses: [], timesMs: [] };
+  const report: EvaluationReport = {
+    answerable: ANSWERABLE.length,
+    correct: 0,
+    unanswerable: UNANSWERABLE.length,
+    refused: 0,
+    provenanceFailures: [],
+    languageFailures: [],
+    checkedByLanguage: {},
+    misses: [],
+    timesMs: [],
+  };
   for (const q of ANSWERABLE) {
     const started = performance.now();
     const answer = await ports.ask(q.question);
     report.timesMs.push(performance.now() - started);
     const outside = numbersOutsideResults(answer.answer_text ?? "", answer.tool_results ?? []);
     if (outside.length) report.provenanceFailures.push(`${q.question}: ${outside.join(", ")}`);
+    report.checkedByLanguage[q.language] = (report.checkedByLanguage[q.language] ?? 0) + 1;
+    const wording = languageMismatch(q.language, answer);
+    if (wording) report.languageFailures.push(`${q.question}: ${wording}`);
     const plan = answer.plan;
     const e = q.expect;
     const planned =
@@ -122,8 +141,32 @@ export async function evaluateHelper(ports: EvaluationPorts): Promise<Evaluation
     report.timesMs.push(performance.now() - started);
     if (answer.status !== "answered" && (answer.tool_results ?? []).length === 0) report.refused += 1;
     else report.misses.push(`${q.question}: answered (${answer.answer_text})`);
+    // A refusal in the question's language (English when the helper does not read it).
+    const P = phrasesFor(q.language);
+    const expected = q.refusal === "cannot_answer" ? P.cannotAnswer : q.refusal === "out_of_scope" ? P.outOfScope : P.unsupportedLanguage;
+    if (answer.answer_text !== expected) report.languageFailures.push(`${q.question}: refused with "${answer.answer_text}"`);
   }
   return report;
+}
+
+/**
+ * Why an answer is not in the question's language, or null: it must say which language it is in, its
+ * labels (the dashboard link's, the table's columns) must be the phrasebook's for that language, and its
+ * sentences must write days in that language.
+ */
+function languageMismatch(language: string, answer: Json): string | null {
+  if (answer.language !== language) return `language ${answer.language}`;
+  const P = phrasesFor(language as Parameters<typeof phrasesFor>[0]);
+  const link = (answer.answer?.links ?? [])[0]?.label;
+  if (link !== P.openOnDashboard) return `link "${link}"`;
+  const columns: string[] = answer.answer?.table?.columns ?? [];
+  const known = [P.columnName, P.columnMentions, P.columnShare, P.columnPrevious, P.columnPost, P.columnNetwork, P.columnImpact, P.columnTerms];
+  const foreign = columns.filter((c) => !known.includes(c));
+  if (foreign.length) return `table columns ${foreign.join(", ")}`;
+  // Its days as the language writes them (month names differ in each): one of the tool results' days.
+  const days = [...new Set(JSON.stringify(answer.tool_results ?? []).match(/\d{4}-\d{2}-\d{2}/g) ?? [])];
+  if (answer.status === "answered" && !days.some((day) => (answer.answer_text as string).includes(P.day(day)))) return `no day written as ${P.day(days[0] ?? "2026-01-01")}`;
+  return null;
 }
 
 /** The p-th percentile (0–100) of some times, nearest rank. */

@@ -13,6 +13,7 @@ export const HELPER_PINNED_MAX = 20;
 const PINNED_TEXT_MAX = HELPER_QUESTION_MAX;
 const VOTE_REASON_MAX = 1000;
 const CHAT_TITLE_MAX = 120;
+const GIF_QUERY_MAX = 100;
 
 /** A question: required, at most HELPER_QUESTION_MAX characters (the catalogue says so). */
 function questionField() {
@@ -47,16 +48,22 @@ export const HelperDefaultSettingsSchema = z.object({
 });
 export type HelperDefaultSettingsInput = z.infer<typeof HelperDefaultSettingsSchema>;
 
-/** The /helper screen's posts (ADR 028): ask (in a chat, or a new one), pin and unpin, recover, votes. */
+/** GET /v1/helper/gifs?q=: a GIF search's words (the screen's GET form sends them as gif_q). */
+export const HelperGifSearchSchema = z.object({ q: requiredString().max(GIF_QUERY_MAX, { error: MESSAGES.maxLength }) });
+
+/** The /helper screen's posts (ADR 028): ask (in a chat, or a new one), pin and unpin, recover, votes, the default settings. */
 const chatIdField = z.coerce.number().int().positive();
 const messageRef = { chat_id: chatIdField, message_id: z.coerce.number().int().positive() };
+/** The question form's post: to /helper (without JavaScript) or to /helper/ask (the answer streamed). */
+export const HelperAskSchema = withIntent("ask", HelperQuestionSchema.extend({ chat_id: z.preprocess((v) => (v === "" ? undefined : v), chatIdField.optional()) }));
 export const HelperActionSchema = z.discriminatedUnion("intent", [
-  withIntent("ask", HelperQuestionSchema.extend({ chat_id: z.preprocess((v) => (v === "" ? undefined : v), chatIdField.optional()) })),
+  HelperAskSchema,
   withIntent("pin", HelperPinnedQuestionSchema),
   withIntent("unpin", z.object({ id: z.coerce.number().int().positive() })),
   withIntent("recover", z.object(messageRef)),
   withIntent("up_vote", HelperVoteSchema.extend(messageRef)),
   withIntent("down_vote", HelperVoteSchema.extend(messageRef)),
+  withIntent("save_settings", HelperDefaultSettingsSchema.extend({ back_chat: z.preprocess((v) => (v === "" ? undefined : v), chatIdField.optional()) })),
 ]);
 export type HelperAction = z.output<typeof HelperActionSchema>;
 
@@ -155,3 +162,25 @@ export const HelperVoteListResponseSchema = z.object({
     }),
   ),
 });
+
+/** GET /v1/helper/gifs: the provider's first results (at most GIF_SEARCH_LIMIT, domain/constants.ts), each a GIF's address and a small preview. */
+export const HelperGifListResponseSchema = z.object({
+  data: z.array(z.object({ id: z.string(), title: z.string(), url: z.string(), preview_url: z.string() })),
+});
+
+/**
+ * POST /v1/helper/chats/{id}/messages/stream: the answer's parts as NDJSON lines, in the order they are
+ * produced (ADR 042): each tool as it starts, the notice, each line of the text, the blocks, then the
+ * stored message (`done`), or `error` when the answer failed after the stream began.
+ */
+export const HelperStreamPartSchema = z.discriminatedUnion("type", [
+  z.object({ type: z.literal("tool"), tool: z.string() }),
+  z.object({ type: z.literal("notice"), text: z.string() }),
+  z.object({ type: z.literal("text"), text: z.string() }),
+  z.object({ type: z.literal("blocks"), status: z.enum(HELPER_MESSAGE_STATUSES), language: z.string().nullable(), answer: HelperAnswerBlocksSchema }),
+  z.object({ type: z.literal("done"), message: HelperMessageResponseSchema }),
+  z.object({ type: z.literal("error"), message: z.string() }),
+]);
+
+/** GET /v1/helper/features: what this server offers the helper's screens (the GIF button only with a GIF search). */
+export const HelperFeaturesResponseSchema = z.object({ gif_search: z.boolean(), model: z.boolean() });

@@ -1,15 +1,12 @@
 // From a plan to an answer (issue 27, ADR 042): which tools a plan calls, and the answer composed from
 // their results only: its text (the catalogue's words, the results' numbers), figures, a small chart or
 // table where one helps, and links to the dashboard and inbox views that show the same thing.
-import { formatDate } from "../../domain/format";
 import { helperRanges } from "../../domain/helper/periods";
-import type { HelperIntent, HelperPlan } from "../../domain/helper/plan";
-import { MESSAGES } from "../../domain/messages";
+import { phrasesFor, type HelperPhrases } from "../../domain/helper/phrasebook";
+import type { HelperIntent, HelperLanguage, HelperPlan } from "../../domain/helper/plan";
 import { isNetworkId, networkById } from "../../domain/networks";
 import type { HelperAnswerBlocks } from "../../domain/schemas/helper";
 import type { HelperToolArgs, HelperToolName, ToolResult } from "./tools";
-
-const A = MESSAGES.helperAnswers;
 
 export interface ToolCall {
   tool: HelperToolName;
@@ -82,18 +79,14 @@ interface ContextEntry {
 const contextsOf = (r: ToolResult) => (r.result.contexts ?? []) as ContextEntry[];
 const num = (v: unknown) => (typeof v === "number" ? v : 0);
 
-/** A calendar day (YYYY-MM-DD, already in the tenant's zone) as 'DD MMM YYYY'. */
-function dayText(day: string): string {
-  return formatDate(`${day}T12:00:00Z`, "UTC");
-}
-
-function periodText(p: Period | undefined): string {
+function periodText(A: HelperPhrases, p: Period | undefined): string {
   if (!p) return "";
-  return A.between(dayText(p.first_day), dayText(p.last_day));
+  return A.between(A.day(p.first_day), A.day(p.last_day));
 }
 
-function scopeName(entry: ContextEntry, isDefault: boolean): string {
-  return entry.context.token === "6-0" || isDefault ? (entry.context.token === "6-0" ? capitalize(A.everyMention) : entry.context.title) : entry.context.title;
+/** Every mention ('6-0') in the asker's language; a saved search or topic by its own name. */
+function titleOf(A: HelperPhrases, entry: ContextEntry): string {
+  return entry.context.token === "6-0" ? A.everyMentionTitle : entry.context.title;
 }
 function capitalize(text: string): string {
   return text.charAt(0).toUpperCase() + text.slice(1);
@@ -101,8 +94,8 @@ function capitalize(text: string): string {
 function networkNames(ids: readonly string[]): string {
   return ids.map((id) => (isNetworkId(id) ? networkById(id).name : id)).join(", ");
 }
-function qualifier(args: HelperToolArgs): string {
-  return args.sentiments?.length ? `${args.sentiments.map((s) => A.sentimentWord[s]).join("/")} ` : "";
+function counted(A: HelperPhrases, count: number, args: HelperToolArgs): string {
+  return `${count} ${A.mentionsNoun(args.sentiments ?? [])}`;
 }
 
 // ── Links ──────────────────────────────────────────────────────────────────────────────────────────
@@ -153,51 +146,51 @@ function emptyBlocks(): HelperAnswerBlocks {
 }
 
 /** The answer of a plan from its tool results (every number of the text is one of theirs). */
-export function composeAnswer(plan: HelperPlan, results: readonly ToolResult[], tz: string): ComposedAnswer {
+export function composeAnswer(plan: HelperPlan, results: readonly ToolResult[], tz: string, language: HelperLanguage | null = "en"): ComposedAnswer {
+  const A = phrasesFor(language);
   const blocks = emptyBlocks();
   const lines: string[] = [];
   const first = results[0]!;
-  blocks.links.push({ label: MESSAGES.helperChat.openOnDashboard, href: dashboardLink(plan.intent, first.args, tz) });
+  blocks.links.push({ label: A.openOnDashboard, href: dashboardLink(plan.intent, first.args, tz) });
   const inbox = inboxLink(first.args);
-  if (inbox) blocks.links.push({ label: MESSAGES.alerts.mailOpenOne, href: inbox });
-  const isDefault = plan.contexts.length === 0;
+  if (inbox) blocks.links.push({ label: A.openInInbox, href: inbox });
   const period = first.result.period as Period;
-  const pText = periodText(period);
+  const pText = periodText(A, period);
 
   switch (plan.intent) {
     case "volume": {
-      const prevText = periodText(first.result.previous_period as Period | undefined);
+      const prevText = periodText(A, first.result.previous_period as Period | undefined);
       const net = first.args.networks?.length ? A.onNetworks(networkNames(first.args.networks)) : "";
       for (const c of contextsOf(first)) {
-        const counted = A.mentionsOf(num(c.count), qualifier(first.args)) + net;
+        const countedText = counted(A, num(c.count), first.args) + net;
         if (c.previous_count !== undefined) {
-          lines.push(`${A.volumeCompared(scopeName(c, isDefault), counted, pText, num(c.previous_count), prevText)} ${A.change(num(c.difference), (c.change_percent as number | null) ?? null)}`);
-          blocks.figures.push({ label: c.context.title, value: num(c.count), previous: num(c.previous_count), changePercent: (c.change_percent as number | null) ?? null });
+          lines.push(`${A.volumeCompared(titleOf(A, c), countedText, pText, num(c.previous_count), prevText)} ${A.change(num(c.difference), (c.change_percent as number | null) ?? null)}`);
+          blocks.figures.push({ label: titleOf(A, c), value: num(c.count), previous: num(c.previous_count), changePercent: (c.change_percent as number | null) ?? null });
         } else {
-          lines.push(A.volume(scopeName(c, isDefault), counted, pText));
-          blocks.figures.push({ label: c.context.title, value: num(c.count), previous: null, changePercent: null });
+          lines.push(A.volume(titleOf(A, c), countedText, pText));
+          blocks.figures.push({ label: titleOf(A, c), value: num(c.count), previous: null, changePercent: null });
         }
       }
       const entries = contextsOf(first);
       if (plan.compare) {
         blocks.chart = {
           kind: "bar",
-          title: A.mentionsOf(0, qualifier(first.args)).replace(/^0 /, "") + net,
+          title: A.mentionsNoun(first.args.sentiments ?? []) + net,
           labels: [prevText, pText],
-          series: entries.map((c) => ({ name: c.context.title, values: [num(c.previous_count), num(c.count)] })),
+          series: entries.map((c) => ({ name: titleOf(A, c), values: [num(c.previous_count), num(c.count)] })),
         };
       } else if (entries.length > 1) {
-        blocks.chart = { kind: "bar", title: pText, labels: entries.map((c) => c.context.title), series: [{ name: MESSAGES.widgetsUi.mentionsColumn, values: entries.map((c) => num(c.count)) }] };
+        blocks.chart = { kind: "bar", title: pText, labels: entries.map((c) => titleOf(A, c)), series: [{ name: A.columnMentions, values: entries.map((c) => num(c.count)) }] };
       }
       break;
     }
     case "sentiment": {
       if (first.tool === "sentiment_totals") {
         for (const c of contextsOf(first)) {
-          lines.push(A.sentiment(scopeName(c, isDefault), num(c.positive), num(c.neutral), num(c.negative), pText));
+          lines.push(A.sentiment(titleOf(A, c), num(c.positive), num(c.neutral), num(c.negative), pText));
           if (typeof c.negative_percent === "number") lines.push(A.negativeShare(c.negative_percent));
           const prev = c.previous as { positive: number; neutral: number; negative: number } | undefined;
-          if (prev) lines.push(A.sentimentCompared(prev.positive, prev.neutral, prev.negative, periodText(first.result.previous_period as Period)));
+          if (prev) lines.push(A.sentimentCompared(prev.positive, prev.neutral, prev.negative, periodText(A, first.result.previous_period as Period)));
           blocks.figures.push(
             { label: A.sentimentWord.positive, value: num(c.positive), previous: prev?.positive ?? null, changePercent: null },
             { label: A.sentimentWord.neutral, value: num(c.neutral), previous: prev?.neutral ?? null, changePercent: null },
@@ -209,7 +202,7 @@ export function composeAnswer(plan: HelperPlan, results: readonly ToolResult[], 
           kind: "bar",
           title: pText,
           labels: [A.sentimentWord.positive, A.sentimentWord.neutral, A.sentimentWord.negative],
-          series: entries.map((c) => ({ name: c.context.title, values: [num(c.positive), num(c.neutral), num(c.negative)] })),
+          series: entries.map((c) => ({ name: titleOf(A, c), values: [num(c.positive), num(c.neutral), num(c.negative)] })),
         };
       } else {
         // On some networks: one count per sentiment (results 1–3).
@@ -217,7 +210,7 @@ export function composeAnswer(plan: HelperPlan, results: readonly ToolResult[], 
         const net = A.onNetworks(networkNames(first.args.networks ?? []));
         contextsOf(first).forEach((c, i) => {
           const values = [pos, neu, neg].map((r) => num(contextsOf(r!)[i]?.count));
-          lines.push(A.sentiment(scopeName(c, isDefault) + net, values[0]!, values[1]!, values[2]!, pText));
+          lines.push(A.sentiment(titleOf(A, c) + net, values[0]!, values[1]!, values[2]!, pText));
           blocks.figures.push(
             { label: A.sentimentWord.positive, value: values[0]!, previous: null, changePercent: null },
             { label: A.sentimentWord.neutral, value: values[1]!, previous: null, changePercent: null },
@@ -234,7 +227,7 @@ export function composeAnswer(plan: HelperPlan, results: readonly ToolResult[], 
         const totals = c.totals as { positive: number; neutral: number; negative: number };
         if (f && l) {
           lines.push(
-            A.trend(scopeName(c, isDefault), String(first.result.interval), dayText(f.day), f.negative, f.positive, dayText(l.day), l.negative, l.positive),
+            A.trend(titleOf(A, c), A.interval(String(first.result.interval)), A.day(f.day), f.negative, f.positive, A.day(l.day), l.negative, l.positive),
           );
         }
         lines.push(A.trendTotals(totals.positive, totals.neutral, totals.negative));
@@ -263,56 +256,56 @@ export function composeAnswer(plan: HelperPlan, results: readonly ToolResult[], 
         const items = c.items as Array<{ social_type?: string; key?: string; mentions: number; share_percent: number }>;
         const name = (i: (typeof items)[number]) => (i.social_type ? networkNames([i.social_type]) : i.key!);
         if (!items.length) {
-          lines.push(A.rankingEmpty(scopeName(c, isDefault), pText));
+          lines.push(A.rankingEmpty(titleOf(A, c), pText));
           continue;
         }
-        lines.push(A.ranking(scopeName(c, isDefault), what, pText, items.slice(0, 5).map((i) => A.rankEntry(name(i), i.mentions, i.share_percent)).join(", ")));
-        blocks.table ??= { columns: [MESSAGES.name, MESSAGES.widgetsUi.mentionsColumn, A.columnShare], rows: items.map((i) => [name(i), i.mentions, i.share_percent]) };
-        blocks.chart ??= { kind: "bar", title: what, labels: items.map(name), series: [{ name: MESSAGES.widgetsUi.mentionsColumn, values: items.map((i) => i.mentions) }] };
+        lines.push(A.ranking(titleOf(A, c), what, pText, items.slice(0, 5).map((i) => A.rankEntry(name(i), i.mentions, i.share_percent)).join(", ")));
+        blocks.table ??= { columns: [A.columnName, A.columnMentions, A.columnShare], rows: items.map((i) => [name(i), i.mentions, i.share_percent]) };
+        blocks.chart ??= { kind: "bar", title: what, labels: items.map(name), series: [{ name: A.columnMentions, values: items.map((i) => i.mentions) }] };
       }
       break;
     }
     case "first_reply": {
       for (const c of contextsOf(first)) {
         if (c.median_minutes === null) {
-          lines.push(A.firstReplyNone(scopeName(c, isDefault), pText));
+          lines.push(A.firstReplyNone(titleOf(A, c), pText));
           continue;
         }
-        lines.push(A.firstReply(scopeName(c, isDefault), num(c.median_minutes), (c.average_minutes as number | null) ?? null, num(c.replied), pText));
+        lines.push(A.firstReply(titleOf(A, c), num(c.median_minutes), (c.average_minutes as number | null) ?? null, num(c.replied), pText));
         if (typeof c.previous_median_minutes === "number") lines.push(A.firstReplyBefore(c.previous_median_minutes));
-        blocks.figures.push({ label: c.context.title, value: num(c.median_minutes), previous: (c.previous_median_minutes as number | null | undefined) ?? null, changePercent: null });
+        blocks.figures.push({ label: titleOf(A, c), value: num(c.median_minutes), previous: (c.previous_median_minutes as number | null | undefined) ?? null, changePercent: null });
       }
       break;
     }
     case "top_posts": {
-      addPosts(first, isDefault, pText, lines, blocks);
+      addPosts(A, first, pText, lines, blocks);
       break;
     }
     case "trending_keywords": {
       for (const c of contextsOf(first)) {
         const items = c.items as Array<{ term: string; mentions: number; previous: number }>;
-        if (!items.length) lines.push(A.trendingNone(scopeName(c, isDefault), pText));
-        else lines.push(A.trending(scopeName(c, isDefault), pText, items.map((t) => A.trendingEntry(t.term, t.mentions, t.previous)).join(", ")));
-        blocks.table ??= { columns: [MESSAGES.name, MESSAGES.widgetsUi.mentionsColumn, A.columnPrevious], rows: items.map((t) => [t.term, t.mentions, t.previous]) };
+        if (!items.length) lines.push(A.trendingNone(titleOf(A, c), pText));
+        else lines.push(A.trending(titleOf(A, c), pText, items.map((t) => A.trendingEntry(t.term, t.mentions, t.previous)).join(", ")));
+        blocks.table ??= { columns: [A.columnName, A.columnMentions, A.columnPrevious], rows: items.map((t) => [t.term, t.mentions, t.previous]) };
       }
       break;
     }
     case "themes": {
       for (const c of contextsOf(first)) {
         const themes = c.themes as Array<{ name: string; terms: string[]; mentions: number }>;
-        if (!themes.length) lines.push(A.themesNone(scopeName(c, isDefault), pText));
-        else lines.push(A.themes(scopeName(c, isDefault), pText, themes.map((t) => A.themeEntry(t.name, t.mentions)).join(", ")));
-        blocks.table ??= { columns: [MESSAGES.name, MESSAGES.widgetsUi.termsColumn, MESSAGES.widgetsUi.mentionsColumn], rows: themes.map((t) => [t.name, t.terms.join(", "), t.mentions]) };
+        if (!themes.length) lines.push(A.themesNone(titleOf(A, c), pText));
+        else lines.push(A.themes(titleOf(A, c), pText, themes.map((t) => A.themeEntry(t.name, t.mentions)).join(", ")));
+        blocks.table ??= { columns: [A.columnName, A.columnTerms, A.columnMentions], rows: themes.map((t) => [t.name, t.terms.join(", "), t.mentions]) };
       }
       break;
     }
     case "why_change": {
       const [counts, trending, themes, posts] = results;
       const c = contextsOf(counts!)[0]!;
-      const counted = A.mentionsOf(num(c.count), qualifier(counts!.args));
-      lines.push(`${A.whyIntro(capitalize(counted), pText, num(c.previous_count), periodText(counts!.result.previous_period as Period))} ${A.change(num(c.difference), (c.change_percent as number | null) ?? null)}`);
-      blocks.figures.push({ label: c.context.title, value: num(c.count), previous: num(c.previous_count), changePercent: (c.change_percent as number | null) ?? null });
-      blocks.chart = { kind: "bar", title: counted.replace(/^\d+ /, ""), labels: [periodText(counts!.result.previous_period as Period), pText], series: [{ name: c.context.title, values: [num(c.previous_count), num(c.count)] }] };
+      const countedText = counted(A, num(c.count), counts!.args);
+      lines.push(`${A.whyIntro(capitalize(countedText), pText, num(c.previous_count), periodText(A, counts!.result.previous_period as Period))} ${A.change(num(c.difference), (c.change_percent as number | null) ?? null)}`);
+      blocks.figures.push({ label: titleOf(A, c), value: num(c.count), previous: num(c.previous_count), changePercent: (c.change_percent as number | null) ?? null });
+      blocks.chart = { kind: "bar", title: A.mentionsNoun(counts!.args.sentiments ?? []), labels: [periodText(A, counts!.result.previous_period as Period), pText], series: [{ name: titleOf(A, c), values: [num(c.previous_count), num(c.count)] }] };
       const terms = (contextsOf(trending!)[0]?.items ?? []) as Array<{ term: string; mentions: number; previous: number }>;
       const found = (contextsOf(themes!)[0]?.themes ?? []) as Array<{ name: string; mentions: number }>;
       const postItems = (contextsOf(posts!)[0]?.items ?? []) as unknown[];
@@ -323,22 +316,22 @@ export function composeAnswer(plan: HelperPlan, results: readonly ToolResult[], 
         if (found.length) lines.push(A.whyThemes(found.map((t) => A.themeEntry(t.name, t.mentions)).join(", ")));
         if (postItems.length) lines.push(A.whyPosts);
       }
-      addPosts(posts!, isDefault, pText, [], blocks);
+      addPosts(A, posts!, pText, [], blocks);
       break;
     }
   }
   return { text: lines.join("\n"), blocks };
 }
 
-function addPosts(result: ToolResult, isDefault: boolean, pText: string, lines: string[], blocks: HelperAnswerBlocks) {
+function addPosts(A: HelperPhrases, result: ToolResult, pText: string, lines: string[], blocks: HelperAnswerBlocks) {
   for (const c of contextsOf(result)) {
     const items = c.items as Array<{ id: number; social_type: string; text: string; author: string; impact_score: number | null }>;
     if (!items.length) {
-      lines.push(A.topPostsNone(scopeName(c, isDefault), pText));
+      lines.push(A.topPostsNone(titleOf(A, c), pText));
       continue;
     }
-    lines.push(A.topPosts(scopeName(c, isDefault), pText, num(c.total)));
-    blocks.table ??= { columns: [MESSAGES.widgetsUi.postColumn, MESSAGES.network, MESSAGES.widgetsUi.impactMetric], rows: items.map((i) => [i.text, networkNames([i.social_type]), i.impact_score]) };
-    for (const i of items) blocks.links.push({ label: `${MESSAGES.helperChat.openPost}: ${i.text.slice(0, 60)}`, href: `/inbox?item=${i.id}` });
+    lines.push(A.topPosts(titleOf(A, c), pText, num(c.total)));
+    blocks.table ??= { columns: [A.columnPost, A.columnNetwork, A.columnImpact], rows: items.map((i) => [i.text, networkNames([i.social_type]), i.impact_score]) };
+    for (const i of items) blocks.links.push({ label: `${A.openPost}: ${i.text.slice(0, 60)}`, href: `/inbox?item=${i.id}` });
   }
 }

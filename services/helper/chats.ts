@@ -30,7 +30,7 @@ import {
 } from "../../domain/schemas/helper";
 import { isoNow, type Actor, type ServiceDeps } from "../context";
 import { ownerOf, requireHelper } from "./access";
-import { answerQuestion, type HelperAnswer } from "./ask";
+import { answerParts, answerQuestion, type HelperAnswer, type HelperAnswerPart } from "./ask";
 
 export type HelperMessageView = FromWire<typeof HelperMessageResponseSchema>;
 export type HelperChatView = FromWire<typeof HelperChatResponseSchema>;
@@ -134,17 +134,30 @@ export async function createChat(deps: ServiceDeps, actor: Actor, input: HelperC
   return getChat(deps, actor, chat.id);
 }
 
-/** POST /v1/helper/chats/{id}/messages: the question answered and kept in the chat. */
-export async function askInChat(deps: ServiceDeps, actor: Actor, chatId: number, question: string): Promise<HelperMessageView> {
+/**
+ * POST /v1/helper/chats/{id}/messages (and …/messages/stream): the question answered part by part as the
+ * answer is produced, then kept in the chat; the generator's value is the stored message. The chat is
+ * checked before the first part.
+ */
+export async function* askInChatParts(deps: ServiceDeps, actor: Actor, chatId: number, question: string): AsyncGenerator<HelperAnswerPart, HelperMessageView> {
   requireHelper(actor, "write");
   const chat = await ownChat(deps, actor, chatId);
-  const answer = await answerQuestion(deps, actor, question);
+  const answer = yield* answerParts(deps, actor, question);
   const now = isoNow(deps);
   const row = await insertMessage(deps.db, actor.businessProfileId, chat.id, { question, ...storedAnswer(answer) }, now);
   // The first question names a chat that has no name of its own yet.
   const untitled = chat.title === MESSAGES.helperChat.newChat && (await listMessages(deps.db, actor.businessProfileId, chat.id)).length === 1;
   await touchChat(deps.db, ownerOf(actor), chat.id, now, untitled ? titleOf(question) : undefined);
   return messageView(row);
+}
+
+/** POST /v1/helper/chats/{id}/messages: the question answered and kept in the chat. */
+export async function askInChat(deps: ServiceDeps, actor: Actor, chatId: number, question: string): Promise<HelperMessageView> {
+  const parts = askInChatParts(deps, actor, chatId, question);
+  for (;;) {
+    const next = await parts.next();
+    if (next.done) return next.value;
+  }
 }
 
 async function ownMessage(deps: ServiceDeps, actor: Actor, chatId: number, id: number): Promise<HelperMessageRow> {

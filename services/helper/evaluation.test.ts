@@ -6,7 +6,8 @@ import { ANSWERABLE, UNANSWERABLE } from "../../bench/helper/questions";
 
 // The evaluation set on a small dataset (issue 27, ADR 042): the built-in planner answers at least 80% of
 // the answerable questions correctly (plan and the dashboard API's figures), says it cannot answer every
-// unanswerable one, and every number of every answer's text comes from its tool results.
+// unanswerable one, every number of every answer's text comes from its tool results, and every answer
+// and refusal is worded in the question's language (English, Spanish, German, French).
 
 describe("the helper's evaluation set", () => {
   let fx: ApiFixture;
@@ -50,7 +51,13 @@ describe("the helper's evaluation set", () => {
     expect(report.refused).toBe(report.unanswerable);
   });
 
-  it("states only numbers that its tool results hold", () => {
+  it("states only numbers that its tool results hold, in all four languages", () => {
     expect(report.provenanceFailures).toEqual([]);
+    expect(Object.keys(report.checkedByLanguage).sort()).toEqual(["de", "en", "es", "fr"]);
+    expect(Object.values(report.checkedByLanguage).reduce((a, b) => a + b, 0)).toBe(ANSWERABLE.length);
+  });
+
+  it("words every answer and refusal in the question's language", () => {
+    expect(report.languageFailures).toEqual([]);
   });
 });

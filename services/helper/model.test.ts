@@ -1,7 +1,7 @@
 import http from "node:http";
 import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { MESSAGES } from "../../domain/messages";
+import { phrasesFor } from "../../domain/helper/phrasebook";
 import { createApiFixture, type ApiFixture, type SignedIn } from "../../tests/support/api-fixture";
 import { HELPER_NOW, seedHelperMentions } from "../../tests/support/helper-seed";
 import { numbersOutsideResults } from "./provenance";
@@ -100,10 +100,10 @@ describe("the helper with a model", () => {
     behaviour = "slow";
     fx.deps.helper = { llmUrl: url, llmTimeoutMs: 200 };
     const slow = await ask("How many negative mentions did we get on Twitter last week?");
-    expect(slow).toMatchObject({ planner: "builtin", status: "answered", notice: MESSAGES.helperChat.modelNotReached });
+    expect(slow).toMatchObject({ planner: "builtin", status: "answered", notice: phrasesFor("en").modelNotReached });
     fx.deps.helper = { llmUrl: "http://127.0.0.1:9", llmTimeoutMs: 500 };
     const down = await ask("How many negative mentions did we get on Twitter last week?");
-    expect(down).toMatchObject({ planner: "builtin", status: "answered", notice: MESSAGES.helperChat.modelNotReached });
+    expect(down).toMatchObject({ planner: "builtin", status: "answered", notice: phrasesFor("en").modelNotReached });
     expect(down.answer.figures[0].value).toBe(slow.answer.figures[0].value);
     fx.deps.helper = undefined;
   });

@@ -4,11 +4,11 @@
 // them is one of the tool results'; otherwise the answer composed from those results is shown. Down,
 // slow or talking nonsense: the caller falls back to the built-in planner and says the model was not reached.
 import * as z from "zod";
-import type { HelperIntent, HelperPlan, HelperSentiment } from "../../domain/helper/plan";
+import type { HelperIntent, HelperLanguage, HelperPlan, HelperSentiment } from "../../domain/helper/plan";
 import { HELPER_SENTIMENTS } from "../../domain/helper/plan";
 import { NETWORK_IDS } from "../../domain/networks";
 import { composeAnswer } from "./answer";
-import type { AskContext, HelperAnswer } from "./ask-types";
+import type { AskContext, HelperAnswer, HelperAnswerPart } from "./ask-types";
 import { numbersOutsideResults } from "./provenance";
 import { HELPER_TOOL_NAMES, runTool, type HelperToolArgs, type HelperToolName, type ToolResult } from "./tools";
 
@@ -142,8 +142,15 @@ function planOf(result: ToolResult): HelperPlan {
   };
 }
 
-/** Plans and words an answer with the model; `ok: false` when it was not reached or gave nothing usable. */
-export async function planWithModel(ctx: AskContext, question: string): Promise<{ ok: true; answer: HelperAnswer } | { ok: false }> {
+/**
+ * Plans and words an answer with the model, announcing each tool as it starts; `ok: false` when it was
+ * not reached or gave nothing usable. The figures, chart and table are worded in the question's language.
+ */
+export async function* planWithModel(
+  ctx: AskContext,
+  question: string,
+  language: HelperLanguage | null,
+): AsyncGenerator<HelperAnswerPart, { ok: true; answer: HelperAnswer } | { ok: false }> {
   const settings = ctx.scope.deps.helper!;
   const signal = AbortSignal.timeout(settings.llmTimeoutMs ?? DEFAULT_TIMEOUT_MS);
   const tools = HELPER_TOOL_NAMES.map((name) => ({ type: "function", function: { name, description: TOOL_DESCRIPTIONS[name], parameters: TOOL_PARAMETERS } }));
@@ -160,12 +167,12 @@ export async function planWithModel(ctx: AskContext, question: string): Promise<
         const text = (message.content ?? "").trim();
         if (!results.length || !text) return { ok: false };
         const plan = planOf(results[0]!);
-        const composed = composeAnswer(plan, results.filter((r) => r.tool === results[0]!.tool).slice(0, 1), ctx.scope.viewer.timeZone);
+        const composed = composeAnswer(plan, results.filter((r) => r.tool === results[0]!.tool).slice(0, 1), ctx.scope.viewer.timeZone, language);
         // The model's words only when each of their numbers is a tool result's.
         const wording = numbersOutsideResults(text, results).length === 0 ? text : composed.text;
         return {
           ok: true,
-          answer: { status: "answered", text: wording, blocks: composed.blocks, plan, toolResults: results, planner: "model", notice: null, language: null },
+          answer: { status: "answered", text: wording, blocks: composed.blocks, plan, toolResults: results, planner: "model", notice: null, language },
         };
       }
       messages.push({ role: "assistant", content: message.content ?? null, tool_calls: calls });
@@ -176,6 +183,7 @@ export async function planWithModel(ctx: AskContext, question: string): Promise<
           messages.push({ role: "tool", tool_call_id: call.id, content: JSON.stringify({ error: "invalid call" }) });
           continue;
         }
+        yield { type: "tool", tool: name };
         const result = await runTool(ctx.scope, name, args);
         results.push(result);
         messages.push({ role: "tool", tool_call_id: call.id, content: JSON.stringify(result.result) });

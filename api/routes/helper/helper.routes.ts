@@ -6,6 +6,9 @@ import {
   HelperChatResponseSchema,
   HelperDefaultSettingsResponseSchema,
   HelperDefaultSettingsSchema,
+  HelperFeaturesResponseSchema,
+  HelperGifListResponseSchema,
+  HelperGifSearchSchema,
   HelperMessageResponseSchema,
   HelperPinnedQuestionListResponseSchema,
   HelperPinnedQuestionResponseSchema,
@@ -56,6 +59,19 @@ export const askRoute = createRoute({
   summary: "Ask a question in a chat: the answer from the caller's own data, with its tool results",
   request: { params: IdParamSchema, body: body(HelperQuestionSchema) },
   responses: { 201: json(HelperMessageResponseSchema, "The question and its answer"), ...refusals, 422: errorResponses[422] },
+});
+
+export const askStreamRoute = createRoute({
+  method: "post",
+  path: "/v1/helper/chats/{id}/messages/stream",
+  tags,
+  summary: "Ask a question in a chat; the answer's parts as they are produced (NDJSON, one HelperStreamPart a line), ending with the stored message",
+  request: { params: IdParamSchema, body: body(HelperQuestionSchema) },
+  responses: {
+    200: { description: "NDJSON lines: tool, notice, text, blocks, then done (the message) or error", content: { "application/x-ndjson": { schema: z.string() } } },
+    ...refusals,
+    422: errorResponses[422],
+  },
 });
 
 export const recoverRoute = createRoute({
@@ -137,4 +153,21 @@ export const putSettingsRoute = createRoute({
   summary: "The context and period the helper answers about when a question names none",
   request: { body: body(HelperDefaultSettingsSchema) },
   responses: { 200: json(HelperDefaultSettingsResponseSchema, "Saved"), ...refusals, 422: errorResponses[422] },
+});
+
+export const featuresRoute = createRoute({
+  method: "get",
+  path: "/v1/helper/features",
+  tags,
+  summary: "What the helper offers on this server: the GIF search (GIF_API_KEY) and the language model (HELPER_LLM_URL)",
+  responses: { 200: json(HelperFeaturesResponseSchema, "Features"), ...refusals },
+});
+
+export const gifSearchRoute = createRoute({
+  method: "get",
+  path: "/v1/helper/gifs",
+  tags,
+  summary: "Search GIFs on the configured provider (8 results); 404 without GIF_API_KEY, 503 when the provider is down",
+  request: { query: HelperGifSearchSchema },
+  responses: { 200: json(HelperGifListResponseSchema, "GIFs"), ...refusals, 422: errorResponses[422], 503: errorResponses[503] },
 });

@@ -61,24 +61,18 @@ function AnswerChart({ chart }: { chart: NonNullable<Blocks["chart"]> }) {
   );
 }
 
-/** One question and its answer: text, figures, chart, table, links, and the votes, recover and pin forms. */
-export function AnswerView({ message }: { message: ApiHelperMessage }) {
-  const { answer } = message;
+/** An answer's text, figures, chart, table and links (a stored answer, or one still arriving). */
+export function AnswerBody({ status, notice, text, answer, testId = "helper-answer" }: { status: string; notice: string | null; text: string; answer: Blocks | null; testId?: string }) {
   return (
-    <li id={`message-${message.id}`} data-testid="helper-message" className="space-y-3 rounded-lg border border-slate-200 bg-white p-4">
-      <p className="text-sm">
-        <span className="font-semibold">{H.you}: </span>
-        <span className="break-words">{message.question}</span>
-      </p>
-      <div className="space-y-3" data-testid="helper-answer" data-status={message.status}>
-        {message.notice ? (
+    <div className="space-y-3" data-testid={testId} data-status={status}>
+        {notice ? (
           <p role="status" className="rounded-md bg-amber-50 px-3 py-2 text-sm text-amber-900">
-            {message.notice}
+            {notice}
           </p>
         ) : null}
-        <p className="whitespace-pre-line break-words text-sm text-slate-800">{message.answerText}</p>
-        {answer.chart ? <AnswerChart chart={answer.chart} /> : null}
-        {answer.table ? (
+        <p className="whitespace-pre-line break-words text-sm text-slate-800">{text}</p>
+        {answer?.chart ? <AnswerChart chart={answer.chart} /> : null}
+        {answer?.table ? (
           <div className="overflow-x-auto">
             <table className="min-w-full text-left text-sm">
               <thead>
@@ -104,7 +98,7 @@ export function AnswerView({ message }: { message: ApiHelperMessage }) {
             </table>
           </div>
         ) : null}
-        {answer.links.length ? (
+        {answer?.links.length ? (
           <ul className="flex flex-wrap gap-3 text-sm">
             {answer.links.map((link) => (
               <li key={link.href}>
@@ -116,6 +110,18 @@ export function AnswerView({ message }: { message: ApiHelperMessage }) {
           </ul>
         ) : null}
       </div>
+  );
+}
+
+/** One question and its answer: text, figures, chart, table, links, and the votes, recover and pin forms. */
+export function AnswerView({ message }: { message: ApiHelperMessage }) {
+  return (
+    <li id={`message-${message.id}`} data-testid="helper-message" className="space-y-3 rounded-lg border border-slate-200 bg-white p-4">
+      <p className="text-sm">
+        <span className="font-semibold">{H.you}: </span>
+        <span className="break-words">{message.question}</span>
+      </p>
+      <AnswerBody status={message.status} notice={message.notice} text={message.answerText} answer={message.answer} />
       <div className="flex flex-wrap items-end gap-2 border-t pt-3 text-sm">
         <Form method="post">
           <CsrfInput />
