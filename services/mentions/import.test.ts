@@ -215,6 +215,7 @@ describe.each(testEngines({ engineSpecific: true }))("file imports on %s", (engi
       const before = process.memoryUsage().rss;
       const heapBefore = process.memoryUsage().heapUsed;
       let peak = before;
+      let livePeak = heapBefore;
       let bytes = 0;
       const words = [
         "refund",
@@ -246,7 +247,12 @@ describe.each(testEngines({ engineSpecific: true }))("file imports on %s", (engi
             yield chunk;
             chunk = "";
           }
-          if (n % 10_000 === 0) peak = Math.max(peak, process.memoryUsage().rss);
+          if (n % 10_000 === 0) {
+            peak = Math.max(peak, process.memoryUsage().rss);
+            // What is alive mid-import (after a collection): the batch in flight, never the file so far.
+            gc();
+            livePeak = Math.max(livePeak, process.memoryUsage().heapUsed);
+          }
         }
       }
       const res = await upload(admin, id, "?format=ndjson&file_name=big.ndjson", streamOf(lines()));
@@ -269,9 +275,16 @@ describe.each(testEngines({ engineSpecific: true }))("file imports on %s", (engi
       }>`select page_count * page_size as size from pragma_page_count(), pragma_page_size()`.execute(fx.db);
       const databaseMb = Number(pages.rows[0]!.size) / (1024 * 1024);
       const growthMb = (peak - before) / (1024 * 1024);
+      const liveGrowthMb = (livePeak - heapBefore) / (1024 * 1024);
       if (process.env.IMPORT_MEMORY_REPORT)
-        console.info(`rss growth ${growthMb.toFixed(1)} MB, of which database ${databaseMb.toFixed(1)} MB`);
-      expect(growthMb - databaseMb).toBeLessThan(300);
+        console.info(
+          `rss growth ${growthMb.toFixed(1)} MB, of which database ${databaseMb.toFixed(1)} MB; live heap growth ${liveGrowthMb.toFixed(1)} MB`,
+        );
+      // RSS also holds memory the collector freed but the allocator kept (it moved 274–308 MB between
+      // identical runs on a busy machine): a loose bound against holding the file; the live heap is the
+      // exact one (the ~30 MB file held as text would be ~60 MB alone, its parsed items several times that).
+      expect(growthMb - databaseMb).toBeLessThan(400);
+      expect(liveGrowthMb).toBeLessThan(40);
       // Nothing of the file is kept once the import is over.
       gc();
       const retainedMb = (process.memoryUsage().heapUsed - heapBefore) / (1024 * 1024);
