@@ -8,6 +8,7 @@ import {
 import { forbidden } from "../../domain/errors";
 import { hasPermission } from "../../domain/permissions";
 import type { Actor, ServiceDeps } from "../context";
+import { flushQueuedAccountEvents } from "./record-account-event";
 
 export interface AccountEventQuery {
   accountIds?: number[];
@@ -27,6 +28,7 @@ export function requireEventReader(actor: Actor): void {
  */
 export async function listAccountEvents(deps: ServiceDeps, actor: Actor, query: AccountEventQuery) {
   requireEventReader(actor);
+  await flushQueuedAccountEvents(deps.db);
   const filter = { ...query, accountIds: query.accountIds?.length ? query.accountIds : undefined };
   const [events, rows] = await Promise.all([
     listAccountEventRows(deps.db, actor.businessProfileId, filter),

@@ -2,7 +2,7 @@ import type { Context } from "hono";
 import { validationError } from "../../../domain/errors";
 import { countLabelEvents } from "../../../services/account-events/count-label-events";
 import { listAccountEvents, type AccountEventQuery } from "../../../services/account-events/list-account-events";
-import { recordAccountEvent } from "../../../services/account-events/record-account-event";
+import { queueAccountEvent, recordAccountEvent } from "../../../services/account-events/record-account-event";
 import type { ApiApp, ApiEnv } from "../../env";
 import { parseNestedQuery, toSnakeCase } from "../../lib/case";
 import { requireActor } from "../../middleware/auth";
@@ -31,14 +31,19 @@ function eventQuery(c: Context<ApiEnv>): AccountEventQuery {
 export function registerAccountEventRoutes(app: ApiApp) {
   app.openapi(createAccountEventRoute, async (c) => {
     const body = c.req.valid("json");
-    const event = await recordAccountEvent(c.get("deps"), requireActor(c), {
+    const input = {
       actionType: body.action_type,
       eventType: body.event_type,
       actionModule: body.action_module,
       contextId: body.context_id,
       contextType: body.context_type,
       socialType: body.social_type,
-    });
+    };
+    if (/\brespond-async\b/i.test(c.req.header("prefer") ?? "")) {
+      queueAccountEvent(c.get("deps"), requireActor(c), input);
+      return c.json({ queued: true as const }, 202);
+    }
+    const event = await recordAccountEvent(c.get("deps"), requireActor(c), input);
     return c.json({ id: event.id }, 201);
   });
 
