@@ -15,7 +15,7 @@ export interface WriteCounter {
 }
 
 /** Whether the statement may have changed data outside the bookkeeping tables (when unsure: yes). */
-export function changesData(event: LogEvent): boolean {
+function changesData(event: LogEvent): boolean {
   if (event.level === "query" && event.query.query.kind === "SelectQueryNode") return false;
   const text = event.query.sql;
   if (READ.test(text) || (WITH.test(text) && !WRITE_WORD.test(text))) return false;
