@@ -326,11 +326,12 @@ function StreamActions({
       }`}
       data-testid="stream-actions"
     >
-      <Link
+      {/* A plain link: without JavaScript the browser follows it; hydrated, onButtonClick always opens or
+          closes the menu in place, so a router link's work (three path resolutions per render, for each
+          stream) bought nothing (ADR 020, 2026-11-29). */}
+      <a
         ref={button}
-        to={open ? returnTo : hrefWith(STREAM_ACTIONS_DIALOG)}
-        replace
-        preventScrollReset
+        href={open ? returnTo : hrefWith(STREAM_ACTIONS_DIALOG)}
         className="flex size-7 items-center justify-center rounded-md bg-white text-slate-500 shadow-sm ring-1 ring-slate-200 hover:text-slate-800"
         aria-label={MESSAGES.channelScreen.actionsOf(stream.name)}
         aria-expanded={open}
@@ -340,7 +341,7 @@ function StreamActions({
         <svg viewBox="0 0 16 16" className="size-4" fill="currentColor" aria-hidden>
           <path d="M3 6.5a1.5 1.5 0 1 1 0 3 1.5 1.5 0 0 1 0-3m5 0a1.5 1.5 0 1 1 0 3 1.5 1.5 0 0 1 0-3m5 0a1.5 1.5 0 1 1 0 3 1.5 1.5 0 0 1 0-3" />
         </svg>
-      </Link>
+      </a>
       {open ? (
         <div
           className="absolute right-0 z-20 mt-1 w-44 rounded-md border border-slate-200 bg-white py-1 shadow-lg"
