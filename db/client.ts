@@ -6,6 +6,7 @@ import pg from "pg";
 import { CamelCasePlugin, Kysely, PostgresDialect, SqliteDialect, sql } from "kysely";
 import type { DatabaseSchema } from "./schema";
 import { tallyQuery } from "./query-timing";
+import { countWrites, type WriteCounter } from "./write-tracking";
 import { earshotNear } from "./token-match";
 
 export type Database = Kysely<DatabaseSchema>;
@@ -113,6 +114,16 @@ export interface OpenDatabaseOptions {
   sqliteImage?: Buffer;
 }
 
+const sqliteWrites = new WeakMap<Database, WriteCounter>();
+
+/**
+ * SQLite: how many statements that may change data (outside the bookkeeping tables, db/write-tracking.ts)
+ * this process ran through this database; undefined for PostgreSQL or a transaction.
+ */
+export function writesThrough(db: Database): number | undefined {
+  return sqliteWrites.get(db)?.writes;
+}
+
 export function openDatabase(options: OpenDatabaseOptions = {}): DatabaseHandle {
   const url = options.url;
   if (isPostgresUrl(url)) {
@@ -162,11 +173,17 @@ export function openDatabase(options: OpenDatabaseOptions = {}): DatabaseHandle 
   cachePreparedStatements(sqlite);
   // Ordered proximity over a mention's stored tokens, which FTS5 cannot express (ADR 012).
   sqlite.function("earshot_near", { deterministic: true }, earshotNear);
+  const counter: WriteCounter = { writes: 0 };
+  const noteWrite = countWrites(counter);
   const db = new Kysely<DatabaseSchema>({
     dialect: new SqliteDialect({ database: sqlite }),
     plugins: [new CamelCasePlugin()],
-    log: tallyQuery,
+    log: (event) => {
+      tallyQuery(event);
+      noteWrite(event);
+    },
   });
+  sqliteWrites.set(db, counter);
   return {
     db,
     engine: "sqlite",

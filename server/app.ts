@@ -28,6 +28,7 @@ import { createLogger, describeError, type Logger } from "./logger";
 import { guardFormPost } from "./form-guard";
 import { createNonce, securityHeaders } from "./security-headers";
 import { createSharedPageCache } from "./shared-page-cache";
+import { flushQueuedAccountEvents } from "../services/account-events/record-account-event";
 
 export interface EarshotOptions {
   config: ServerConfig;
@@ -287,6 +288,8 @@ export async function createEarshot(options: EarshotOptions): Promise<Earshot> {
       stopRelay();
       await events.close();
       await deps.ingest?.close?.();
+      // The page views still queued (ADR 020) are stored before the database closes.
+      await flushQueuedAccountEvents(deps.db);
       await database.close();
     },
   };

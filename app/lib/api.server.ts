@@ -68,6 +68,8 @@ export interface CallOptions {
   viaPost?: boolean;
   /** Leave keys as they are (spec: "unless formatting is switched off for a call"). */
   raw?: boolean;
+  /** Headers of this call only (e.g. `Prefer: respond-async`). */
+  headers?: Record<string, string>;
 }
 
 /** The signed-in account (GET /accounts), as the API's schema says. */
@@ -155,6 +157,7 @@ export function createApiClient(options: ApiClientOptions) {
       body = JSON.stringify(call.raw ? payload : snakeCaseKeys(payload));
     }
     if (viaPost) h.set("x-http-method-override", "GET");
+    for (const [name, value] of Object.entries(call.headers ?? {})) h.set(name, value);
     return options.transport(
       new Request(url(path, viaPost ? undefined : call.query, call.raw), {
         method: viaPost ? "POST" : method,

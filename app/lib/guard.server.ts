@@ -62,7 +62,11 @@ async function currentAccountOrNull(request: Request, context: AppLoadContext): 
   }
 }
 
-/** Records a page view as an account event (no third party); never delays or breaks the page. */
+/**
+ * Records a page view as an account event (no third party); never delays or breaks the page. Queued
+ * (`Prefer: respond-async`): the API stores the views of a second in one statement, with the time each
+ * was made (ADR 020, 2026-11-29).
+ */
 export function recordPageView(request: Request, context: AppLoadContext, account: Account | null): void {
   if (!account || request.method !== "GET") return;
   const url = new URL(request.url);
@@ -72,6 +76,6 @@ export function recordPageView(request: Request, context: AppLoadContext, accoun
       actionType: "page_view",
       eventType: "navigation",
       actionModule: rule?.path ?? url.pathname,
-    })
+    }, { headers: { prefer: "respond-async" } })
     .catch((error: unknown) => context.reportError(error));
 }

@@ -5,6 +5,12 @@ export async function insertAccountEvent(db: Database, row: Omit<AccountEventRow
   return db.insertInto("accountEvents").values(row).returningAll().executeTakeFirstOrThrow();
 }
 
+/** Several events in one statement (a batch of queued page views). */
+export async function insertAccountEvents(db: Database, rows: ReadonlyArray<Omit<AccountEventRow, "id">>): Promise<void> {
+  if (!rows.length) return;
+  await db.insertInto("accountEvents").values([...rows]).execute();
+}
+
 export interface AccountEventFilter {
   accountIds?: number[];
   from?: string;
@@ -26,7 +32,8 @@ export async function listAccountEvents(
   if (filter.actionType) query = query.where("actionType", "=", filter.actionType);
   if (filter.contextId !== undefined) query = query.where("contextId", "=", filter.contextId);
   if (filter.contextType !== undefined) query = query.where("contextType", "=", filter.contextType);
-  return query.orderBy("id", "desc").limit(1000).execute();
+  // By time: a queued page view is stored up to a second after it was made (ADR 020, 2026-11-29).
+  return query.orderBy("createdAt", "desc").orderBy("id", "desc").limit(1000).execute();
 }
 
 /** Events of these action types in the filter, counted per network and action type. */

@@ -5,6 +5,9 @@ import { COUNTED_ACCOUNT_EVENTS, type CountedAccountEvent } from "../account-eve
 /** POST /v1/account_events: the event recorded. */
 export const AccountEventRecordedResponseSchema = z.object({ id: z.number() });
 
+/** POST /v1/account_events with `Prefer: respond-async`: the event queued, stored within a second. */
+export const AccountEventQueuedResponseSchema = z.object({ queued: z.literal(true) });
+
 /** An event of GET /v1/account_events. */
 export const AccountEventResponseSchema = z.object({
   id: z.number(),

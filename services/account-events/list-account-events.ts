@@ -10,6 +10,7 @@ import type { FromWire } from "../../domain/key-case";
 import type { AccountEventResponseSchema } from "../../domain/schemas/account-events";
 import { hasPermission } from "../../domain/permissions";
 import type { Actor, ServiceDeps } from "../context";
+import { flushQueuedAccountEvents } from "./record-account-event";
 
 export interface AccountEventQuery {
   accountIds?: number[];
@@ -33,6 +34,7 @@ export async function listAccountEvents(
   query: AccountEventQuery,
 ): Promise<{ data: Array<FromWire<typeof AccountEventResponseSchema>>; counts: Record<string, AccountEventCounts> }> {
   requireEventReader(actor);
+  await flushQueuedAccountEvents(deps.db);
   const filter = { ...query, accountIds: query.accountIds?.length ? query.accountIds : undefined };
   const [events, rows] = await Promise.all([
     listAccountEventRows(deps.db, actor.businessProfileId, filter),

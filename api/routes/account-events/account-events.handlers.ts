@@ -1,13 +1,14 @@
 import type { Context } from "hono";
 import { validationError } from "../../../domain/errors";
 import {
+  AccountEventQueuedResponseSchema,
   AccountEventRecordedResponseSchema,
   AccountEventResponseSchema,
   LabelEventCountListResponseSchema,
 } from "../../../domain/schemas/account-events";
 import { countLabelEvents } from "../../../services/account-events/count-label-events";
 import { listAccountEvents, type AccountEventQuery } from "../../../services/account-events/list-account-events";
-import { recordAccountEvent } from "../../../services/account-events/record-account-event";
+import { queueAccountEvent, recordAccountEvent } from "../../../services/account-events/record-account-event";
 import type { ApiApp, ApiEnv } from "../../env";
 import { parseNestedQuery, toWire } from "../../lib/case";
 import { requireActor } from "../../middleware/auth";
@@ -36,14 +37,19 @@ function eventQuery(c: Context<ApiEnv>): AccountEventQuery {
 export function registerAccountEventRoutes(app: ApiApp) {
   app.openapi(createAccountEventRoute, async (c) => {
     const body = c.req.valid("json");
-    const event = await recordAccountEvent(c.get("deps"), requireActor(c), {
+    const input = {
       actionType: body.action_type,
       eventType: body.event_type,
       actionModule: body.action_module,
       contextId: body.context_id,
       contextType: body.context_type,
       socialType: body.social_type,
-    });
+    };
+    if (/\brespond-async\b/i.test(c.req.header("prefer") ?? "")) {
+      queueAccountEvent(c.get("deps"), requireActor(c), input);
+      return c.json(toWire(AccountEventQueuedResponseSchema, { queued: true as const }), 202);
+    }
+    const event = await recordAccountEvent(c.get("deps"), requireActor(c), input);
     return c.json(toWire(AccountEventRecordedResponseSchema, event), 201);
   });
 

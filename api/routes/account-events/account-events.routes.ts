@@ -3,6 +3,7 @@ import * as z from "zod";
 import { MESSAGES } from "../../../domain/messages";
 import {
   AccountEventListResponseSchema,
+  AccountEventQueuedResponseSchema,
   AccountEventRecordedResponseSchema,
   LabelEventCountListResponseSchema,
 } from "../../../domain/schemas/account-events";
@@ -28,9 +29,12 @@ export const createAccountEventRoute = createRoute({
   path: "/v1/account_events",
   tags: ["account events"],
   summary: "Record a page view or a user action",
+  description:
+    "With `Prefer: respond-async` the event is queued and stored, with the time it was made, within a second together with the others of that second (the web's page views); the answer is then 202 with `queued` instead of an id.",
   request: { body: { content: { "application/json": { schema: AccountEventBodySchema } }, required: true } },
   responses: {
     201: json(AccountEventRecordedResponseSchema, "Recorded"),
+    202: json(AccountEventQueuedResponseSchema, "Queued (`Prefer: respond-async`)"),
     401: errorResponses[401],
     403: errorResponses[403],
     422: errorResponses[422],

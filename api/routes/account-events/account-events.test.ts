@@ -50,6 +50,21 @@ describe.each(testEngines({ engineSpecific: true }))("account events API on %s",
     });
   });
 
+  it("with Prefer: respond-async, queues the event (202) and stores it with the time it was made before the events are read", async () => {
+    const before = await countEvents();
+    const res = await fx.request("POST", "/api/v1/account_events", {
+      auth: agent,
+      body: { ...event, action_module: "/queued" },
+      headers: { prefer: "respond-async" },
+    });
+    expect(res.status).toBe(202);
+    expect(res.json).toEqual({ queued: true });
+    const listed = await fx.request("GET", `/api/v1/account_events?account_ids=${agent.accountId}`, { auth: await fx.signIn(tenant.accounts.admin.email) });
+    expect(listed.status).toBe(200);
+    expect(listed.json.data.filter((e: { action_module: string }) => e.action_module === "/queued")).toHaveLength(1);
+    expect(await countEvents()).toBe(before + 1);
+  });
+
   it("needs only action_type, event_type and action_module", async () => {
     const res = await fx.request("POST", "/api/v1/account_events", { auth: agent, body: event });
     expect(res.status).toBe(201);

@@ -756,6 +756,16 @@ describe.each(testEngines({ engineSpecific: true }))("feed items API on %s", (en
       // t2 matches "crashing" and is open.
       expect(counts.get(search.json.id)).toBe(1);
       expect(counts.has(hidden.json.id)).toBe(false);
+      // The counts are kept until the data changes (ADR 020): a change of state shows at once.
+      const countOf = async () => {
+        const again = await fx.request("GET", `/api/v1/feed-items/search-results?user_id=${roles.agent.accountId}`, { auth: roles.agent });
+        return new Map(again.json.data.map((r: { search_item_id: number; count: number }) => [r.search_item_id, r.count])).get(search.json.id);
+      };
+      expect(await countOf()).toBe(1);
+      expect((await setState({ ids: [ids.t2], state: 3 })).status).toBe(200);
+      expect(await countOf()).toBe(0);
+      expect((await setState({ ids: [ids.t2], state: 1 })).status).toBe(200);
+      expect(await countOf()).toBe(1);
       const negative = await fx.request("GET", "/api/v1/feed-items/search-results?sentiment=1&social_types=reddit", { auth: roles.agent });
       expect(new Map(negative.json.data.map((r: { search_item_id: number; count: number }) => [r.search_item_id, r.count])).get(search.json.id)).toBe(0);
       expect((await fx.request("GET", `/api/v1/feed-items/search-results?user_id=${roles.admin.accountId}`, { auth: roles.agent })).status).toBe(403);

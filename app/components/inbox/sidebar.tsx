@@ -1,5 +1,5 @@
 import { Form, Link, useLocation } from "@remix-run/react";
-import { type MouseEvent, type ReactNode } from "react";
+import { createContext, useContext, useMemo, type MouseEvent, type ReactNode } from "react";
 import { MESSAGES } from "../../../domain/messages";
 import type { NetworkId } from "../../../domain/networks";
 import type { StreamCategory } from "../../../domain/streams";
@@ -33,21 +33,51 @@ interface SearchSource {
 /** The current inbox address without the sidebar's dialog: where its actions come back to. */
 export function useInboxReturnPath(): string {
   const location = useLocation();
-  const params = new URLSearchParams(location.search);
-  params.delete("dialog");
-  params.delete("id");
-  const search = params.toString();
-  return `${INBOX_PATH}${search ? `?${search}` : ""}`;
+  return returnPathOf(location.search);
 }
 
-/** The address of a source, keeping the filters and sort; paging and the open item start over. */
-function useSourceHref() {
-  const location = useLocation();
-  const view = parseInboxView(new URLSearchParams(location.search));
-  return {
-    current: view.source,
-    href: (source: InboxSource) => inboxHrefWith({ ...view, item: null }, { source }),
-  };
+function returnPathOf(search: string): string {
+  const params = new URLSearchParams(search);
+  params.delete("dialog");
+  params.delete("id");
+  const rest = params.toString();
+  return `${INBOX_PATH}${rest ? `?${rest}` : ""}`;
+}
+
+/**
+ * What the sidebar's source links and stream menus read from the address, read once per render of the
+ * sidebar rather than by each of its (often a hundred) links: the open source, the address of another
+ * source (filters and sort kept; paging and the open item start over), where the stream actions come
+ * back to and which stream's menu the address opens (ADR 020, 2026-11-29).
+ */
+interface SidebarAddress {
+  current: InboxSource;
+  href: (source: InboxSource) => string;
+  returnTo: string;
+  /** The stream whose actions menu the address opens (?dialog=stream-actions&id=), if any. */
+  menuStreamId: string | null;
+}
+
+const SidebarAddressContext = createContext<SidebarAddress | null>(null);
+
+function useSidebarAddressOf(search: string): SidebarAddress {
+  return useMemo(() => {
+    const params = new URLSearchParams(search);
+    const view = parseInboxView(params);
+    return {
+      current: view.source,
+      href: (source: InboxSource) => inboxHrefWith({ ...view, item: null }, { source }),
+      returnTo: returnPathOf(search),
+      menuStreamId: params.get("dialog") === STREAM_ACTIONS_DIALOG ? params.get("id") : null,
+    };
+  }, [search]);
+}
+
+/** Inside InboxSidebar, which reads the address once for all of them. */
+function useSidebarAddress(): SidebarAddress {
+  const address = useContext(SidebarAddressContext);
+  if (!address) throw new Error("useSidebarAddress outside InboxSidebar");
+  return address;
 }
 
 const linkClass = (active: boolean) =>
@@ -56,7 +86,7 @@ const linkClass = (active: boolean) =>
   }`;
 
 function SourceLink({ source, children, count }: { source: InboxSource; children: ReactNode; count?: number | null }) {
-  const { current, href } = useSourceHref();
+  const { current, href } = useSidebarAddress();
   const active = sameSource(current, source);
   return (
     <Link to={href(source)} className={linkClass(active)} aria-current={active ? "page" : undefined} data-testid="source-link">
@@ -103,6 +133,15 @@ function ShowMore({ count, children }: { count: number; children: ReactNode }) {
  * the caller's role allow), saved searches and labels. Everything is a link or a form.
  */
 export function InboxSidebar({ data, onDelete }: { data: InboxSidebarData; onDelete: (stream: { id: number; name: string }) => void }) {
+  const location = useLocation();
+  return (
+    <SidebarAddressContext.Provider value={useSidebarAddressOf(location.search)}>
+      <SidebarSources data={data} onDelete={onDelete} />
+    </SidebarAddressContext.Provider>
+  );
+}
+
+function SidebarSources({ data, onDelete }: { data: InboxSidebarData; onDelete: (stream: { id: number; name: string }) => void }) {
   return (
     <nav aria-label={LABELS.sources} className="space-y-5" data-testid="inbox-sidebar">
       <ul className="space-y-0.5">
@@ -264,10 +303,8 @@ function StreamActions({
   stream: SidebarStream;
   onDelete: (stream: { id: number; name: string }) => void;
 }) {
-  const location = useLocation();
-  const returnTo = useInboxReturnPath();
-  const params = new URLSearchParams(location.search);
-  const openInAddress = params.get("dialog") === STREAM_ACTIONS_DIALOG && params.get("id") === String(stream.id);
+  const { returnTo, menuStreamId } = useSidebarAddress();
+  const openInAddress = menuStreamId === String(stream.id);
   const { open, setOpen, hydrated, wrapper, button, onButtonClick } = useAddressPopover(openInAddress, returnTo);
 
   const hrefWith = (dialog: string) => {
@@ -289,11 +326,12 @@ function StreamActions({
       }`}
       data-testid="stream-actions"
     >
-      <Link
+      {/* A plain link: without JavaScript the browser follows it; hydrated, onButtonClick always opens or
+          closes the menu in place, so a router link's work (three path resolutions per render, for each
+          stream) bought nothing (ADR 020, 2026-11-29). */}
+      <a
         ref={button}
-        to={open ? returnTo : hrefWith(STREAM_ACTIONS_DIALOG)}
-        replace
-        preventScrollReset
+        href={open ? returnTo : hrefWith(STREAM_ACTIONS_DIALOG)}
         className="flex size-7 items-center justify-center rounded-md bg-white text-slate-500 shadow-sm ring-1 ring-slate-200 hover:text-slate-800"
         aria-label={MESSAGES.channelScreen.actionsOf(stream.name)}
         aria-expanded={open}
@@ -303,7 +341,7 @@ function StreamActions({
         <svg viewBox="0 0 16 16" className="size-4" fill="currentColor" aria-hidden>
           <path d="M3 6.5a1.5 1.5 0 1 1 0 3 1.5 1.5 0 0 1 0-3m5 0a1.5 1.5 0 1 1 0 3 1.5 1.5 0 0 1 0-3m5 0a1.5 1.5 0 1 1 0 3 1.5 1.5 0 0 1 0-3" />
         </svg>
-      </Link>
+      </a>
       {open ? (
         <div
           className="absolute right-0 z-20 mt-1 w-44 rounded-md border border-slate-200 bg-white py-1 shadow-lg"
