@@ -253,11 +253,15 @@ export async function addToRollups(
   ];
   const which = scope.kind === "items" ? { ids: scope.ids } : scope.kind === "context" ? scope : ("all" as const);
   if (engine === "postgres" && scope.kind === "items") {
-    // One round trip for the batch's every rollup write (ADR 044): each a data-modifying WITH of one
-    // statement. They share the statement's snapshot, which changes nothing here: none reads a table
-    // another writes (the changed days are read from the mentions, not from the hourly rows).
+    // One round trip for the batch's every rollup write (ADR 044): each a data-modifying WITH. They share
+    // the statement's snapshot, which changes nothing here: none reads a table another writes (the changed
+    // days are read from the mentions, not from the hourly rows). The outer query reads them one after
+    // the other, which runs them in the order of the separate statements: every writer locks the rollup
+    // tables in the same order (a deadlock would need two orders).
     if (tables.daily) statements.push(changedDaysStatement(engine, businessProfileId, which));
-    await sql`with ${sql.join(statements.map((statement, i) => sql`${sql.raw(`w${i}`)} as (${statement})`))} select 1`.execute(db);
+    const name = (i: number) => sql.raw(`w${i}`);
+    await sql`with ${sql.join(statements.map((statement, i) => sql`${name(i)} as (${statement} returning 1)`))}
+      select ${sql.join(statements.map((_, i) => sql`(select count(*) from ${name(i)})`))}`.execute(db);
     return;
   }
   for (const statement of statements) await statement.execute(db);
