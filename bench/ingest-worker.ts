@@ -2,9 +2,11 @@
 // workspace, then `count` generated mentions through the real pipeline (validation, enrichment, storage).
 // Usage: node --import tsx bench/ingest-worker.ts <sqlite-file | postgres-url> <count> [schema]
 // Prints one JSON line: {count, accepted, seconds, itemsPerSecond, peakRssMB}.
+// BENCH_PROFILE=1 also prints (stderr) the statements that took the most time, with their counts.
 import fs from "node:fs";
 import { openDatabase } from "../db/client";
 import { migrateToLatest } from "../db/migrate";
+import { startStatementProfile, type StatementProfile } from "../db/query-timing";
 import { createIngestPorts } from "../ingest";
 import { loadDemoCorpus } from "../jobs/demo-corpus";
 import type { ServiceDeps } from "../services/context";
@@ -19,6 +21,14 @@ function peakRssMB(): number {
     // not Linux
   }
   return Math.round(process.memoryUsage().rss / 1024 / 1024);
+}
+
+function printProfile(profile: StatementProfile, seconds: number) {
+  const rows = [...profile.entries()].sort((a, b) => b[1].ms - a[1].ms);
+  const total = rows.reduce((n, [, v]) => n + v.ms, 0);
+  process.stderr.write(`  statements: ${Math.round(total)} ms of ${Math.round(seconds * 1000)} ms wall clock\n`);
+  for (const [text, { count, ms }] of rows.slice(0, 25))
+    process.stderr.write(`  ${String(Math.round(ms)).padStart(8)} ms ${String(count).padStart(6)}× ${(ms / count).toFixed(2).padStart(8)} ms  ${text}\n`);
 }
 
 async function main() {
@@ -36,6 +46,7 @@ async function main() {
     settings: { publicUrl: "http://127.0.0.1", productName: "Earshot" },
     ingest: createIngestPorts({ enrichInWorker: true }),
   };
+  const profile = process.env.BENCH_PROFILE ? startStatementProfile() : null;
   const started = performance.now();
   let lastReport = started;
   const report = await loadDemoCorpus(deps, DEMO_BUSINESS_PROFILE_ID, {
@@ -51,6 +62,7 @@ async function main() {
     },
   });
   const seconds = (performance.now() - started) / 1000;
+  if (profile) printProfile(profile, seconds);
   await deps.ingest?.close?.();
   await handle.close();
   process.stdout.write(

@@ -7,6 +7,10 @@
 // BENCH_QUERY_SQLITE_DIR reuses a data directory already filled by an earlier run (BENCH_KEEP_DATA=1);
 // BENCH_QUERY_PG_DATABASE_URL reuses a PostgreSQL database already filled (by bench/ingest-worker.ts),
 // kept afterwards: before and after a change on the same data. Counts past STATUS_COUNT_CAP say capped.
+// The PostgreSQL store is vacuumed and analyzed first, as autovacuum would after the load (the test server
+// runs without it). BENCH_QUERY_PERCOLATION=0 skips the percolation part; BENCH_SERVER_PORT fixes the
+// server's port (default: one the OS picks). Each query's line shows the store's share of the request
+// (its Server-Timing) beside the time through HTTP.
 import { spawn } from "node:child_process";
 import crypto from "node:crypto";
 import fs from "node:fs";
@@ -100,6 +104,14 @@ interface SearchTimes {
   capped: boolean;
   pageMs: number[];
   countMs: number[];
+  /** The store's time within each request (Server-Timing `db`). */
+  pageDbMs: number[];
+  countDbMs: number[];
+}
+
+function storeMs(response: Response): number {
+  const match = /db;dur=([\d.]+)/.exec(response.headers.get("server-timing") ?? "");
+  return match ? Number(match[1]) : NaN;
 }
 
 /** Each query REPEATS times: the counts, then the first page (15, default order), one request at a time. */
@@ -110,9 +122,17 @@ async function measureSearches(origin: string, token: string): Promise<SearchTim
     const response = await fetch(url, { headers });
     const body = (await response.json()) as { total?: number; capped?: boolean };
     if (response.status !== 200) throw new Error(`${url} answered ${response.status}: ${JSON.stringify(body)}`);
-    return { ms: performance.now() - started, body };
+    return { ms: performance.now() - started, dbMs: storeMs(response), body };
   };
-  const times = AD_HOC_QUERIES.map((query) => ({ query, matches: 0, capped: false, pageMs: [] as number[], countMs: [] as number[] }));
+  const times: SearchTimes[] = AD_HOC_QUERIES.map((query) => ({
+    query,
+    matches: 0,
+    capped: false,
+    pageMs: [],
+    countMs: [],
+    pageDbMs: [],
+    countDbMs: [],
+  }));
   for (let round = -1; round < REPEATS; round++) {
     for (const t of times) {
       const q = new URLSearchParams({ query: t.query });
@@ -123,6 +143,8 @@ async function measureSearches(origin: string, token: string): Promise<SearchTim
       t.capped = counts.body.capped === true;
       t.countMs.push(counts.ms);
       t.pageMs.push(page.ms);
+      t.countDbMs.push(counts.dbMs);
+      t.pageDbMs.push(page.dbMs);
     }
   }
   return times;
@@ -143,8 +165,10 @@ function summarize(
   for (const t of times) {
     const p = sorted(t.pageMs);
     const c = sorted(t.countMs);
+    const pd = sorted(t.pageDbMs);
+    const cd = sorted(t.countDbMs);
     ctx.log(
-      `  ${engine} ${t.query.padEnd(52)} ${`${t.matches}${t.capped ? "+" : ""}`.padStart(8)} matches  page p50 ${round(percentileOfSorted(p, 50))} p95 ${round(percentileOfSorted(p, 95))}  counts p50 ${round(percentileOfSorted(c, 50))} p95 ${round(percentileOfSorted(c, 95))} ms`,
+      `  ${engine} ${t.query.padEnd(52)} ${`${t.matches}${t.capped ? "+" : ""}`.padStart(8)} matches  page p50 ${round(percentileOfSorted(p, 50))} p95 ${round(percentileOfSorted(p, 95))} (store p50 ${round(percentileOfSorted(pd, 50))})  counts p50 ${round(percentileOfSorted(c, 50))} p95 ${round(percentileOfSorted(c, 95))} (store p50 ${round(percentileOfSorted(cd, 50))}) ms`,
     );
   }
   const label = `${engine}, ${size.toLocaleString("en")} mentions`;
@@ -192,7 +216,8 @@ const keepData = () => !!process.env.BENCH_KEEP_DATA;
 async function searchThroughServer(ctx: BenchContext, dataDir: string, env: Record<string, string>) {
   const appDir = makeTempDir("earshot-bench-query-app");
   const app = await snapshotBuild(ctx.root, appDir);
-  const server = await spawnServer({ root: app, dataDir, demo: false, logFile: path.join(dataDir, "server.log"), env });
+  const port = process.env.BENCH_SERVER_PORT ? Number(process.env.BENCH_SERVER_PORT) : undefined;
+  const server = await spawnServer({ root: app, dataDir, demo: false, logFile: path.join(dataDir, "server.log"), env, ...(port ? { port } : {}) });
   try {
     await waitForStatus200(server);
     const session = await signInWithApi(server.origin);
@@ -212,6 +237,12 @@ export async function run(ctx: BenchContext): Promise<BenchOutcome> {
   const results: Record<string, unknown> = {};
 
   // ── Percolation ──
+  if (process.env.BENCH_QUERY_PERCOLATION !== "0") await measurePercolation(ctx, checks, figures, results);
+  await measureAdHocSearches(ctx, checks, figures, warnings, results);
+  return { name: "query", checks, figures, warnings, results };
+}
+
+async function measurePercolation(ctx: BenchContext, checks: Check[], figures: BenchOutcome["figures"], results: Record<string, unknown>) {
   const items = demoItems(PERCOLATED_MENTIONS + 20_000);
   const vocabulary = vocabularyOf(items.slice(0, 20_000));
   const mentions = items.slice(20_000);
@@ -234,7 +265,23 @@ export async function run(ctx: BenchContext): Promise<BenchOutcome> {
       note: `one thread, tokenizing included; ${rate.matchesPerMention} matches per mention`,
     });
   }
+}
 
+/** What autovacuum does after a bulk load (the test server runs without it): visibility map, planner statistics. */
+async function vacuumAnalyze(url: string) {
+  const db = new pg.Client({ connectionString: url });
+  await db.connect();
+  await db.query("vacuum analyze");
+  await db.end();
+}
+
+async function measureAdHocSearches(
+  ctx: BenchContext,
+  checks: Check[],
+  figures: BenchOutcome["figures"],
+  warnings: string[],
+  results: Record<string, unknown>,
+) {
   // ── Ad hoc searches at scale ──
   const size = Number(process.env.BENCH_QUERY_SIZE ?? 1_000_000);
   const engines = (process.env.BENCH_QUERY_ENGINES ?? "sqlite,postgres").split(",");
@@ -262,10 +309,7 @@ export async function run(ctx: BenchContext): Promise<BenchOutcome> {
   const pgUrl = process.env.BENCH_PG_URL ?? "postgres://postgres@127.0.0.1:5432/test";
   const filledPg = process.env.BENCH_QUERY_PG_DATABASE_URL;
   if (engines.includes("postgres") && filledPg) {
-    const db = new pg.Client({ connectionString: filledPg });
-    await db.connect();
-    await db.query("analyze");
-    await db.end();
+    await vacuumAnalyze(filledPg);
     const dir = makeTempDir("earshot-bench-query-pg");
     results.postgres = summarize("PostgreSQL", size, await searchThroughServer(ctx, dir, { DATABASE_URL: filledPg }), ctx, checks, figures);
   } else if (engines.includes("postgres")) {
@@ -286,11 +330,7 @@ export async function run(ctx: BenchContext): Promise<BenchOutcome> {
           value: ingest.itemsPerSecond,
           unit: "items/s",
         });
-        // What autovacuum does after a bulk load (the test server runs without it): planner statistics.
-        const db = new pg.Client({ connectionString: url.toString() });
-        await db.connect();
-        await db.query("analyze");
-        await db.end();
+        await vacuumAnalyze(url.toString());
         const dir = makeTempDir("earshot-bench-query-pg");
         results.postgres = summarize(
           "PostgreSQL",
@@ -306,5 +346,4 @@ export async function run(ctx: BenchContext): Promise<BenchOutcome> {
       }
     }
   }
-  return { name: "query", checks, figures, warnings, results };
 }

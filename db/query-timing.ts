@@ -17,8 +17,26 @@ export async function withQueryTally<T>(work: () => Promise<T>): Promise<{ resul
   return { result, tally };
 }
 
+/** Time and count per statement (its text's start, whitespace folded), while a profile is on (benches). */
+export type StatementProfile = Map<string, { count: number; ms: number }>;
+let profile: StatementProfile | null = null;
+
+/** Starts a fresh profile of every statement this process runs (bench/ingest-worker.ts). */
+export function startStatementProfile(): StatementProfile {
+  profile = new Map();
+  return profile;
+}
+
 /** Kysely's log hook: adds each query's duration to the tally of the request running it, if any. */
 export function tallyQuery(event: LogEvent): void {
+  if (profile) {
+    const key = event.query.sql.replace(/\s+/g, " ").trim().slice(0, 160);
+    const entry = profile.get(key);
+    if (entry) {
+      entry.count++;
+      entry.ms += event.queryDurationMillis;
+    } else profile.set(key, { count: 1, ms: event.queryDurationMillis });
+  }
   const tally = tallies.getStore();
   if (!tally) return;
   tally.queries += 1;

@@ -1,5 +1,5 @@
-import { sql, type Kysely } from "kysely";
-import { engineOf, type Database } from "../client";
+import { sql, type Kysely, type RawBuilder } from "kysely";
+import { engineOf, type Database, type Engine } from "../client";
 import { ALL_MENTIONS_CONTEXT } from "../../domain/dashboard";
 import type { FixedBuckets } from "../../domain/periods";
 import { MEASURE_COLUMNS, MEASURE_SUMS } from "./analytics-measures";
@@ -27,13 +27,17 @@ export type ChangedDays = { ids: readonly number[] } | { contextType: number; co
 
 /** Marks days as changed (their daily rows are made again before they are read), in the writer's transaction. */
 export async function markDaysChanged(db: AnyDb, businessProfileId: number, which: ChangedDays): Promise<void> {
+  if (typeof which === "object" && "ids" in which && !which.ids.length) return;
+  await changedDaysStatement(engineOf(db), businessProfileId, which).execute(db);
+}
+
+/** The insert of markDaysChanged (the ids' list must not be empty), for a caller that runs it with others. */
+export function changedDaysStatement(engine: Engine, businessProfileId: number, which: ChangedDays): RawBuilder<unknown> {
   let days;
   if (which === "all") {
     days = sql`select distinct ${dayOf("bucket")} as day from analytics_hourly_sentiment where business_profile_id = ${businessProfileId}`;
   } else if ("ids" in which) {
-    if (!which.ids.length) return;
     // Driven by the id list, each mention looked up by its key: a batch costs its own size.
-    const engine = engineOf(db);
     days =
       engine === "postgres"
         ? sql`select distinct ${dayOf("f.created_at")} as day from (${idList(engine, which.ids)}) i
@@ -45,8 +49,8 @@ export async function markDaysChanged(db: AnyDb, businessProfileId: number, whic
     days = sql`select distinct ${dayOf("item_created_at")} as day from query_matches
       where business_profile_id = ${businessProfileId} and context_type = ${which.contextType} and context_id = ${which.contextId} ${range}`;
   }
-  await sql`insert into analytics_daily_changes (business_profile_id, bucket)
-    select ${businessProfileId}, d.day from (${days}) d where d.day is not null`.execute(db);
+  return sql`insert into analytics_daily_changes (business_profile_id, bucket)
+    select ${businessProfileId}, d.day from (${days}) d where d.day is not null`;
 }
 
 /**

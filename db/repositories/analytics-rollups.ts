@@ -2,7 +2,7 @@ import { sql, type Kysely, type RawBuilder } from "kysely";
 import { engineOf, type Database, type Engine } from "../client";
 import { toCamelKey } from "../../domain/key-case";
 import type { AnalyticsMeasures } from "../schema";
-import { markDaysChanged } from "./analytics-daily";
+import { changedDaysStatement, markDaysChanged } from "./analytics-daily";
 import { MEASURE_COLUMNS, ROLLUP_MEASURES } from "./analytics-measures";
 import { idList } from "./id-list";
 
@@ -136,23 +136,30 @@ function countedMembers(engine: Engine, businessProfileId: number, scope: Rollup
     where f.id = m.feed_item_id and f.business_profile_id = ${businessProfileId} and f.muted = 0`;
 }
 
-async function addHourly(db: AnyDb, businessProfileId: number, scope: RollupScope, sign: 1 | -1) {
-  const engine = engineOf(db);
-  await sql`
+function hourlySentimentStatement(engine: Engine, businessProfileId: number, scope: RollupScope, sign: 1 | -1): RawBuilder<unknown> {
+  return sql`
     insert into analytics_hourly_sentiment (business_profile_id, context_type, context_id, bucket, sentiment, ${MEASURE_COLUMNS})
     select f.business_profile_id, m.context_type, m.context_id, ${HOUR_BUCKET_SQL}, f.sentiment, ${measureSums(engine, sign)}
     ${countedMembers(engine, businessProfileId, scope)}
     group by f.business_profile_id, m.context_type, m.context_id, ${HOUR_BUCKET_SQL}, f.sentiment
     order by 2, 3, 4, 5
-    on conflict (business_profile_id, context_type, context_id, bucket, sentiment) do update set ${addMeasures("analytics_hourly_sentiment")}`.execute(db);
-  await addDimensionRows(db, businessProfileId, scope, sign, Object.keys(ROLLUP_DIMENSIONS) as RollupDimension[]);
+    on conflict (business_profile_id, context_type, context_id, bucket, sentiment) do update set ${addMeasures("analytics_hourly_sentiment")}`;
 }
 
 export type RollupDimension = keyof typeof ROLLUP_DIMENSIONS;
 
 /** The scope's rows of these dimensions in analytics_hourly_dimensions, added or subtracted. */
 export async function addDimensionRows(db: AnyDb, businessProfileId: number, scope: RollupScope, sign: 1 | -1, names: readonly RollupDimension[]) {
-  const engine = engineOf(db);
+  await dimensionRowsStatement(engineOf(db), businessProfileId, scope, sign, names).execute(db);
+}
+
+function dimensionRowsStatement(
+  engine: Engine,
+  businessProfileId: number,
+  scope: RollupScope,
+  sign: 1 | -1,
+  names: readonly RollupDimension[],
+): RawBuilder<unknown> {
   // The dimensions in one pass: each counted mention once per dimension.
   const dimension = sql`d.dimension`;
   const value = sql`case d.dimension ${sql.join(
@@ -163,13 +170,13 @@ export async function addDimensionRows(db: AnyDb, businessProfileId: number, sco
     names.map((name) => sql`select ${sql.lit(name)} as dimension`),
     sql` union all `,
   );
-  await sql`
+  return sql`
     insert into analytics_hourly_dimensions (business_profile_id, context_type, context_id, dimension, bucket, value, sentiment, ${MEASURE_COLUMNS})
     select f.business_profile_id, m.context_type, m.context_id, ${dimension}, ${HOUR_BUCKET_SQL}, ${value}, f.sentiment, ${measureSums(engine, sign)}
     ${countedMembers(engine, businessProfileId, scope, sql`cross join (${dimensions}) d`)}
     group by f.business_profile_id, m.context_type, m.context_id, ${dimension}, ${HOUR_BUCKET_SQL}, ${value}, f.sentiment
     order by 2, 3, 4, 5, 6, 7
-    on conflict (business_profile_id, context_type, context_id, dimension, bucket, value, sentiment) do update set ${addMeasures("analytics_hourly_dimensions")}`.execute(db);
+    on conflict (business_profile_id, context_type, context_id, dimension, bucket, value, sentiment) do update set ${addMeasures("analytics_hourly_dimensions")}`;
 }
 
 /** The terms of a mention's keywords (JSON text array, ADR 010); a term listed twice counts once (count distinct). */
@@ -179,11 +186,10 @@ function termsOf(engine: Engine): RawBuilder<unknown> {
     : sql`join json_each(case when json_valid(f.keywords) then f.keywords else '[]' end) as t`;
 }
 
-async function addTerms(db: AnyDb, businessProfileId: number, scope: RollupScope, sign: 1 | -1) {
-  const engine = engineOf(db);
+function termsStatement(engine: Engine, businessProfileId: number, scope: RollupScope, sign: 1 | -1): RawBuilder<unknown> {
   const s = sql.lit(sign);
   const termRef = engine === "postgres" ? sql`t.term` : sql`t.value`;
-  await sql`
+  return sql`
     insert into analytics_terms_daily (business_profile_id, context_type, context_id, day, term, mentions, positive, negative)
     select f.business_profile_id, m.context_type, m.context_id, substr(f.created_at, 1, 10), ${termRef},
       ${s} * count(distinct f.id), ${s} * count(distinct case when f.sentiment = 1 then f.id end),
@@ -194,7 +200,7 @@ async function addTerms(db: AnyDb, businessProfileId: number, scope: RollupScope
     on conflict (business_profile_id, context_type, context_id, day, term) do update set
       mentions = analytics_terms_daily.mentions + excluded.mentions,
       positive = analytics_terms_daily.positive + excluded.positive,
-      negative = analytics_terms_daily.negative + excluded.negative`.execute(db);
+      negative = analytics_terms_daily.negative + excluded.negative`;
 }
 
 /**
@@ -202,29 +208,31 @@ async function addTerms(db: AnyDb, businessProfileId: number, scope: RollupScope
  * rows, subtracting deletes them (what the scope's mentions count now is exactly their rows).
  */
 export async function addFirstReplies(db: AnyDb, businessProfileId: number, scope: RollupScope, sign: 1 | -1) {
-  const engine = engineOf(db);
+  await firstRepliesStatement(engineOf(db), businessProfileId, scope, sign).execute(db);
+}
+
+function firstRepliesStatement(engine: Engine, businessProfileId: number, scope: RollupScope, sign: 1 | -1): RawBuilder<unknown> {
   if (sign === 1) {
-    await sql`
+    return sql`
       insert into analytics_first_replies (business_profile_id, context_type, context_id, bucket, feed_item_id, seconds)
       select f.business_profile_id, m.context_type, m.context_id, ${HOUR_BUCKET_SQL}, f.id, ${replySeconds(engine)}
       ${countedMembers(engine, businessProfileId, scope)} and f.first_reply_at is not null
       order by 2, 3, 4, 5
-      on conflict (business_profile_id, context_type, context_id, bucket, feed_item_id) do update set seconds = excluded.seconds`.execute(db);
-    return;
+      on conflict (business_profile_id, context_type, context_id, bucket, feed_item_id) do update set seconds = excluded.seconds`;
   }
   const types = sql.join(ROLLUP_CONTEXT_TYPES.map((t) => sql.lit(t)));
   if (scope.kind === "items") {
     const ofTypes = scope.contexts === "memberships" ? sql`and context_type in (${types})` : sql``;
-    await sql`delete from analytics_first_replies where business_profile_id = ${businessProfileId}
-      and feed_item_id in (${idList(engine, scope.ids)}) ${ofTypes}`.execute(db);
-  } else if (scope.kind === "context") {
+    return sql`delete from analytics_first_replies where business_profile_id = ${businessProfileId}
+      and feed_item_id in (${idList(engine, scope.ids)}) ${ofTypes}`;
+  }
+  if (scope.kind === "context") {
     const range =
       scope.fromId !== undefined && scope.toId !== undefined ? sql`and feed_item_id >= ${scope.fromId} and feed_item_id <= ${scope.toId}` : sql``;
-    await sql`delete from analytics_first_replies where business_profile_id = ${businessProfileId}
-      and context_type = ${scope.contextType} and context_id = ${scope.contextId} ${range}`.execute(db);
-  } else {
-    await sql`delete from analytics_first_replies where business_profile_id = ${businessProfileId}`.execute(db);
+    return sql`delete from analytics_first_replies where business_profile_id = ${businessProfileId}
+      and context_type = ${scope.contextType} and context_id = ${scope.contextId} ${range}`;
   }
+  return sql`delete from analytics_first_replies where business_profile_id = ${businessProfileId}`;
 }
 
 /** Adds (sign 1) or subtracts (sign -1) what the scope's mentions count now. */
@@ -236,10 +244,28 @@ export async function addToRollups(
   tables: RollupTables = ALL_TABLES,
 ): Promise<void> {
   if (scope.kind === "items" && !scope.ids.length) return;
-  await addHourly(db, businessProfileId, scope, sign);
-  await addFirstReplies(db, businessProfileId, scope, sign);
-  await addTerms(db, businessProfileId, scope, sign);
-  if (tables.daily) await markDaysChanged(db, businessProfileId, scope.kind === "items" ? { ids: scope.ids } : scope.kind === "context" ? scope : "all");
+  const engine = engineOf(db);
+  const statements = [
+    hourlySentimentStatement(engine, businessProfileId, scope, sign),
+    dimensionRowsStatement(engine, businessProfileId, scope, sign, Object.keys(ROLLUP_DIMENSIONS) as RollupDimension[]),
+    firstRepliesStatement(engine, businessProfileId, scope, sign),
+    termsStatement(engine, businessProfileId, scope, sign),
+  ];
+  const which = scope.kind === "items" ? { ids: scope.ids } : scope.kind === "context" ? scope : ("all" as const);
+  if (engine === "postgres" && scope.kind === "items") {
+    // One round trip for the batch's every rollup write (ADR 044): each a data-modifying WITH. They share
+    // the statement's snapshot, which changes nothing here: none reads a table another writes (the changed
+    // days are read from the mentions, not from the hourly rows). The outer query reads them one after
+    // the other, which runs them in the order of the separate statements: every writer locks the rollup
+    // tables in the same order (a deadlock would need two orders).
+    if (tables.daily) statements.push(changedDaysStatement(engine, businessProfileId, which));
+    const name = (i: number) => sql.raw(`w${i}`);
+    await sql`with ${sql.join(statements.map((statement, i) => sql`${name(i)} as (${statement} returning 1)`))}
+      select ${sql.join(statements.map((_, i) => sql`(select count(*) from ${name(i)})`))}`.execute(db);
+    return;
+  }
+  for (const statement of statements) await statement.execute(db);
+  if (tables.daily) await markDaysChanged(db, businessProfileId, which);
 }
 
 /** Locks mentions' rows until the transaction ends (PostgreSQL; SQLite writes one transaction at a time). */
