@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestDatabase, testEngines, type TestDatabase } from "../../tests/support/database";
+import { feedItemRow } from "../../tests/support/feed-item-row";
 import { createWorkspace } from "../../services/workspace/create-workspace";
 import type { SearchExpr } from "../token-match";
 import { countFeedItemsUpTo, insertFeedItems, listFeedItems, type FeedItemOrder, type NewFeedItem } from "./feed-items";
@@ -31,47 +32,19 @@ describe.each(testEngines({ engineSpecific: true }))("a search's page over many 
     const rows: NewFeedItem[] = [];
     for (let i = 0; i < COUNT; i++) {
       rows.push({
-        businessProfileId: tenant,
-        streamId: null,
-        socialType: "twitter",
-        externalId: `x${i}`,
-        kind: "post",
-        parentExternalId: null,
-        title: null,
-        description: tokensOf(i).join(" "),
-        postUrl: null,
-        language: "en",
-        sentiment: i % 3 - 1,
-        sentimentScore: 0,
-        sentimentDrivers: "[]",
-        keywords: "[]",
-        // Engagement and impact rise with i, time falls with it: the orders disagree.
-        impactScore: i / 10,
-        reach: 0,
-        likes: 0,
-        comments: 0,
-        shares: 0,
-        views: 0,
-        totalEngagements: i,
-        rating: null,
-        identityId: null,
-        authorUsername: "a",
-        authorName: null,
-        authorFollowers: 0,
-        authorCountry: "",
-        authorPhotoUrl: null,
-        isAgentReply: 0,
-        firstReplyAt: null,
-        assignedToType: null,
-        assignedToId: null,
-        assignedMessage: null,
-        assignedAt: null,
-        assignedBy: null,
-        translation: null,
-        translationLanguage: null,
-        muted: mutedAt(i) ? 1 : 0,
-        createdAt: new Date(Date.UTC(2026, 0, 1) - i * 60_000).toISOString(),
-        ingestedAt: "2026-01-01T00:00:00.000Z",
+        ...feedItemRow(tenant, {
+          socialType: "twitter",
+          externalId: `x${i}`,
+          description: tokensOf(i).join(" "),
+          sentiment: (i % 3) - 1,
+          // Engagement and impact rise with i, time falls with it: the orders disagree.
+          totalEngagements: i,
+          impactScore: i / 10,
+          authorUsername: "a",
+          muted: mutedAt(i) ? 1 : 0,
+          createdAt: new Date(Date.UTC(2026, 0, 1) - i * 60_000).toISOString(),
+          ingestedAt: "2026-01-01T00:00:00.000Z",
+        }),
         searchTokens: tokensOf(i),
       });
     }
