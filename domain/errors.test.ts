@@ -10,8 +10,10 @@ import {
   tooManyRequests,
   unauthorized,
   validationError,
+  withDetails,
 } from "./errors";
 import { MESSAGES } from "./messages";
+import { QueryFaultErrorResponseSchema, StaleReplyErrorResponseSchema } from "./schemas/errors";
 
 describe("AppError", () => {
   it("carries code, status and fields", () => {
@@ -59,6 +61,27 @@ describe("AppError", () => {
       errors: { name: [MESSAGES.nameTaken] },
     });
     expect(errorBody(notFound())).toEqual({ error_message: "Not found" });
+  });
+
+  it("gives a refusal its schema's details, camelCase inside and snake_case in the body, under the message", () => {
+    const stale = withDetails(conflict(MESSAGES.replies.replyStale), StaleReplyErrorResponseSchema, { replyCount: 3 });
+    const body = errorBody(stale);
+    expect(body).toEqual({ error_message: MESSAGES.replies.replyStale, reply_count: 3 });
+    expect(StaleReplyErrorResponseSchema.parse(body)).toEqual(body);
+
+    const fault = withDetails(new AppError("bad_request", "Unclosed quote"), QueryFaultErrorResponseSchema, {
+      offset: 4,
+      length: 1,
+      groupIndex: 1,
+      valueIndex: 0,
+    });
+    expect(QueryFaultErrorResponseSchema.parse(errorBody(fault))).toEqual({
+      error_message: "Unclosed quote",
+      offset: 4,
+      length: 1,
+      group_index: 1,
+      value_index: 0,
+    });
   });
 
   it("recognises app errors", () => {

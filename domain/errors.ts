@@ -1,4 +1,7 @@
+import type * as z from "zod";
+import { snakeCaseKeys, type FromWire } from "./key-case";
 import { MESSAGES, fieldErrorText } from "./messages";
+import type { DetailedErrorSchema, ErrorResponseSchema } from "./schemas/errors";
 
 /** The error kinds the API answers with (docs/architecture.md: 400, 401, 403, 404, 409, 422, 429; 503 a third party down). */
 export type AppErrorCode =
@@ -32,7 +35,7 @@ export class AppError extends Error {
   readonly code: AppErrorCode;
   readonly status: number;
   readonly fields?: FieldErrors;
-  /** Extra members of the error body the caller needs to go on (e.g. the login's otp_token). */
+  /** Extra members of the error body the caller needs to go on (camelCase; set through `withDetails`). */
   details?: Record<string, string | number>;
 
   constructor(code: AppErrorCode, message: string, fields?: FieldErrors) {
@@ -117,11 +120,25 @@ export function conflict(message: string, fields?: FieldErrors): AppError {
   return new AppError("conflict", message, fields);
 }
 
-/** The API's error body for an AppError (docs/architecture.md): `{ error_message, errors? }`. */
-export function errorBody(err: AppError): {
-  error_message: string;
-  errors?: FieldErrors;
-} {
+/** What an error answer carries beside the message: its schema's own members, camelCase. */
+type ErrorDetails<Schema extends DetailedErrorSchema> = Omit<FromWire<Schema>, "errorMessage" | "errors">;
+
+/**
+ * Gives a refusal the members its answer's schema (domain/schemas/errors.ts) adds to the message, e.g.
+ * `withDetails(conflict(…), StaleReplyErrorResponseSchema, { replyCount })`. The schema types the details.
+ */
+export function withDetails<Schema extends DetailedErrorSchema>(
+  error: AppError,
+  _schema: Schema,
+  details: ErrorDetails<Schema>,
+): AppError {
+  error.details = details as Record<string, string | number>;
+  return error;
+}
+
+/** The API's error body for an AppError (docs/architecture.md): `{ error_message, errors? }` and its details. */
+export function errorBody(err: AppError): z.input<typeof ErrorResponseSchema> {
   const body = err.fields ? { error_message: err.message, errors: err.fields } : { error_message: err.message };
-  return err.details ? { ...err.details, ...body } : body;
+  // The details are camelCase inside, like everything else; the wire names them in snake_case.
+  return err.details ? { ...(snakeCaseKeys(err.details) as Record<string, string | number>), ...body } : body;
 }

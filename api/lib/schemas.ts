@@ -1,10 +1,7 @@
 import * as z from "zod";
+import { ErrorResponseSchema } from "../../domain/schemas/errors";
 
-/** Response shapes shared by several resources (documented in the OpenAPI document). */
-export const ErrorResponseSchema = z.object({
-  error_message: z.string(),
-  errors: z.record(z.string(), z.array(z.string())).optional(),
-});
+/** The error answers every resource may give (documented in the OpenAPI document). */
 
 export const errorResponses = {
   400: { description: "Bad request", content: { "application/json": { schema: ErrorResponseSchema } } },

@@ -2,6 +2,7 @@ import { createCookieSessionStorage } from "@remix-run/node";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createApiFixture, type ApiFixture, type TenantFixture } from "../../tests/support/api-fixture";
 import { MESSAGES } from "../../domain/messages";
+import { QueryFaultErrorResponseSchema, SignInRefusedResponseSchema } from "../../domain/schemas/errors";
 import { ApiError, createApiClient, type ApiTransport } from "./api.server";
 import type { WebFlashData, WebSessionData } from "./session.server";
 
@@ -109,6 +110,24 @@ describe("the web app's API client against the real API", () => {
     expect(error).toBeInstanceOf(ApiError);
     expect((error as ApiError).status).toBe(401);
     expect((error as ApiError).message).toBe("Email or password is incorrect");
+  });
+
+  it("reads a refusal's details through their schema, camelCased; another answer's body reads as none", async () => {
+    const answer = (body: unknown): ApiTransport => async () => new Response(JSON.stringify(body), { status: 400 });
+    const fault = { error_message: "Unclosed quote", offset: 7, length: 1, group_index: 0, value_index: 0 };
+    let { api } = await client(undefined, answer(fault));
+    const refused = (await thrown(api.get("/v1/anything"))) as ApiError;
+    expect(refused.detailsAs(QueryFaultErrorResponseSchema)).toEqual({
+      errorMessage: "Unclosed quote",
+      offset: 7,
+      length: 1,
+      groupIndex: 0,
+      valueIndex: 0,
+    });
+    ({ api } = await client(undefined, answer({ error_message: "Bad request" })));
+    expect(((await thrown(api.get("/v1/anything"))) as ApiError).detailsAs(QueryFaultErrorResponseSchema)).toBeNull();
+    const wrong = (await thrown(api.signIn({ email: tenant.accounts.admin.email, password: "wrong" }))) as ApiError;
+    expect(wrong.detailsAs(SignInRefusedResponseSchema)?.otpToken).toBeUndefined();
   });
 
   it("takes the message from error_message, then description, then the generic text", async () => {

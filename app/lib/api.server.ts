@@ -6,6 +6,7 @@ import { loginLocation, safeRedirectPath } from "../../domain/navigation";
 import type { FromWire } from "../../domain/key-case";
 import { MESSAGES } from "../../domain/messages";
 import type { AccountListResponseSchema, AccountResponseSchema, TeamListResponseSchema } from "../../domain/schemas/accounts";
+import { ErrorResponseSchema, type DetailedErrorSchema } from "../../domain/schemas/errors";
 import type { PinnedResponseSchema } from "../../domain/schemas/searches";
 import type { SessionResponseSchema, SessionTokenResponseSchema, TokenPairResponseSchema } from "../../domain/schemas/session";
 import { camelCaseKeys, snakeCaseKeys, toQueryString } from "./case";
@@ -30,8 +31,8 @@ export class ApiError extends Error {
     readonly status: number,
     message: string,
     readonly fields: Record<string, string[]> = {},
-    /** The rest of the error body (e.g. the login's otp_token). */
-    readonly details: Record<string, unknown> = {},
+    /** The error body as the API sent it (snake_case); read it through `detailsAs`. */
+    private readonly body: unknown = null,
   ) {
     super(message);
     this.name = "ApiError";
@@ -47,6 +48,15 @@ export class ApiError extends Error {
       if (first) return first;
     }
     return this.message;
+  }
+
+  /**
+   * The refusal read as one of the error answers that carry more than the message (domain/schemas/errors.ts),
+   * camelCased like every answer; null when the body is not that answer (e.g. a 401 without otp_token).
+   */
+  detailsAs<Schema extends DetailedErrorSchema>(schema: Schema): FromWire<Schema> | null {
+    const parsed = schema.safeParse(this.body);
+    return parsed.success ? (camelCaseKeys(parsed.data) as FromWire<Schema>) : null;
   }
 }
 
@@ -168,18 +178,13 @@ export function createApiClient(options: ApiClientOptions) {
   }
 
   async function errorFrom(response: Response): Promise<ApiError> {
-    const body = (await response.json().catch(() => null)) as {
-      error_message?: string;
-      description?: string;
-      errors?: Record<string, string[]>;
-    } | null;
-    const message = body?.error_message || body?.description || MESSAGES.somethingWentWrong;
-    return new ApiError(
-      response.status,
-      message,
-      body?.errors ?? {},
-      camelCaseKeys(body ?? {}) as Record<string, unknown>,
-    );
+    const body: unknown = await response.json().catch(() => null);
+    const refusal = ErrorResponseSchema.safeParse(body);
+    // A body that is not the API's error answer (an empty 502, a gateway's `{ description }`) still gives a message.
+    const description = (body as { description?: unknown } | null)?.description;
+    const message =
+      (refusal.success && refusal.data.error_message) || (typeof description === "string" && description) || MESSAGES.somethingWentWrong;
+    return new ApiError(response.status, message, (refusal.success && refusal.data.errors) || {}, body);
   }
 
   function storeTokens(pair: TokenPair) {

@@ -3,6 +3,7 @@ import { redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@rem
 import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { MESSAGES } from "../../domain/messages";
 import { safeRedirectPath } from "../../domain/navigation";
+import { SignInRefusedResponseSchema } from "../../domain/schemas/errors";
 import { LoginSchema } from "../../domain/schemas/login";
 import { ssoRefusalMessage } from "../../domain/schemas/sso";
 import { Button } from "../components/ui/button";
@@ -42,10 +43,11 @@ export async function action({ request, context }: ActionFunctionArgs) {
     await context.api.signIn(submission.value);
   } catch (error) {
     // The password was right and a second factor is on: ask for the code (spec §4 two-factor login).
-    if (error instanceof ApiError && error.message === MESSAGES.invalidOtpCode && typeof error.details.otpToken === "string") {
+    const otpToken = error instanceof ApiError ? error.detailsAs(SignInRefusedResponseSchema)?.otpToken : undefined;
+    if (error instanceof ApiError && error.message === MESSAGES.invalidOtpCode && otpToken !== undefined) {
       return {
         result: submission.reply({ resetForm: true }),
-        codeStep: { email: submission.value.email, otpToken: error.details.otpToken },
+        codeStep: { email: submission.value.email, otpToken },
       };
     }
     return { result: replyWithApiError(submission, error, { hideFields: ["password", "otp_code"] }), codeStep };

@@ -4,6 +4,7 @@ import type { Submission, SubmissionResult } from "@conform-to/react";
 import { data, redirect, type AppLoadContext } from "@remix-run/node";
 import { SAVED_SEARCH_CATEGORIES, STATUS_PAGE_SIZE, type SavedSearchCategory } from "../../domain/constants";
 import { NewSearchEditorActionSchema, SavedSearchEditorActionSchema, type SearchEditorAction } from "../../domain/schemas/searches";
+import { QueryFaultErrorResponseSchema } from "../../domain/schemas/errors";
 import { MESSAGES } from "../../domain/messages";
 import { QUERY_MAX_LENGTH, QueryGroupsSchema } from "../../domain/query";
 import { VISIBILITY, type Visibility } from "../../domain/visibility";
@@ -70,10 +71,10 @@ export function adHocSearch(query: string, extra: QueryGroup[]): StatusSearch {
 
 /** A query the engine refused (400 with the fault's `offset` and `length`) as a fault of the main query. */
 function faultOf(error: ApiError): QueryFault | null {
-  const details = error.details as { offset?: unknown; length?: unknown; groupIndex?: unknown; valueIndex?: unknown };
-  if (typeof details.offset !== "number") return null;
-  if (details.groupIndex !== undefined && (details.groupIndex !== 0 || details.valueIndex !== 0)) return null;
-  return { message: error.message, offset: details.offset, length: typeof details.length === "number" ? details.length : 0 };
+  const fault = error.detailsAs(QueryFaultErrorResponseSchema);
+  if (!fault) return null;
+  if (fault.groupIndex !== undefined && (fault.groupIndex !== 0 || fault.valueIndex !== 0)) return null;
+  return { message: error.message, offset: fault.offset, length: fault.length };
 }
 
 export async function loadSearchPage(request: Request, context: AppLoadContext, account: Account, itemId: number | null) {

@@ -1,5 +1,6 @@
 import { type GroupCondition, type GroupValueCondition, type SearchExpr } from "../../db/repositories/search-index";
-import { badRequest, type AppError } from "../../domain/errors";
+import { badRequest, withDetails, type AppError } from "../../domain/errors";
+import { QueryFaultErrorResponseSchema } from "../../domain/schemas/errors";
 import {
   compileDefinition,
   parseQuery,
@@ -19,14 +20,12 @@ import { vocabularyByLength } from "./vocabulary";
 
 /** A 400 naming the first fault of a query: its message, and where it is (offset, length in UTF-16 units). */
 function queryFaultError(fault: QueryFault & { groupIndex?: number; valueIndex?: number }): AppError {
-  const error = badRequest(fault.message);
-  error.details = {
+  return withDetails(badRequest(fault.message), QueryFaultErrorResponseSchema, {
     offset: fault.offset,
     length: fault.length,
-    ...(fault.groupIndex !== undefined ? { group_index: fault.groupIndex } : {}),
-    ...(fault.valueIndex !== undefined ? { value_index: fault.valueIndex } : {}),
-  };
-  return error;
+    ...(fault.groupIndex !== undefined ? { groupIndex: fault.groupIndex } : {}),
+    ...(fault.valueIndex !== undefined ? { valueIndex: fault.valueIndex } : {}),
+  });
 }
 
 function codePointLength(text: string): number {

@@ -5,7 +5,8 @@ import { deleteDraft } from "../../db/repositories/reply-drafts";
 import { appendItemAction, countItemReplies, markItemReplied, replaceItemActionData, templateBelongsTo } from "../../db/repositories/replies";
 import type { FeedItemActionRow, FeedItemRow } from "../../db/schema";
 import { ACCOUNT_EVENT_CONTEXT, INBOX_EVENT_MODULE, INBOX_EVENT_TYPE, type CountedAccountEvent } from "../../domain/account-events";
-import { conflict, notFound, validationError } from "../../domain/errors";
+import { conflict, notFound, validationError, withDetails } from "../../domain/errors";
+import { StaleReplyErrorResponseSchema } from "../../domain/schemas/errors";
 import { templateCategoryOf } from "../../domain/inbox";
 import { MESSAGES } from "../../domain/messages";
 import type { NetworkId } from "../../domain/networks";
@@ -58,9 +59,7 @@ export async function sendReply(deps: ServiceDeps, actor: Actor, feedItemId: num
     dashboardDataChanged(actor.businessProfileId);
     const replies = await countItemReplies(trx, actor.businessProfileId, item.id);
     if (replies > input.seen_reply_count && input.confirm_stale !== true) {
-      const stale = conflict(MESSAGES.replies.replyStale);
-      stale.details = { reply_count: replies };
-      throw stale;
+      throw withDetails(conflict(MESSAGES.replies.replyStale), StaleReplyErrorResponseSchema, { replyCount: replies });
     }
     const row = await appendItemAction(trx, {
       businessProfileId: actor.businessProfileId,

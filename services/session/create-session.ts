@@ -1,7 +1,8 @@
 import * as OTPAuth from "otpauth";
 import { claimTotpStep, findAccountByEmail } from "../../db/repositories/accounts";
 import { ACCOUNT_STATE } from "../../domain/constants";
-import { AppError, unauthorized } from "../../domain/errors";
+import { AppError, unauthorized, withDetails } from "../../domain/errors";
+import { SignInRefusedResponseSchema } from "../../domain/schemas/errors";
 import { MESSAGES } from "../../domain/messages";
 import type { ServiceDeps } from "../context";
 import { buildAccountView } from "../accounts/account-view";
@@ -57,9 +58,7 @@ export async function createSession(
         expiresAt: new Date(now.getTime() + LOGIN_CHALLENGE_TTL_MS).toISOString(),
         createdAt: now.toISOString(),
       });
-      const error = new AppError("unauthorized", MESSAGES.invalidOtpCode);
-      error.details = { otp_token: otpToken };
-      throw error;
+      throw withDetails(unauthorized(MESSAGES.invalidOtpCode), SignInRefusedResponseSchema, { otpToken });
     }
     const step = /^\d{6}$/.test(code) ? acceptedTotpStep(account.otpSecret, code, now) : null;
     // A TOTP code is good once: a step at or before the last one used is a replay. The step is

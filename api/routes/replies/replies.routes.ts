@@ -9,11 +9,8 @@ import {
   ReplyFormSchema,
   ReplyResponseSchema,
 } from "../../../domain/schemas/replies";
-import { ErrorResponseSchema, errorResponses, IdParamSchema, json } from "../../lib/schemas";
-
-const StaleReplySchema = ErrorResponseSchema.extend({
-  reply_count: z.number().describe("How many replies the item has now"),
-});
+import { ErrorResponseSchema, StaleReplyErrorResponseSchema } from "../../../domain/schemas/errors";
+import { errorResponses, IdParamSchema, json } from "../../lib/schemas";
 
 const body = <T extends z.ZodType>(schema: T) => ({ content: { "application/json": { schema } }, required: true });
 const ReplyParamsSchema = IdParamSchema.extend({ action_id: z.coerce.number().int().positive() });
@@ -30,7 +27,7 @@ export const sendReplyRoute = createRoute({
     201: json(ReplyResponseSchema, "The reply and how its delivery went"),
     403: errorResponses[403],
     404: errorResponses[404],
-    409: json(StaleReplySchema, "More replies exist than seen_reply_count and confirm_stale is not true; nothing was stored"),
+    409: json(StaleReplyErrorResponseSchema, "More replies exist than seen_reply_count and confirm_stale is not true; nothing was stored"),
     422: errorResponses[422],
   },
 });

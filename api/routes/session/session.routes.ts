@@ -6,6 +6,7 @@ import {
   SessionTokenResponseSchema,
   TokenPairResponseSchema,
 } from "../../../domain/schemas/session";
+import { SignInRefusedResponseSchema } from "../../../domain/schemas/errors";
 import { errorResponses, json } from "../../lib/schemas";
 
 export const createSessionRoute = createRoute({
@@ -16,7 +17,7 @@ export const createSessionRoute = createRoute({
   request: { body: { content: { "application/json": { schema: LoginSchema } }, required: true } },
   responses: {
     201: json(SessionResponseSchema, "Signed in; also sets the API session cookie"),
-    401: errorResponses[401],
+    401: json(SignInRefusedResponseSchema, "Not signed in; after a right password when a code is needed, with the code step's otp_token"),
     422: errorResponses[422],
     429: errorResponses[429],
   },
