@@ -39,7 +39,7 @@ import {
   defaultInboxLocation,
   parseInboxView,
   withoutBlankNewLabels,
-  type InboxApiQuery,
+  type InboxFiltersQuery,
   type InboxView,
 } from "../components/inbox/params";
 import type {
@@ -321,8 +321,8 @@ export async function loadInbox(request: Request, context: AppLoadContext, accou
   };
 }
 
-function countQuery(view: InboxView): InboxApiQuery {
-  const query: InboxApiQuery = { sourceType: view.source.type, ...listFilterQuery(view.filters) };
+function countQuery(view: InboxView): InboxFiltersQuery {
+  const query: InboxFiltersQuery = { sourceType: view.source.type, ...listFilterQuery(view.filters) };
   if ("id" in view.source) query.sourceId = view.source.id;
   return query;
 }

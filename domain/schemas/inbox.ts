@@ -1,10 +1,12 @@
-// Request schemas of the inbox's actions and the labels screen (ADR 014), shared by the API routes and
-// the forms that post them (conform + zod): the same field names, rules and catalogue messages.
+// Request schemas of the inbox (ADR 014): the list's query strings, which the web client builds from
+// their camelCase twins, and the actions and the labels screen, shared by the API routes and the forms
+// that post them (conform + zod): the same field names, rules and catalogue messages.
 import * as z from "zod";
 import { FEED_ITEM_STATE } from "../constants";
-import { ASSIGNEE_TYPES, INBOX_MAX_LIMIT, type AssigneeType } from "../inbox";
+import { ASSIGNEE_TYPES, INBOX_MAX_LIMIT, INBOX_PAGE_SIZE, INBOX_SORTS, INBOX_SOURCE_TYPES, type AssigneeType } from "../inbox";
 import { MESSAGES } from "../messages";
-import { optionalString, RecordIdFormSchema, requiredString, withIntent } from "./common";
+import { NETWORK_IDS } from "../networks";
+import { optionalString, queryList, RecordIdFormSchema, requiredString, withIntent } from "./common";
 import { DraftSchema, ModerationFormSchema, ReplyFormSchema } from "./replies";
 
 const LABEL_NAME_MAX = 100;
@@ -20,6 +22,48 @@ const ITEM_LABELS_MAX = 50;
 export const INBOX_COUNT_CAP = 1000;
 /** Items one bulk state or translate call may change (a page of the inbox at most). */
 const BULK_IDS_MAX = INBOX_MAX_LIMIT;
+
+// ── The list's query strings (GET /v1/feed-items and its counters) ──────────────────────────────────
+
+const queryInt = () => z.coerce.number().int();
+const queryId = () => z.coerce.number().int().positive();
+
+/** The list's source and filters (ADR 014), shared by the list and its counters. */
+export const InboxFiltersQuerySchema = z.object({
+  source_type: z.enum(INBOX_SOURCE_TYPES).default("all"),
+  source_id: queryId().optional().describe("The stream, saved search or label (source_type stream, search, label)"),
+  social_type: queryList(z.enum(NETWORK_IDS), NETWORK_IDS.length).describe("Networks (the spec's socialType)"),
+  sentiments: queryList(queryInt().min(-1).max(1), 3).describe("-1 negative, 0 neutral, 1 positive"),
+  states: queryList(queryInt().min(FEED_ITEM_STATE.open).max(FEED_ITEM_STATE.closed), 3).describe("1 open, 2 pending, 3 closed"),
+  assignee: z.string().max(40).optional().describe("me (me and my teams), unassigned, account:ID, team:ID"),
+  label_ids: queryList(queryId(), 100).describe("Items carrying any of these labels"),
+  languages: queryList(z.string().max(8), 200),
+  is_replied: z.enum(["0", "1"]).optional(),
+  user_id: queryId().optional().describe("Accepted as the spec's clients send it; only the caller's own id"),
+});
+
+/** A page of a list: its order and window. */
+export const InboxPageQuerySchema = z.object({
+  sort_by: z.enum(INBOX_SORTS).default("created_at"),
+  order: z.enum(["asc", "desc"]).default("desc"),
+  offset: z.coerce.number().int().min(0).max(100_000).default(0),
+  limit: z.coerce.number().int().min(1).max(INBOX_MAX_LIMIT).default(INBOX_PAGE_SIZE),
+});
+
+/** GET /v1/feed-items: the source, the filters and the page. */
+export const InboxListQuerySchema = InboxFiltersQuerySchema.extend(InboxPageQuerySchema.shape);
+
+/** GET /v1/feed-items/count: the list's filters and how far to count. */
+export const InboxCountQuerySchema = InboxFiltersQuerySchema.extend({
+  max: z.coerce.number().int().min(1).max(10_000_000).default(INBOX_COUNT_CAP),
+});
+
+/** GET /v1/feed-items/search-results: open items per saved search, narrowed by sentiment and networks. */
+export const SearchResultsQuerySchema = z.object({
+  user_id: queryId().optional(),
+  sentiment: queryInt().min(-1).max(1).optional(),
+  social_types: queryList(z.enum(NETWORK_IDS), NETWORK_IDS.length),
+});
 
 /** A positive id; form posts carry it as a string. A missing one reads 'Should not be empty!'. */
 function idField() {

@@ -12,6 +12,13 @@ import {
   SentimentCountsResponseSchema,
 } from "../../../domain/schemas/feed-items";
 import { validationError } from "../../../domain/errors";
+import {
+  InboxCountQuerySchema,
+  InboxFiltersQuerySchema,
+  InboxListQuerySchema,
+  InboxPageQuerySchema,
+  SearchResultsQuerySchema,
+} from "../../../domain/schemas/inbox";
 import type { FeedItemState } from "../../../domain/constants";
 import { assignFeedItem } from "../../../services/inbox/assign-feed-item";
 import { countAssignedToMe } from "../../../services/inbox/count-assigned-to-me";
@@ -37,11 +44,8 @@ import {
   assignedToMeRoute,
   assignRoute,
   countFeedItemsRoute,
-  CountQuerySchema,
   draftsCountRoute,
   getFeedItemRoute,
-  InboxFiltersQuerySchema,
-  InboxListQuerySchema,
   listFeedItemsRoute,
   searchResultsRoute,
   sentimentsRoute,
@@ -49,7 +53,6 @@ import {
   setLabelsRoute,
   setStateRoute,
   translateRoute,
-  SearchResultsQuerySchema,
   unassignRoute,
 } from "./feed-items.routes";
 
@@ -75,7 +78,7 @@ function filtersOf(q: z.infer<typeof InboxFiltersQuerySchema>): InboxListFilters
   };
 }
 
-function pageOf(q: z.infer<typeof InboxListQuerySchema>) {
+function pageOf(q: z.infer<typeof InboxPageQuerySchema>) {
   return { sortBy: q.sort_by, order: q.order, offset: q.offset, limit: q.limit };
 }
 
@@ -90,7 +93,7 @@ export function registerFeedItemRoutes(app: ApiApp) {
   app.openapi(assignedToMeCountRoute, async (c) => c.json(toWire(FeedItemCountResponseSchema, await countAssignedToMe(c.get("deps"), requireActor(c))), 200));
 
   app.openapi(assignedToMeRoute, async (c) => {
-    const q = nestedQuery(c, InboxListQuerySchema.pick({ sort_by: true, order: true, offset: true, limit: true }));
+    const q = nestedQuery(c, InboxPageQuerySchema);
     const page = await findAssignedToMe(c.get("deps"), requireActor(c), {
       sortBy: q.sort_by,
       order: q.order,
@@ -111,7 +114,7 @@ export function registerFeedItemRoutes(app: ApiApp) {
   });
 
   app.openapi(countFeedItemsRoute, async (c) => {
-    const q = nestedQuery(c, CountQuerySchema);
+    const q = nestedQuery(c, InboxCountQuerySchema);
     return c.json(toWire(FeedItemCappedCountResponseSchema, await countFeedItems(c.get("deps"), requireActor(c), filtersOf(q), q.max)), 200);
   });
 

@@ -1,10 +1,8 @@
 import { createRoute } from "@hono/zod-openapi";
 import type { MiddlewareHandler } from "hono";
 import * as z from "zod";
-import { FEED_ITEM_STATE } from "../../../domain/constants";
 import { notFound } from "../../../domain/errors";
-import { INBOX_MAX_LIMIT, INBOX_PAGE_SIZE, INBOX_SORTS, INBOX_SOURCE_TYPES } from "../../../domain/inbox";
-import { NETWORK_IDS } from "../../../domain/networks";
+import { INBOX_SORTS, INBOX_SOURCE_TYPES } from "../../../domain/inbox";
 import {
   AssignFormSchema,
   INBOX_COUNT_CAP,
@@ -25,50 +23,9 @@ import {
   SentimentCountsResponseSchema,
 } from "../../../domain/schemas/feed-items";
 import type { ApiEnv } from "../../env";
-import { listParam } from "../../lib/query";
 import { errorResponses, IdParamSchema, json } from "../../lib/schemas";
 
 // ── Query parameters ────────────────────────────────────────────────────────────────────────────────
-
-/** A list parameter: `x=a,b`, `x[]=a&x[]=b` or `x=a&x=b` (the handlers read brackets as nested keys). */
-function listOf<T extends z.ZodType>(item: T, max: number) {
-  return z.preprocess((v) => listParam(v), z.array(item).max(max).optional());
-}
-const intValue = () => z.coerce.number().int();
-const id = () => z.coerce.number().int().positive();
-
-/** The list's source and filters (ADR 014), shared by the list and its counters. */
-export const InboxFiltersQuerySchema = z.object({
-  source_type: z.enum(INBOX_SOURCE_TYPES).default("all"),
-  source_id: id().optional().describe("The stream, saved search or label (source_type stream, search, label)"),
-  social_type: listOf(z.enum(NETWORK_IDS), NETWORK_IDS.length).describe("Networks (the spec's socialType)"),
-  sentiments: listOf(intValue().min(-1).max(1), 3).describe("-1 negative, 0 neutral, 1 positive"),
-  states: listOf(intValue().min(FEED_ITEM_STATE.open).max(FEED_ITEM_STATE.closed), 3).describe("1 open, 2 pending, 3 closed"),
-  assignee: z.string().max(40).optional().describe("me (me and my teams), unassigned, account:ID, team:ID"),
-  label_ids: listOf(id(), 100).describe("Items carrying any of these labels"),
-  languages: listOf(z.string().max(8), 200),
-  is_replied: z.enum(["0", "1"]).optional(),
-  user_id: id().optional().describe("Accepted as the spec's clients send it; only the caller's own id"),
-});
-
-const PageQuerySchema = z.object({
-  sort_by: z.enum(INBOX_SORTS).default("created_at"),
-  order: z.enum(["asc", "desc"]).default("desc"),
-  offset: z.coerce.number().int().min(0).max(100_000).default(0),
-  limit: z.coerce.number().int().min(1).max(INBOX_MAX_LIMIT).default(INBOX_PAGE_SIZE),
-});
-
-export const InboxListQuerySchema = InboxFiltersQuerySchema.extend(PageQuerySchema.shape);
-
-export const CountQuerySchema = InboxFiltersQuerySchema.extend({
-  max: z.coerce.number().int().min(1).max(10_000_000).default(INBOX_COUNT_CAP),
-});
-
-export const SearchResultsQuerySchema = z.object({
-  user_id: id().optional(),
-  sentiment: intValue().min(-1).max(1).optional(),
-  social_types: listOf(z.enum(NETWORK_IDS), NETWORK_IDS.length),
-});
 
 // The route schemas document every parameter as it arrives in the query string; the handlers validate
 // the nested query (brackets read as lists) against the schemas above.

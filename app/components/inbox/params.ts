@@ -5,7 +5,8 @@ import { FEED_ITEM_STATE } from "../../../domain/constants";
 import { INBOX_PAGE_SIZE, INBOX_SORTS, type InboxSort, type InboxSourceType } from "../../../domain/inbox";
 import { isNetworkId, type NetworkId } from "../../../domain/networks";
 import { safeRedirectPathUnder } from "../../../domain/navigation";
-import { parseAssigneeFilter } from "../../../domain/schemas/inbox";
+import type { FromWire } from "../../../domain/key-case";
+import { parseAssigneeFilter, type InboxFiltersQuerySchema, type InboxListQuerySchema } from "../../../domain/schemas/inbox";
 
 export const INBOX_PATH = "/inbox";
 
@@ -171,15 +172,21 @@ export function hasFilters(filters: InboxFilters): boolean {
   );
 }
 
-/** Parameters for the API client: camelCase names, lists as arrays (the client sends `name[]=`). */
-export type InboxApiQuery = Record<string, string | number | Array<string | number>>;
+/**
+ * GET /v1/feed-items' query string as the web client builds it: the camelCase twin of the API's schema
+ * (its one conversion names the keys in snake_case; lists go as `name[]=`). Every parameter is optional
+ * on the wire, where the API fills in the defaults.
+ */
+export type InboxListQuery = Partial<FromWire<typeof InboxListQuerySchema>>;
+/** The source and filters alone, as the list's counters read them. */
+export type InboxFiltersQuery = Partial<FromWire<typeof InboxFiltersQuerySchema>>;
 
 /**
  * GET /v1/feed-items' parameters for a view (ADR 014; the client turns the names into snake_case, the
  * one conversion). Lists stay lists; the page is an offset of INBOX_PAGE_SIZE items.
  */
-export function feedItemsQuery(view: InboxView): InboxApiQuery {
-  const query: InboxApiQuery = {
+export function feedItemsQuery(view: InboxView): InboxListQuery {
+  const query: InboxListQuery = {
     sourceType: view.source.type satisfies InboxSourceType,
     sortBy: view.sort,
     order: view.order,
@@ -192,8 +199,8 @@ export function feedItemsQuery(view: InboxView): InboxApiQuery {
 }
 
 /** The filters alone, as the list, its count and its sentiments read them. */
-export function listFilterQuery(filters: InboxFilters): InboxApiQuery {
-  const query: InboxApiQuery = {};
+export function listFilterQuery(filters: InboxFilters): InboxFiltersQuery {
+  const query: InboxFiltersQuery = {};
   // The spec's name of the networks parameter is social_type.
   if (filters.networks.length) query.socialType = filters.networks;
   if (filters.sentiments.length) query.sentiments = filters.sentiments.map((s) => SENTIMENT_VALUES[s]);
