@@ -1,7 +1,3 @@
-/** A list parameter: `x[]=a&x[]=b`, `x=a,b` or `x=a`. */
-export function listParam(value: unknown): string[] | undefined {
-  if (value === undefined || value === null || value === "") return undefined;
-  const items = Array.isArray(value) ? value.map(String) : String(value).split(",");
-  const cleaned = items.map((s) => s.trim()).filter(Boolean);
-  return cleaned.length ? cleaned : undefined;
-}
+// The list parameter's reading lives with the request schemas in domain/ (ADR 027); kept here for the route
+// modules that still declare their query schemas themselves (feed items, dashboard text).
+export { listParam } from "../../domain/schemas/common";

@@ -70,6 +70,17 @@ export const LabelUpdateSchema = z.object({
 });
 export type LabelUpdateInput = z.infer<typeof LabelUpdateSchema>;
 
+/** GET /v1/labels: the business profile's labels; optionally those made in one context. */
+export const LabelListQuerySchema = z.object({
+  business_profile_id: z.string().optional().describe("Only the caller's own"),
+  context_id: z.coerce.number().int().optional(),
+  context_type: z.coerce.number().int().optional(),
+  items_count: z
+    .enum(["0", "1"])
+    .optional()
+    .describe("0 leaves each label's items_count out, which costs a read of every labelled item (the inbox sidebar needs only names)"),
+});
+
 /** The labels screen's rename form: it always posts both fields, so the name stays required. */
 export const LabelRenameFormSchema = LabelFormSchema.pick({ name: true, category: true }).safeExtend(RecordIdFormSchema.shape);
 
