@@ -1,4 +1,5 @@
 import * as z from "zod";
+import { KEYWORD_SUGGESTION_LIMIT } from "../constants";
 import { MESSAGES } from "../messages";
 import { QUERY_MAX_LENGTH } from "../query";
 import { RecordIdFormSchema, requiredString, withIntent } from "./common";
@@ -185,7 +186,7 @@ export const TopicListQuerySchema = z.object({
 export const DeleteTopicGroupQuerySchema = z.object({ remove_topics: z.enum(["true", "false", "1", "0"]).optional() });
 
 /** Suggestions per request by default (spec §9: keyword suggestion limit 10), and at most. */
-export const KEYWORD_SUGGESTIONS = { default: 10, max: 50 } as const;
+export const KEYWORD_SUGGESTIONS = { default: KEYWORD_SUGGESTION_LIMIT, max: 50 } as const;
 
 /** GET /v1/keywords: the word typed so far, and how many suggestions. */
 export const KeywordSuggestionsQuerySchema = z.object({
