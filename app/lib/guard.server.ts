@@ -1,6 +1,8 @@
 import { redirect, type AppLoadContext } from "@remix-run/node";
 import { MESSAGES } from "../../domain/messages";
 import { decideNavigation, loginLocation, matchRouteRule } from "../../domain/navigation";
+import type { BodyToSend } from "../../domain/request-types";
+import type { AccountEventBodySchema } from "../../domain/schemas/account-events";
 import { ApiError, type Account } from "./api.server";
 
 /**
@@ -72,10 +74,14 @@ export function recordPageView(request: Request, context: AppLoadContext, accoun
   const url = new URL(request.url);
   const rule = matchRouteRule(url.pathname);
   context.api
-    .post("/v1/account_events", {
-      actionType: "page_view",
-      eventType: "navigation",
-      actionModule: rule?.path ?? url.pathname,
-    }, { headers: { prefer: "respond-async" } })
+    .post(
+      "/v1/account_events",
+      {
+        actionType: "page_view",
+        eventType: "navigation",
+        actionModule: rule?.path ?? url.pathname,
+      } satisfies BodyToSend<typeof AccountEventBodySchema>,
+      { headers: { prefer: "respond-async" } },
+    )
     .catch((error: unknown) => context.reportError(error));
 }

@@ -1,6 +1,8 @@
 import type { AppLoadContext } from "@remix-run/node";
 import { avatarMenu, sideMenu } from "../../domain/navigation";
 import { NOTIFICATION_LIST_LIMIT, NOTIFICATIONS_POPOVER_LIMIT } from "../../domain/notifications";
+import type { QueryToSend } from "../../domain/request-types";
+import type { NotificationListQuerySchema } from "../../domain/schemas/notifications";
 import type { ApiNotificationList, ShellData, ShellNotifications } from "../components/layout/shell-data";
 import type { Account } from "./api.server";
 import { loadTemplatesDialog } from "../routes/_shell.templates.server";
@@ -32,7 +34,7 @@ export async function loadShell(account: Account | null, request: Request, conte
       ? NO_NOTIFICATIONS
       : context.api
           .get<ApiNotificationList>("/v1/notifications", {
-            query: { limit: allNotifications ? NOTIFICATION_LIST_LIMIT : NOTIFICATIONS_POPOVER_LIMIT },
+            query: { limit: allNotifications ? NOTIFICATION_LIST_LIMIT : NOTIFICATIONS_POPOVER_LIMIT } satisfies QueryToSend<typeof NotificationListQuerySchema>,
           })
           .then((answer) => ({ items: answer.data, unreadCount: answer.unreadCount, hasMore: answer.hasMore })),
     !isSharedView && templatesDialogOpen ? loadTemplatesDialog(context, account, templatesItemId(request)) : null,

@@ -4,7 +4,13 @@ import { redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@rem
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { MESSAGES } from "../../domain/messages";
 import type { FromWire } from "../../domain/key-case";
-import { NewPasswordSchema, type PasswordResetLinkResponseSchema } from "../../domain/schemas/accounts";
+import type { BodyToSend, QueryToSend } from "../../domain/request-types";
+import {
+  NewPasswordSchema,
+  type PasswordResetBodySchema,
+  type PasswordResetCheckQuerySchema,
+  type PasswordResetLinkResponseSchema,
+} from "../../domain/schemas/accounts";
 import { Button } from "../components/ui/button";
 import { CsrfInput } from "../components/ui/csrf-input";
 import { FormErrors, TextField } from "../components/ui/field";
@@ -20,7 +26,8 @@ const RESET_PATH = "/v1/accounts/preferences/security/password_reset";
 export async function loader({ request, context, params }: LoaderFunctionArgs) {
   await guardRoute(request, context);
   try {
-    const { email } = await context.api.get<FromWire<typeof PasswordResetLinkResponseSchema>>(RESET_PATH, { query: { token: params.token ?? "" } });
+    const query: QueryToSend<typeof PasswordResetCheckQuerySchema> = { token: params.token ?? "" };
+    const { email } = await context.api.get<FromWire<typeof PasswordResetLinkResponseSchema>>(RESET_PATH, { query });
     return { linkValid: true, email };
   } catch (error) {
     if (error instanceof ApiError && error.status === 403) return { linkValid: false, email: "" };
@@ -37,7 +44,9 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
   const { submission } = await readForm(request, context, NewPasswordSchema);
   if (submission.status !== "success") return { result: submission.reply({ hideFields: PASSWORDS }), linkValid: true };
   try {
-    await context.api.put(RESET_PATH, { token: params.token ?? "", account: submission.value });
+    const { password, password_confirmation } = submission.value;
+    const body: BodyToSend<typeof PasswordResetBodySchema> = { token: params.token ?? "", account: { password, passwordConfirmation: password_confirmation } };
+    await context.api.put(RESET_PATH, body);
   } catch (error) {
     const linkValid = !(error instanceof ApiError && error.status === 403);
     return { result: replyWithApiError(submission, error, { hideFields: PASSWORDS }), linkValid };

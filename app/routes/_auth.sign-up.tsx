@@ -4,7 +4,13 @@ import { redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@rem
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { MESSAGES } from "../../domain/messages";
 import type { FromWire } from "../../domain/key-case";
-import { SignUpFormSchema, type InviteLookupResponseSchema } from "../../domain/schemas/accounts";
+import type { BodyToSend, QueryToSend } from "../../domain/request-types";
+import {
+  SignUpFormSchema,
+  type InviteLookupQuerySchema,
+  type InviteLookupResponseSchema,
+  type SignUpBodySchema,
+} from "../../domain/schemas/accounts";
 import { Button } from "../components/ui/button";
 import { CsrfInput } from "../components/ui/csrf-input";
 import { FormErrors, TextField } from "../components/ui/field";
@@ -19,7 +25,8 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const token = new URL(request.url).searchParams.get("tm") ?? "";
   if (!token) return { token, email: "", inviteValid: false };
   try {
-    const invite = await context.api.get<FromWire<typeof InviteLookupResponseSchema>>("/v1/accounts/new", { query: { teamMemberInviteToken: token } });
+    const query: QueryToSend<typeof InviteLookupQuerySchema> = { teamMemberInviteToken: token };
+    const invite = await context.api.get<FromWire<typeof InviteLookupResponseSchema>>("/v1/accounts/new", { query });
     return { token, email: invite.email, inviteValid: true };
   } catch (error) {
     if (error instanceof ApiError && error.status === 404) return { token, email: "", inviteValid: false };
@@ -35,9 +42,10 @@ export async function action({ request, context }: ActionFunctionArgs) {
   await guardRoute(request, context);
   const { submission } = await readForm(request, context, SignUpFormSchema);
   if (submission.status !== "success") return { result: submission.reply({ hideFields: PASSWORDS }) };
-  const { team_member_invite_token, ...account } = submission.value;
+  const { team_member_invite_token, first_name, last_name, email, password, password_confirmation } = submission.value;
+  const account = { firstName: first_name, lastName: last_name, email, password, passwordConfirmation: password_confirmation };
   try {
-    await context.api.post("/v1/accounts", { account, team_member_invite_token });
+    await context.api.post("/v1/accounts", { account, teamMemberInviteToken: team_member_invite_token } satisfies BodyToSend<typeof SignUpBodySchema>);
   } catch (error) {
     return { result: replyWithApiError(submission, error, { hideFields: PASSWORDS }) };
   }

@@ -8,6 +8,8 @@ import { hasPermission } from "../../domain/permissions";
 import { ROLE_LABELS } from "../../domain/roles";
 import { LAYER_COLORS } from "../../domain/palette";
 import { isValidTimeZone } from "../../domain/periods";
+import type { QueryToSend } from "../../domain/request-types";
+import type { AnnotationsQuerySchema } from "../../domain/schemas/annotations";
 import { DashboardActionSchema, type DashboardAction } from "../../domain/schemas/dashboard-config";
 import { AnnotationsPanel } from "../components/dashboard/annotations-panel";
 import { CompactToggle, ContextChips, ContextPicker, PeriodForm } from "../components/dashboard/dashboard-controls";
@@ -150,7 +152,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     layerIds.length
       ? orEmpty(
           context,
-          context.api.get<ApiAnnotationList>("/v1/annotations/annotations", { query: { layerIds: layerIds.join(",") } }).then((a) => a.data),
+          context.api.get<ApiAnnotationList>("/v1/annotations/annotations", { query: { layerIds } satisfies QueryToSend<typeof AnnotationsQuerySchema> }).then((a) => a.data),
         )
       : Promise.resolve([] as ApiAnnotation[]),
     !may.templates ? Promise.resolve([] as ApiDashboardTemplate[]) : orEmpty(context, context.api.get<ApiDashboardTemplateList>("/v1/dashboard/templates").then((a) => a.data)),

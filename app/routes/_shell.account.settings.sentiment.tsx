@@ -15,6 +15,7 @@ import type { FromWire } from "../../domain/key-case";
 import { MESSAGES } from "../../domain/messages";
 import { NETWORKS, isNetworkId, networkById } from "../../domain/networks";
 import { LANGUAGES, languageLabel } from "../../domain/reference/languages";
+import type { BodyToSend } from "../../domain/request-types";
 import { ROLES } from "../../domain/roles";
 import {
   SentimentActionSchema,
@@ -24,7 +25,7 @@ import {
   type SentimentAction,
   type SentimentExcludeWordInput,
 } from "../../domain/schemas/streams";
-import type { ExcludeWordListResponseSchema } from "../../domain/schemas/streams";
+import type { ExcludeWordListResponseSchema, SentimentPreviewBodySchema } from "../../domain/schemas/streams";
 import { ExclusionFields } from "../components/sentiment/exclusion-fields";
 import { SentimentPreview, type SentimentPreviewResult } from "../components/sentiment/sentiment-preview";
 import { Button } from "../components/ui/button";
@@ -32,7 +33,6 @@ import { useRowConfirmDialog } from "../components/ui/confirm-form-dialog";
 import { CsrfInput } from "../components/ui/csrf-input";
 import { FieldErrors, FormErrors } from "../components/ui/field";
 import {
-  formFields,
   handleIntent,
   readIntentForm,
   redirectIfGone,
@@ -133,10 +133,11 @@ const SENTIMENT_ACTIONS: IntentHandlers<SentimentAction, SentimentContext, Promi
     flashToast(context, { kind: "success", message: MESSAGES.excludeWordDeleted });
     throw redirect(SENTIMENT_PATH);
   },
-  async preview(action, { context, submission, refused }) {
+  async preview({ intent, text, language, social_type }, { context, submission, refused }) {
     try {
-      const preview = await context.api.post<SentimentPreviewResult>("/v1/sentiments/preview", formFields(action));
-      return data<SentimentAnswer>({ intent: action.intent, id: null, result: submission.reply(), preview });
+      const body: BodyToSend<typeof SentimentPreviewBodySchema> = { text, language, socialType: social_type };
+      const preview = await context.api.post<SentimentPreviewResult>("/v1/sentiments/preview", body);
+      return data<SentimentAnswer>({ intent, id: null, result: submission.reply(), preview });
     } catch (error) {
       return refused(error);
     }

@@ -6,12 +6,14 @@ import { data, redirect, type ActionFunctionArgs, type AppLoadContext, type Load
 import type { Submission } from "@conform-to/react";
 import type { FromWire } from "../../domain/key-case";
 import { MESSAGES } from "../../domain/messages";
+import type { QueryToSend } from "../../domain/request-types";
 import {
   BusinessProfileCreateSchema,
   BusinessProfileUpdateSchema,
   type BusinessProfileListResponseSchema,
   type BusinessProfileResponseSchema,
   type DiscordBotListResponseSchema,
+  type DiscordBotsQuerySchema,
 } from "../../domain/schemas/business-profiles";
 import { profilePath } from "../components/admin/paths";
 import { ApiError } from "../lib/api.server";
@@ -61,7 +63,7 @@ export async function profileLoader({ request, context, params }: LoaderFunction
   const id = profileIdOf(params.id);
   const [profile, bots] = await Promise.all([
     context.api.get<ApiBusinessProfile>(`/v1/admin/business_profiles/${id}`).catch(notFoundOr),
-    context.api.get<ApiDiscordBotList>("/v1/admin/business_profiles/discord_bots", { query: { businessProfileId: id } }).catch(notFoundOr),
+    context.api.get<ApiDiscordBotList>("/v1/admin/business_profiles/discord_bots", { query: { businessProfileId: id } satisfies QueryToSend<typeof DiscordBotsQuerySchema> }).catch(notFoundOr),
   ]);
   const source = profile.copiedBusinessProfileId
     ? await context.api.get<ApiBusinessProfile>(`/v1/admin/business_profiles/${profile.copiedBusinessProfileId}`).catch(() => null)

@@ -11,7 +11,8 @@ import { MESSAGES } from "../../domain/messages";
 import { isNetworkId, networkById } from "../../domain/networks";
 import { hasPermission } from "../../domain/permissions";
 import { languageLabel } from "../../domain/reference/languages";
-import { ItemActionSchema, type ItemAction, type ItemIntent } from "../../domain/schemas/inbox";
+import type { QueryToSend } from "../../domain/request-types";
+import { ItemActionSchema, type ItemAction, type ItemIntent, type LabelListQuerySchema } from "../../domain/schemas/inbox";
 import { ApiError, type Account, type ApiAccountList, type ApiTeamList } from "../lib/api.server";
 import { readIntentForm, replyWithApiError, statusOf } from "../lib/forms.server";
 import { flashToast } from "../lib/toast.server";
@@ -118,7 +119,7 @@ export async function loadSidebar(request: Request, context: AppLoadContext, acc
         : { data: [] },
     ),
     // Names only: the counts per label would read every labelled item.
-    context.api.get<ApiLabelList>("/v1/labels", { query: { itemsCount: 0 } }).catch(softFail<ApiLabelList>({ data: [] })),
+    context.api.get<ApiLabelList>("/v1/labels", { query: { itemsCount: "0" } satisfies QueryToSend<typeof LabelListQuerySchema> }).catch(softFail<ApiLabelList>({ data: [] })),
     context.api.get<ApiFeedItemCount>("/v1/feed-items/assigned-to-me-count").catch(softFail<ApiFeedItemCount>({ count: 0 })),
   ]);
   const counts = new Map(searchCounts.data.map((row) => [row.searchItemId, row.count]));

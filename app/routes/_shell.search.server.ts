@@ -7,6 +7,8 @@ import { NewSearchEditorActionSchema, SavedSearchEditorActionSchema, type Search
 import { QueryFaultErrorResponseSchema } from "../../domain/schemas/errors";
 import { MESSAGES } from "../../domain/messages";
 import { QUERY_MAX_LENGTH, QueryGroupsSchema } from "../../domain/query";
+import type { QueryToSend } from "../../domain/request-types";
+import type { StatusCountsQuerySchema, StatusListQuerySchema } from "../../domain/schemas/statuses";
 import { VISIBILITY, type Visibility } from "../../domain/visibility";
 import { ApiError, type Account, type ApiTeamList } from "../lib/api.server";
 import { handleIntent, intentOfButton, readIntentForm, replyWithApiError, statusOf, type IntentHandlers } from "../lib/forms.server";
@@ -103,8 +105,18 @@ export async function loadSearchPage(request: Request, context: AppLoadContext, 
   if (search) {
     try {
       const [statuses, counts] = await Promise.all([
-        context.api.get<ApiSearchStatusList>("/v1/statuses", { query: statusQuery({ ...search, orderBy: sort.orderBy, direction: "desc", offset: (page - 1) * STATUS_PAGE_SIZE, limit: STATUS_PAGE_SIZE }) }).then((r) => r.data),
-        context.api.get<ApiStatusCounts>("/v1/statuses/counts", { query: statusQuery(search) }),
+        context.api
+          .get<ApiSearchStatusList>("/v1/statuses", {
+            query: statusQuery({
+              ...search,
+              orderBy: sort.orderBy,
+              direction: "desc" as const,
+              offset: (page - 1) * STATUS_PAGE_SIZE,
+              limit: STATUS_PAGE_SIZE,
+            }) satisfies QueryToSend<typeof StatusListQuerySchema>,
+          })
+          .then((r) => r.data),
+        context.api.get<ApiStatusCounts>("/v1/statuses/counts", { query: statusQuery(search) satisfies QueryToSend<typeof StatusCountsQuerySchema> }),
       ]);
       results = {
         total: counts.total,

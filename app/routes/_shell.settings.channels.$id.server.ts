@@ -4,6 +4,8 @@
 // with a progress bar); both answer with the import summary.
 import { unstable_parseMultipartFormData, type AppLoadContext, type UploadHandler } from "@remix-run/node";
 import { MESSAGES } from "../../domain/messages";
+import type { QueryToSend } from "../../domain/request-types";
+import type { ImportQuerySchema } from "../../domain/schemas/streams";
 import { ApiError } from "../lib/api.server";
 import { assertFormToken } from "../lib/csrf.server";
 import type { ImportOutcome, ImportSummary } from "../components/channels/types";
@@ -87,7 +89,7 @@ export async function streamImport(
     const { stream, settled } = pipeAsStream(iterator);
     try {
       const summary = await context.api.upload<ImportSummary>(`/v1/streams/${streamId}/imports`, {
-        query: { fileName: importFileName(part.filename) },
+        query: { fileName: importFileName(part.filename) } satisfies QueryToSend<typeof ImportQuerySchema>,
         body: stream,
         contentType: part.contentType || "application/octet-stream",
       });

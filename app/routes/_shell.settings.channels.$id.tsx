@@ -9,6 +9,8 @@ import { isNetworkId } from "../../domain/networks";
 import { hasPermission } from "../../domain/permissions";
 import { pageTitle } from "../../domain/product";
 import { languageLabel } from "../../domain/reference/languages";
+import type { QueryToSend } from "../../domain/request-types";
+import type { StatusListQuerySchema } from "../../domain/schemas/statuses";
 import { StreamPageActionSchema, StreamUpdateSchema, type StreamPageAction } from "../../domain/schemas/streams";
 import { FEED_INTERVAL, STREAM_SOURCE_LABELS } from "../../domain/streams";
 import { CopyField } from "../components/ui/copy-field";
@@ -62,7 +64,7 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
           direction: "desc",
           limit: MENTIONS_PER_PAGE + 1,
           offset: (page - 1) * MENTIONS_PER_PAGE,
-        },
+        } satisfies QueryToSend<typeof StatusListQuerySchema>,
       }),
     ]),
   );

@@ -2,10 +2,13 @@ import { data, redirect, type ActionFunctionArgs, type AppLoadContext, type Load
 import type { Submission } from "@conform-to/react";
 import type { FromWire } from "../../domain/key-case";
 import { MESSAGES } from "../../domain/messages";
+import type { QueryToSend } from "../../domain/request-types";
+import type { LabelListQuerySchema } from "../../domain/schemas/inbox";
 import {
   RuleActionSchema,
   type RuleAction,
   type RuleAuthorListResponseSchema,
+  type RuleAuthorsQuerySchema,
   type RuleListResponseSchema,
   type RuleResponseSchema,
   type RuleTestResponseSchema,
@@ -51,7 +54,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     context.api.get<ApiTopicList>("/v1/topics").catch(fallbackOnRefusal<ApiTopicList>({ data: [] })),
     context.api.get<ApiTopicGroupList>("/v1/topic_groups").catch(fallbackOnRefusal<ApiTopicGroupList>({ data: [] })),
     context.api
-      .get<ApiLabelList>("/v1/labels", { query: { itemsCount: 0 } })
+      .get<ApiLabelList>("/v1/labels", { query: { itemsCount: "0" } satisfies QueryToSend<typeof LabelListQuerySchema> })
       .catch(fallbackOnRefusal<ApiLabelList>({ data: [] })),
     context.api.get<ApiAccountList>("/v1/accounts").catch(fallbackOnRefusal<ApiAccountList>({ data: [] })),
     context.api.get<ApiTeamList>("/v1/teams").catch(fallbackOnRefusal<ApiTeamList>({ data: [] })),
@@ -60,7 +63,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const editingAuthors = rules.data.find((rule) => rule.id === editId)?.identities ?? [];
   const authors = await context.api
     .get<ApiRuleAuthorList>("/v1/admin/rules/authors", {
-      query: editingAuthors.length ? { ids: editingAuthors.join(",") } : {},
+      query: (editingAuthors.length ? { ids: editingAuthors.join(",") } : {}) satisfies QueryToSend<typeof RuleAuthorsQuerySchema>,
     })
     .catch(fallbackOnRefusal<ApiRuleAuthorList>({ data: [] }));
   const deleteId = params.get("dialog") === "delete" ? Number(params.get("id")) : NaN;

@@ -6,8 +6,9 @@ import { useEffect, useState } from "react";
 import type * as z from "zod";
 import { ACCOUNT_STATE } from "../../domain/constants";
 import { MESSAGES } from "../../domain/messages";
+import type { BodyToSend } from "../../domain/request-types";
 import { ROLES } from "../../domain/roles";
-import { TeamActionSchema, TeamSchema, UpdateTeamFormSchema, type TeamAction } from "../../domain/schemas/accounts";
+import { TeamActionSchema, TeamSchema, UpdateTeamFormSchema, type TeamAction, type UpdateTeamBodySchema } from "../../domain/schemas/accounts";
 import { Button } from "../components/ui/button";
 import { ConfirmFormDialog } from "../components/ui/confirm-form-dialog";
 import { CsrfInput } from "../components/ui/csrf-input";
@@ -84,13 +85,13 @@ const TEAM_ACTIONS: IntentHandlers<TeamAction, FormHandlerContext<TeamIntent>, P
     flashToast(context, { kind: "success", message: MESSAGES.teamCreated(action.name) });
     throw redirect(TEAMS_PATH);
   },
-  async update({ intent: _intent, id, ...team }, { context, refused }) {
+  async update({ id, name, account_ids }, { context, refused }) {
     try {
-      await context.api.patch(`/v1/teams/${id}`, team);
+      await context.api.patch(`/v1/teams/${id}`, { name, accountIds: account_ids } satisfies BodyToSend<typeof UpdateTeamBodySchema>);
     } catch (error) {
       return refused(error, { gone: TEAMS_PATH });
     }
-    flashToast(context, { kind: "success", message: MESSAGES.teamUpdated(team.name) });
+    flashToast(context, { kind: "success", message: MESSAGES.teamUpdated(name) });
     throw redirect(TEAMS_PATH);
   },
   async delete({ id }, { context, refused }) {

@@ -13,8 +13,15 @@ import { useEffect, useState, type ReactNode } from "react";
 import type * as z from "zod";
 import { ACCOUNT_STATE } from "../../domain/constants";
 import { MESSAGES } from "../../domain/messages";
+import type { BodyToSend } from "../../domain/request-types";
 import { ROLE_LABELS, ROLE_VALUES, ROLES } from "../../domain/roles";
-import { InviteSchema, UpdateMemberFormSchema, UserActionSchema, type UserAction } from "../../domain/schemas/accounts";
+import {
+  InviteSchema,
+  UpdateMemberFormSchema,
+  UserActionSchema,
+  type UpdateMemberBodySchema,
+  type UserAction,
+} from "../../domain/schemas/accounts";
 import { Avatar } from "../components/ui/avatar";
 import { Button } from "../components/ui/button";
 import { ConfirmFormDialog } from "../components/ui/confirm-form-dialog";
@@ -90,9 +97,9 @@ const USER_ACTIONS: IntentHandlers<UserAction, FormHandlerContext<UserAction["in
     flashToast(context, { kind: "success", message: MESSAGES.inviteSent(action.email) });
     throw redirect(USERS_PATH);
   },
-  async update({ intent: _intent, id, ...member }, { context, refused }) {
+  async update({ id, role, team_ids }, { context, refused }) {
     try {
-      await context.api.patch(`/v1/accounts/${id}`, member);
+      await context.api.patch(`/v1/accounts/${id}`, { role, teamIds: team_ids } satisfies BodyToSend<typeof UpdateMemberBodySchema>);
     } catch (error) {
       return refused(error);
     }

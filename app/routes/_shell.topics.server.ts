@@ -3,7 +3,8 @@ import type { Submission, SubmissionResult } from "@conform-to/react";
 import { data, redirect, type AppLoadContext } from "@remix-run/node";
 import { KEYWORD_SUGGESTION_LIMIT } from "../../domain/constants";
 import { MESSAGES } from "../../domain/messages";
-import { TopicFormActionSchema, type TopicFormAction } from "../../domain/schemas/topics";
+import type { QueryToSend } from "../../domain/request-types";
+import { TopicFormActionSchema, type KeywordSuggestionsQuerySchema, type TopicFormAction } from "../../domain/schemas/topics";
 import { VISIBILITY, visibilityEntityIds, type Visibility } from "../../domain/visibility";
 import { ApiError, type Account } from "../lib/api.server";
 import {
@@ -97,7 +98,7 @@ export const TOPIC_FORM_ACTIONS: IntentHandlers<TopicFormAction, TopicFormContex
     const word = cleanKeyword(entry);
     const suggestions = word
       ? await form.context.api
-          .get<ApiKeywordSuggestions>("/v1/keywords", { query: { word, limit: KEYWORD_SUGGESTION_LIMIT } })
+          .get<ApiKeywordSuggestions>("/v1/keywords", { query: { word, limit: KEYWORD_SUGGESTION_LIMIT } satisfies QueryToSend<typeof KeywordSuggestionsQuerySchema> })
           .then(
             (r) => r.data,
             (error: unknown) => {

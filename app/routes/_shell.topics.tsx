@@ -15,8 +15,10 @@ import {
 import type * as z from "zod";
 import { MESSAGES } from "../../domain/messages";
 import { hasPermission } from "../../domain/permissions";
+import type { QueryToSend } from "../../domain/request-types";
 import {
   RenameTopicGroupFormSchema,
+  type DeleteTopicGroupQuerySchema,
   TopicGroupFormSchema,
   TopicListActionSchema,
   type TopicListAction,
@@ -118,7 +120,9 @@ const TOPIC_LIST_ACTIONS: IntentHandlers<TopicListAction, TopicListContext, Prom
   },
   async "delete-group"({ id, remove_topics: removeTopics }, { context, refused, back }) {
     try {
-      await context.api.delete(`/v1/topic_groups/${id}`, { query: { removeTopics } });
+      await context.api.delete(`/v1/topic_groups/${id}`, {
+        query: { removeTopics: removeTopics ? "true" : "false" } satisfies QueryToSend<typeof DeleteTopicGroupQuerySchema>,
+      });
     } catch (error) {
       return refused(error, { gone: back });
     }

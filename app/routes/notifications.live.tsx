@@ -1,5 +1,7 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { MESSAGES } from "../../domain/messages";
+import type { QueryToSend } from "../../domain/request-types";
+import type { NotificationLiveQuerySchema } from "../../domain/schemas/notifications";
 import { ApiError } from "../lib/api.server";
 import { requireAccountOr401 } from "../lib/guard.server";
 
@@ -15,7 +17,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   let upstream: Response;
   try {
     upstream = await context.api.stream("/v1/notifications/live", {
-      query: { afterId },
+      query: { afterId } satisfies QueryToSend<typeof NotificationLiveQuerySchema>,
       signal: request.signal,
       headers: lastEventId ? { "last-event-id": lastEventId } : undefined,
     });

@@ -9,6 +9,8 @@ import {
   NOTIFICATIONS_OPEN_PARAM,
 } from "../../domain/notifications";
 import { safeRedirectPath } from "../../domain/navigation";
+import type { BodyToSend } from "../../domain/request-types";
+import type { MarkNotificationsReadBodySchema, NotificationUpdateBodySchema } from "../../domain/schemas/notifications";
 import type { ApiNotificationList, ApiNotificationsRead, ShellNotification } from "../components/layout/shell-data";
 import type { NotificationIntent, NotificationsAnswer } from "../components/notifications/types";
 import { ApiError } from "../lib/api.server";
@@ -45,13 +47,14 @@ type NotificationAction = z.output<typeof NotificationFormSchema>;
 /** Reads these notifications (none: nothing to ask); answers them as they are now. */
 async function markRead(context: AppLoadContext, ids: readonly number[]): Promise<ShellNotification[]> {
   if (!ids.length) return [];
-  return (await context.api.post<ApiNotificationsRead>("/v1/notifications/mark_as_read", { ids })).data;
+  const body: BodyToSend<typeof MarkNotificationsReadBodySchema> = { ids: [...ids] };
+  return (await context.api.post<ApiNotificationsRead>("/v1/notifications/mark_as_read", body)).data;
 }
 
 /** One handler per intent of NotificationFormSchema (ADR 028): each answers the notifications it changed. */
 const NOTIFICATION_ACTIONS: IntentHandlers<NotificationAction, AppLoadContext, Promise<ShellNotification[]>> = {
   dismiss: async (form, context) => [
-    await context.api.patch<ShellNotification>(`/v1/notifications/${form.id}`, { dismissed: true }),
+    await context.api.patch<ShellNotification>(`/v1/notifications/${form.id}`, { dismissed: true } satisfies BodyToSend<typeof NotificationUpdateBodySchema>),
   ],
   "mark-read": (form, context) => markRead(context, form.ids ?? []),
   // 'Mark all as read' also reads those the popover did not list (it lists the newest few at first).

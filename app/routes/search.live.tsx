@@ -1,6 +1,8 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { MESSAGES } from "../../domain/messages";
 import { QueryGroupsSchema } from "../../domain/query";
+import type { QueryToSend } from "../../domain/request-types";
+import type { StatusLiveQuerySchema } from "../../domain/schemas/statuses";
 import { relayLiveStatuses } from "./search.live.server";
 import { adHocSearch } from "./_shell.search.server";
 import type { QueryGroup } from "../components/search/types";
@@ -30,7 +32,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 
   let upstream: Response;
   try {
-    upstream = await context.api.stream("/v1/statuses/live", { query: statusQuery(params), signal: request.signal });
+    upstream = await context.api.stream("/v1/statuses/live", { query: statusQuery(params) satisfies QueryToSend<typeof StatusLiveQuerySchema>, signal: request.signal });
   } catch (error) {
     if (error instanceof ApiError) throw new Response(error.message, { status: error.status });
     throw error;

@@ -1,6 +1,47 @@
-// The account events' answers (spec core §3 "Counters"; ADR 014, 027).
+// The account events' requests and answers (spec core §3 "Counters"; ADR 014, 027).
 import * as z from "zod";
 import { COUNTED_ACCOUNT_EVENTS, type CountedAccountEvent } from "../account-events";
+import { MESSAGES } from "../messages";
+import { listParam, requiredString } from "./common";
+
+// Field errors speak the message catalogue, like every other 422 of the API.
+const wrongFormat = { error: MESSAGES.wrongFormat };
+const tooLong = { error: MESSAGES.maxLength };
+
+/** POST /v1/account_events: a page view or a user action. */
+export const AccountEventBodySchema = z.object({
+  action_type: requiredString().max(100, tooLong),
+  event_type: requiredString().max(100, tooLong),
+  action_module: requiredString().max(300, tooLong),
+  context_id: z.number(wrongFormat).int(wrongFormat).optional(),
+  context_type: z.number(wrongFormat).int(wrongFormat).optional(),
+  social_type: z.string(wrongFormat).max(50, tooLong).optional(),
+});
+
+/**
+ * GET /v1/account_events and /v1/account_events/labels, as the handler reads the query string (brackets as
+ * nested keys): account_ids (a list), range[from] and range[to] (ISO times), optional context_id and context_type.
+ */
+export const AccountEventQuerySchema = z.object({
+  account_ids: z.preprocess((v) => listParam(v), z.array(z.coerce.number(wrongFormat).int(wrongFormat).positive(wrongFormat)).max(500, tooLong).optional()),
+  range: z
+    .object({
+      from: z.iso.datetime({ offset: true, error: MESSAGES.wrongFormat }).optional(),
+      to: z.iso.datetime({ offset: true, error: MESSAGES.wrongFormat }).optional(),
+    })
+    .optional(),
+  context_id: z.coerce.number(wrongFormat).int(wrongFormat).optional(),
+  context_type: z.coerce.number(wrongFormat).int(wrongFormat).optional(),
+});
+
+/** The same parameters as they arrive in the query string, for the OpenAPI document. */
+export const AccountEventQueryStringSchema = z.object({
+  account_ids: z.union([z.string(), z.array(z.string())]).optional(),
+  "range[from]": z.string().optional(),
+  "range[to]": z.string().optional(),
+  context_id: z.string().optional(),
+  context_type: z.string().optional(),
+});
 
 /** POST /v1/account_events: the event recorded. */
 export const AccountEventRecordedResponseSchema = z.object({ id: z.number() });

@@ -84,8 +84,8 @@ export const OtpCodeSchema = z.object({
 
 export const DisableTwoFactorSchema = z.object({ password: requiredString({ trim: false }) });
 
-/** Change a member's role and teams (PATCH /v1/accounts/{id}). */
-export const UpdateMemberSchema = z.object({ role: roleField(), team_ids: idList() });
+/** A member's role and teams: the users screen's form (with the id), and PATCH /v1/accounts/{id} (each optional). */
+const UpdateMemberSchema = z.object({ role: roleField(), team_ids: idList() });
 
 /** Create or edit a team (name unique within the business profile). */
 export const TeamSchema = z.object({
@@ -155,6 +155,32 @@ export const PreferencesActionSchema = z.discriminatedUnion("intent", [
   withIntent("default_streams", DefaultStreamsSchema),
 ]);
 export type PreferencesAction = z.output<typeof PreferencesActionSchema>;
+
+// ── Query strings and JSON bodies the API reads beside the forms (ADR 027) ───────────────────────
+
+/** GET /accounts: `force` skips the web client's per-request cache of the signed-in account. */
+export const CurrentAccountQuerySchema = z.object({ force: z.string().optional() });
+
+/** GET /v1/accounts. */
+export const AccountListQuerySchema = z.object({ business_profile_id: z.coerce.number().int().positive().optional() });
+
+/** POST /v1/accounts: sign up from an invite (the invite decides business profile, role and teams). */
+export const SignUpBodySchema = z.object({ account: SignUpAccountSchema, team_member_invite_token: z.string().min(1) });
+
+/** PATCH /v1/accounts/{id}: a member's role and teams, either or both. */
+export const UpdateMemberBodySchema = UpdateMemberSchema.partial();
+
+/** PATCH /v1/teams/{id}: a team's name and members, either or both. */
+export const UpdateTeamBodySchema = TeamSchema.partial();
+
+/** GET /v1/accounts/new: the invite's token. */
+export const InviteLookupQuerySchema = z.object({ team_member_invite_token: z.string().optional() });
+
+/** GET /v1/accounts/preferences/security/password_reset: the reset link's token. */
+export const PasswordResetCheckQuerySchema = z.object({ token: z.string().optional() });
+
+/** PUT /v1/accounts/preferences/security/password_reset: the new password with the link's token. */
+export const PasswordResetBodySchema = z.object({ token: z.string().optional(), account: NewPasswordSchema });
 
 // ── Responses (ADR 027) ─────────────────────────────────────────────────────────────────────────
 

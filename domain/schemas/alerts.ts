@@ -99,6 +99,11 @@ export const AlertFormSchema = z
   .refine((v) => (v.search_id === undefined) !== (v.topic_id === undefined), { error: MESSAGES.required, path: ["search_id"] });
 export type AlertFormInput = z.infer<typeof AlertFormSchema>;
 
+const optionalId = z.coerce.number().int().positive().optional();
+
+/** GET /v1/alerts: the alerts of one saved search or topic. */
+export const AlertListQuerySchema = z.object({ search_id: optionalId, topic_id: optionalId });
+
 // ── Responses (ADR 027) ──────────────────────────────────────────────────────────────────────────
 
 export const AlertFiringResponseSchema = z.object({

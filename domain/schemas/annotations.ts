@@ -87,6 +87,34 @@ export const AnnotationPatchSchema = z.object({
 });
 export type AnnotationPatch = z.infer<typeof AnnotationPatchSchema>;
 
+/** A comma list in the query string (`layer_ids=1,2`), the parameter repeated, or `layer_ids[]=1`. */
+const idList = z
+  .union([z.string(), z.array(z.string())])
+  .transform((v) =>
+    (Array.isArray(v) ? v : [v])
+      .flatMap((part) => part.split(","))
+      .map((s) => Number(s.trim()))
+      .filter((n) => Number.isInteger(n) && n > 0),
+  )
+  .optional();
+
+const instant = z
+  .string()
+  .refine((v) => !Number.isNaN(Date.parse(v)), { error: MESSAGES.wrongFormat })
+  .transform((v) => new Date(Date.parse(v)).toISOString())
+  .optional();
+
+/** GET /v1/annotations/annotations, as the handler reads the query string (`range[from]`, `layer_ids[]` as nested keys). */
+export const AnnotationsQuerySchema = z.object({
+  layer_ids: idList,
+  range: z.object({ from: instant, to: instant }).optional(),
+  from: instant,
+  to: instant,
+});
+
+/** The same query as the OpenAPI document describes it: layer_ids, and the range's brackets let through. */
+export const AnnotationsQueryStringSchema = z.looseObject({ layer_ids: z.union([z.string(), z.array(z.string())]).optional() });
+
 // ── Responses (ADR 027) ──────────────────────────────────────────────────────────────────────────
 
 /** An annotation layer (ADR 015); color is an index into LAYER_COLORS. */

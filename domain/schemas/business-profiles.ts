@@ -61,6 +61,9 @@ export const DiscordBotsQuerySchema = z.object({
   business_profile_id: z.coerce.number({ error: MESSAGES.wrongFormat }).int({ error: MESSAGES.wrongFormat }).positive({ error: MESSAGES.wrongFormat }),
 });
 
+/** GET /v1/business_profiles/{id}/logo?v=: `v` is the address's version (from logo_url). */
+export const BusinessProfileLogoQuerySchema = z.object({ v: z.string().max(64).optional() });
+
 // ── Responses (ADR 027) ──────────────────────────────────────────────────────────────────────────
 
 /** A business profile as the admin API answers it (spec analytics §3's fields). */

@@ -65,6 +65,43 @@ export const SearchResultsQuerySchema = z.object({
   social_types: queryList(z.enum(NETWORK_IDS), NETWORK_IDS.length),
 });
 
+/** GET /v1/feed-items/drafts: only the caller's own drafts are counted. */
+export const DraftsCountQuerySchema = z.object({ user_id: queryId().optional() });
+
+// The same parameters as they arrive in the query string (text, a list as `x=a,b` or `x[]=a`), for the
+// OpenAPI document; the handlers read the query against the schemas above.
+const queryText = z.union([z.string(), z.array(z.string())]).optional();
+
+export const InboxFiltersQueryStringSchema = z.object({
+  source_type: z.enum(INBOX_SOURCE_TYPES).optional(),
+  source_id: z.string().optional(),
+  social_type: queryText,
+  sentiments: queryText,
+  states: queryText,
+  assignee: z.string().optional(),
+  label_ids: queryText,
+  languages: queryText,
+  is_replied: z.enum(["0", "1"]).optional(),
+  user_id: z.string().optional(),
+});
+
+export const InboxPageQueryStringSchema = z.object({
+  sort_by: z.enum(INBOX_SORTS).optional(),
+  order: z.enum(["asc", "desc"]).optional(),
+  offset: z.string().optional(),
+  limit: z.string().optional(),
+});
+
+export const InboxListQueryStringSchema = InboxFiltersQueryStringSchema.extend(InboxPageQueryStringSchema.shape);
+
+export const InboxCountQueryStringSchema = InboxFiltersQueryStringSchema.extend({ max: z.string().optional() });
+
+export const SearchResultsQueryStringSchema = z.object({
+  user_id: z.string().optional(),
+  sentiment: z.string().optional(),
+  social_types: queryText,
+});
+
 /** A positive id; form posts carry it as a string. A missing one reads 'Should not be empty!'. */
 function idField() {
   return z.preprocess(
@@ -113,6 +150,17 @@ export const LabelUpdateSchema = z.object({
   category: nullableText(LABEL_CATEGORY_MAX),
 });
 export type LabelUpdateInput = z.infer<typeof LabelUpdateSchema>;
+
+/** GET /v1/labels: the business profile's labels; optionally those made in one context. */
+export const LabelListQuerySchema = z.object({
+  business_profile_id: z.string().optional().describe("Only the caller's own"),
+  context_id: z.coerce.number().int().optional(),
+  context_type: z.coerce.number().int().optional(),
+  items_count: z
+    .enum(["0", "1"])
+    .optional()
+    .describe("0 leaves each label's items_count out, which costs a read of every labelled item (the inbox sidebar needs only names)"),
+});
 
 /** The labels screen's rename form: it always posts both fields, so the name stays required. */
 export const LabelRenameFormSchema = LabelFormSchema.pick({ name: true, category: true }).safeExtend(RecordIdFormSchema.shape);

@@ -1,4 +1,17 @@
 import * as z from "zod";
+import { MARK_AS_READ_MAX_IDS, NOTIFICATION_LIST_LIMIT } from "../notifications";
+
+/** GET /v1/notifications: at most the newest `limit` (1 to 100, default 100). */
+export const NotificationListQuerySchema = z.object({ limit: z.coerce.number().int().min(1).max(NOTIFICATION_LIST_LIMIT).optional() });
+
+/** GET /v1/notifications/live: those stored after `after_id` first. */
+export const NotificationLiveQuerySchema = z.object({ after_id: z.coerce.number().int().min(0).optional() });
+
+/** PATCH /v1/notifications/{id}: dismiss, or bring back. */
+export const NotificationUpdateBodySchema = z.object({ dismissed: z.boolean() });
+
+/** POST /v1/notifications/mark_as_read: the caller's notifications to mark read. */
+export const MarkNotificationsReadBodySchema = z.object({ ids: z.array(z.number().int().positive()).max(MARK_AS_READ_MAX_IDS) });
 
 // ── Responses (ADR 027) ──────────────────────────────────────────────────────────────────────────
 

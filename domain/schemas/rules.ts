@@ -218,6 +218,17 @@ export const RuleActionSchema = z.preprocess(
 );
 export type RuleAction = z.output<typeof RuleActionSchema>;
 
+/** The rules' routes: business_profile_id, only the caller's own. */
+export const RuleProfileQuerySchema = z.object({ business_profile_id: z.string().optional().describe("Only the caller's own") });
+
+/** GET /v1/admin/rules/authors: the authors a rule can name, those of `ids` included whatever their rank. */
+export const RuleAuthorsQuerySchema = RuleProfileQuerySchema.extend({
+  ids: z
+    .string()
+    .optional()
+    .describe("Comma-separated identity ids to include whatever their rank (a rule's own authors)"),
+});
+
 // ── Responses (ADR 027) ──────────────────────────────────────────────────────────────────────────
 
 export const RULE_APPLY_STATUSES = ["running", "done", "failed"] as const;

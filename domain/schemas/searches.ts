@@ -258,6 +258,15 @@ export const PinSchema = z.object({
   }),
 });
 
+/** GET /v3/accounts/pins: the caller's pins of one type, or all. */
+export const PinListQuerySchema = z.object({ type: z.enum(PIN_TYPES).optional() });
+
+/** DELETE /v3/accounts/pins: entity_id and type may come in the query string instead of the body. */
+export const PinRemoveQuerySchema = z.object({ entity_id: z.string().optional(), type: z.string().optional() });
+
+/** GET /search/folders and /search/items: one section's (brand, my, team). */
+export const SearchCategoryQuerySchema = z.object({ category: z.enum(SEARCH_CATEGORIES).optional() });
+
 /** A pin as GET and POST /v3/accounts/pins answer it. */
 export const PinResponseSchema = z.object({ entity_id: z.number(), type: z.enum(PIN_TYPES) });
 

@@ -1,10 +1,19 @@
 // The session's bodies and answers (spec core §8; ADR 027): the token pair, the signed-in account with
 // its session's tokens (login, SAML sign-in, take-over), and the end of a take-over.
 import * as z from "zod";
+import { MESSAGES } from "../messages";
 import { AccountResponseSchema } from "./accounts";
 
 /** PUT /v1/session: what the old UI may ask besides the new pair. */
 export const RefreshSessionBodySchema = z.object({ check_old_ui_authorization: z.boolean().optional() });
+
+const wrongFormat = { error: MESSAGES.wrongFormat };
+
+/** POST /v1/admin/accounts/takeover: the account to take over, or the business profile whose default account. */
+export const TakeoverBodySchema = z.object({
+  account_id: z.coerce.number(wrongFormat).int(wrongFormat).positive(wrongFormat).optional(),
+  business_profile_id: z.coerce.number(wrongFormat).int(wrongFormat).positive(wrongFormat).optional(),
+});
 
 // ── Responses (ADR 027) ──────────────────────────────────────────────────────────────────────────
 

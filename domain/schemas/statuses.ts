@@ -1,8 +1,77 @@
-// Response schemas of the statuses, identities and profiles resources (ADR 027): the wire's snake_case
-// shapes, from which the OpenAPI document, the services' return types and the web client's types derive.
+// Request and response schemas of the statuses, identities, profiles and saved filters resources (ADR 027):
+// the wire's snake_case shapes, from which the OpenAPI document, the services' return types and the web
+// client's types derive.
 import * as z from "zod";
 import { ASSIGNEE_TYPES } from "../inbox";
 import { JsonValueSchema } from "./common";
+
+// ── Query strings and bodies ────────────────────────────────────────────────────────────────────
+
+/** The statuses list's sort keys (spec §9: most shares, most comments, most followers, total engagements, reach score). */
+const FEED_ITEM_ORDER_KEYS = [
+  "counts.total_engagements",
+  "counts.shares",
+  "counts.comments",
+  "counts.likes",
+  "author.followers",
+  "reach_score",
+  "impact_score",
+  "created_at",
+] as const;
+
+// A boolean query may hold 8,000 characters (longer ones are refused with a 400 by the service, ADR 012),
+// JSON-quoted as the first clients sent it; a definition's groups may hold 20 × 500 values.
+const QUERY_PARAM_MAX = 20_000;
+const FILTERS_PARAM_MAX = 400_000;
+
+/** GET /v1/statuses/counts: a boolean query and the filters (JSON). */
+export const StatusCountsQuerySchema = z.object({
+  query: z.string().max(QUERY_PARAM_MAX).optional(),
+  filters: z.string().max(FILTERS_PARAM_MAX).optional(),
+});
+
+/** GET /v1/statuses: the same, in an order, a page at a time. */
+export const StatusListQuerySchema = z.object({
+  order_by: z.enum(FEED_ITEM_ORDER_KEYS).default("counts.total_engagements"),
+  direction: z.enum(["asc", "desc"]).default("desc"),
+  query: z.string().max(QUERY_PARAM_MAX).optional(),
+  filters: z.string().max(FILTERS_PARAM_MAX).optional(),
+  offset: z.coerce.number().int().min(0).max(100_000).default(0),
+  limit: z.coerce.number().int().min(1).max(100).default(15),
+});
+
+/** GET /v1/statuses/live: a saved search, or a query and filters as in GET /v1/statuses. */
+export const StatusLiveQuerySchema = z.object({
+  search_item_id: z.coerce.number().int().positive().optional(),
+  query: z.string().max(QUERY_PARAM_MAX).optional(),
+  filters: z.string().max(FILTERS_PARAM_MAX).optional(),
+});
+
+/** GET /v1/users: the connected profiles. */
+export const ProfileListQuerySchema = z.object({ social_types: z.string().optional(), business_profile_id: z.string().optional() });
+
+/** GET /v1/users/items: a profile's pages, groups, ads and channels. */
+export const ProfileItemListQuerySchema = z.object({
+  profile_id: z.coerce.number().int().positive().optional(),
+  social_types: z.string().optional(),
+  types: z.string().optional(),
+});
+
+/** GET /v1/filters: the saved filters of an account, of one type. */
+export const FilterListQuerySchema = z.object({
+  account_id: z.coerce.number().int().positive().optional(),
+  filter_type: z.string().max(50).optional(),
+  business_profile_id: z.string().optional(),
+});
+
+/** POST /v1/filters: a saved filter; its value is kept as the client gave it. */
+export const FilterBodySchema = z.object({
+  name: z.string().trim().min(1).max(100),
+  filter_type: z.string().trim().min(1).max(50),
+  value: z.unknown(),
+});
+
+// ── Responses (ADR 027) ──────────────────────────────────────────────────────────────────────────
 
 const ActorStamp = z.object({ name: z.string().nullable(), account_id: z.number().nullable(), at: z.string() });
 

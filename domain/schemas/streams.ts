@@ -186,6 +186,42 @@ export const SentimentActionSchema = z.discriminatedUnion("intent", [
 ]);
 export type SentimentAction = z.output<typeof SentimentActionSchema>;
 
+/** GET /v1/streams: account_id defaults to the caller; stream_types filters categories. */
+export const StreamListQuerySchema = z.object({
+  account_id: z.string().optional(),
+  business_profile_id: z.string().optional(),
+  stream_types: z.string().optional(),
+  social_types: z.string().optional(),
+});
+
+/** POST /v1/streams/{id}/imports: the raw body's format and the file's name. */
+export const ImportQuerySchema = z.object({ format: z.enum(["csv", "ndjson"]).optional(), file_name: z.string().max(300).optional() });
+
+/** GET /webhooks: one integration's. */
+export const WebhookListQuerySchema = z.object({ name: z.string().optional() });
+
+/** GET /v1/sentiments/exclude_words. */
+export const ExcludeWordListQuerySchema = z.object({ business_profile_id: z.string().optional() });
+
+/** PUT /v1/sentiments/exclude_words (the spec's PUT on the collection): the id travels in the body. */
+export const ExcludeWordUpdateBodySchema = SentimentExcludeWordSchema.extend({ id: z.coerce.number().int().positive() });
+
+const tooLong = { error: MESSAGES.maxLength };
+
+/** POST /v1/sentiments/preview: a text to score with the current exclusions. */
+export const SentimentPreviewBodySchema = z.object({
+  text: z.string({ error: MESSAGES.wrongFormat }).min(1, { error: MESSAGES.required }).max(5000, tooLong),
+  language: z.string({ error: MESSAGES.wrongFormat }).max(8, tooLong).optional(),
+  social_type: z.enum(NETWORK_IDS).default("twitter"),
+});
+
+/** GET /v1/contents/translate: a text, the language to translate to, and optionally its own. */
+export const TranslateQuerySchema = z.object({
+  text: z.string().min(1).max(5000),
+  lang: z.string().min(2).max(8),
+  from: z.string().max(8).optional(),
+});
+
 // ── Responses (ADR 027) ──────────────────────────────────────────────────────────────────────────
 
 /** A stream (channel) of the business profile, with its health; ingest_key is null for those who do not manage channels. */

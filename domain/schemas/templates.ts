@@ -1,5 +1,6 @@
 import * as z from "zod";
 import { TEMPLATE_CATEGORIES } from "../inbox";
+import { TEMPLATE_DATE_ORDERS, TEMPLATE_LIST_LIMIT } from "../templates";
 import { MESSAGES } from "../messages";
 import { LANGUAGES } from "../reference/languages";
 import { VISIBILITY } from "../visibility";
@@ -135,6 +136,26 @@ export const TemplateUpdateSchema = z
     TEAMS_REQUIRED_RULE,
   );
 export type TemplateUpdateInput = z.infer<typeof TemplateUpdateSchema>;
+
+/** A comma list in the query string (`categories=twitter,fb`), or the parameter repeated. */
+const commaList = z
+  .union([z.string(), z.array(z.string())])
+  .transform((v) => (Array.isArray(v) ? v : [v]).flatMap((part) => part.split(",")).map((s) => s.trim()).filter(Boolean))
+  .optional();
+
+/**
+ * GET /v1/templates: search (name or message), categories and languages (any of them), the date order,
+ * for_selection=1 leaves out inactive ones, and the page.
+ */
+export const TemplateListQuerySchema = z.object({
+  search: z.string().max(200).optional(),
+  categories: commaList,
+  languages: commaList,
+  order: z.enum(TEMPLATE_DATE_ORDERS).optional(),
+  for_selection: z.enum(["0", "1", "true", "false"]).optional(),
+  offset: z.coerce.number().int().min(0).max(100_000).default(0),
+  limit: z.coerce.number().int().min(1).max(TEMPLATE_LIST_LIMIT).default(TEMPLATE_LIST_LIMIT),
+});
 
 // ── Responses (ADR 027) ──────────────────────────────────────────────────────────────────────────
 

@@ -1,4 +1,5 @@
 import * as z from "zod";
+import { KEYWORD_SUGGESTION_LIMIT } from "../constants";
 import { MESSAGES } from "../messages";
 import { QUERY_MAX_LENGTH } from "../query";
 import { RecordIdFormSchema, requiredString, withIntent } from "./common";
@@ -21,7 +22,7 @@ import {
  * How a topic is defined (ADR 013): `keywords`, a list of words and phrases of which any one matches,
  * or `query`, a boolean query of the language in docs/query-language.md.
  */
-export const TOPIC_TYPES = ["keywords", "query"] as const;
+const TOPIC_TYPES = ["keywords", "query"] as const;
 export type TopicType = (typeof TOPIC_TYPES)[number];
 
 const TOPIC_KEYWORDS_MAX = 100;
@@ -173,6 +174,30 @@ export type TopicFormAction = z.output<typeof TopicFormActionSchema>;
 /** /topics/{id}: the topic form, and the delete confirmation (the page's own topic). */
 export const TopicPageActionSchema = z.discriminatedUnion("intent", [...topicFormMembers, withIntent("delete", RecordIdFormSchema)]);
 export type TopicPageAction = z.output<typeof TopicPageActionSchema>;
+
+/** GET /v1/topics: topic_group_id ('null': ungrouped), search (in the name), type. */
+export const TopicListQuerySchema = z.object({
+  topic_group_id: z.union([z.literal("null"), z.coerce.number().int().positive()]).optional(),
+  search: z.string().max(200).optional(),
+  type: z.enum(TOPIC_TYPES).optional(),
+});
+
+/** DELETE /v1/topic_groups/{id}: remove_topics=true deletes the group's topics too. */
+export const DeleteTopicGroupQuerySchema = z.object({ remove_topics: z.enum(["true", "false", "1", "0"]).optional() });
+
+/** Suggestions per request by default (spec §9: keyword suggestion limit 10), and at most. */
+export const KEYWORD_SUGGESTIONS = { default: KEYWORD_SUGGESTION_LIMIT, max: 50 } as const;
+
+/** GET /v1/keywords: the word typed so far, and how many suggestions. */
+export const KeywordSuggestionsQuerySchema = z.object({
+  word: z.string().max(100, { error: MESSAGES.maxLength }).optional(),
+  limit: z.coerce
+    .number({ error: MESSAGES.numeric })
+    .int({ error: MESSAGES.numeric })
+    .min(1, { error: MESSAGES.positive })
+    .max(KEYWORD_SUGGESTIONS.max, { error: MESSAGES.tooManyElements })
+    .optional(),
+});
 
 // ── Responses (ADR 027) ──────────────────────────────────────────────────────────────────────────
 

@@ -1,9 +1,7 @@
 import { suggestKeywords as suggestKeywordRows } from "../../db/repositories/keyword-suggestions";
 import { foldText } from "../../domain/query/tokenize";
+import { KEYWORD_SUGGESTIONS } from "../../domain/schemas/topics";
 import type { Actor, ServiceDeps } from "../context";
-
-/** Suggestions per request by default (spec §9: keyword suggestion limit 10), and at most. */
-export const KEYWORD_SUGGESTIONS = { default: 10, max: 50 } as const;
 
 /**
  * GET /v1/keywords?word=&limit=: the tenant's own words (its mentions' vocabulary) that start with the

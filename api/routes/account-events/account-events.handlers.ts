@@ -1,6 +1,7 @@
 import type { Context } from "hono";
 import { validationError } from "../../../domain/errors";
 import {
+  AccountEventQuerySchema,
   AccountEventQueuedResponseSchema,
   AccountEventRecordedResponseSchema,
   AccountEventResponseSchema,
@@ -13,12 +14,7 @@ import type { ApiApp, ApiEnv } from "../../env";
 import { parseNestedQuery, toWire } from "../../lib/case";
 import { requireActor } from "../../middleware/auth";
 import { zodFieldErrors } from "../../middleware/errors";
-import {
-  AccountEventQuerySchema,
-  countLabelEventsRoute,
-  createAccountEventRoute,
-  listAccountEventsRoute,
-} from "./account-events.routes";
+import { countLabelEventsRoute, createAccountEventRoute, listAccountEventsRoute } from "./account-events.routes";
 
 /** The query string, `range[from]` and `account_ids[]` read as nested keys (422 when a value is wrong). */
 function eventQuery(c: Context<ApiEnv>): AccountEventQuery {

@@ -1,7 +1,13 @@
 import { createRoute } from "@hono/zod-openapi";
-import * as z from "zod";
-import { SignUpAccountSchema, UpdateMemberSchema } from "../../../domain/schemas/accounts";
-import { AccountListResponseSchema, AccountOrMemberResponseSchema, AccountResponseSchema } from "../../../domain/schemas/accounts";
+import {
+  AccountListQuerySchema,
+  AccountListResponseSchema,
+  AccountOrMemberResponseSchema,
+  AccountResponseSchema,
+  CurrentAccountQuerySchema,
+  SignUpBodySchema,
+  UpdateMemberBodySchema,
+} from "../../../domain/schemas/accounts";
 import { errorResponses, IdParamSchema, json } from "../../lib/schemas";
 
 export const currentAccountRoute = createRoute({
@@ -9,7 +15,7 @@ export const currentAccountRoute = createRoute({
   path: "/accounts",
   tags: ["accounts"],
   summary: "The signed-in account (the web client caches it per request unless forced)",
-  request: { query: z.object({ force: z.string().optional() }) },
+  request: { query: CurrentAccountQuerySchema },
   responses: { 200: json(AccountResponseSchema, "The caller's account"), 401: errorResponses[401] },
 });
 
@@ -33,7 +39,7 @@ export const listAccountsRoute = createRoute({
   method: "get",
   path: "/v1/accounts",
   tags: ["accounts"],
-  request: { query: z.object({ business_profile_id: z.coerce.number().int().positive().optional() }) },
+  request: { query: AccountListQuerySchema },
   responses: {
     200: json(
       AccountListResponseSchema,
@@ -53,7 +59,7 @@ export const signUpRoute = createRoute({
     body: {
       content: {
         "application/json": {
-          schema: z.object({ account: SignUpAccountSchema, team_member_invite_token: z.string().min(1) }),
+          schema: SignUpBodySchema,
         },
       },
       required: true,
@@ -73,7 +79,7 @@ export const updateMemberRoute = createRoute({
   summary: "Change a member's role and teams (admins and system admins)",
   request: {
     params: IdParamSchema,
-    body: { content: { "application/json": { schema: UpdateMemberSchema.partial() } }, required: true },
+    body: { content: { "application/json": { schema: UpdateMemberBodySchema } }, required: true },
   },
   responses: {
     200: json(AccountResponseSchema, "The updated account"),

@@ -1,18 +1,16 @@
 import { createRoute } from "@hono/zod-openapi";
 import * as z from "zod";
-import { MESSAGES } from "../../../domain/messages";
 import { AccountResponseSchema } from "../../../domain/schemas/accounts";
 import {
   BusinessProfileListResponseSchema,
+  BusinessProfileLogoQuerySchema,
   BusinessProfileResponseSchema,
   DiscordBotListResponseSchema,
   DiscordBotsQuerySchema,
   LOGO_CONTENT_TYPES,
 } from "../../../domain/schemas/business-profiles";
-import { SessionResponseSchema, TakeoverEndResponseSchema } from "../../../domain/schemas/session";
+import { SessionResponseSchema, TakeoverBodySchema, TakeoverEndResponseSchema } from "../../../domain/schemas/session";
 import { errorResponses, IdParamSchema, json } from "../../lib/schemas";
-
-const wrongFormat = { error: MESSAGES.wrongFormat };
 
 export const adminAccountRoute = createRoute({
   method: "get",
@@ -112,7 +110,7 @@ export const businessProfileLogoRoute = createRoute({
   path: "/v1/business_profiles/{id}/logo",
   tags: ["business profiles"],
   summary: "A profile's logo, with its own content type and nosniff; `v` is the address's version (from logo_url)",
-  request: { params: IdParamSchema, query: z.object({ v: z.string().max(64).optional() }) },
+  request: { params: IdParamSchema, query: BusinessProfileLogoQuerySchema },
   responses: {
     200: {
       description: "The logo",
@@ -131,10 +129,7 @@ export const startTakeoverRoute = createRoute({
     body: {
       content: {
         "application/json": {
-          schema: z.object({
-            account_id: z.coerce.number(wrongFormat).int(wrongFormat).positive(wrongFormat).optional(),
-            business_profile_id: z.coerce.number(wrongFormat).int(wrongFormat).positive(wrongFormat).optional(),
-          }),
+          schema: TakeoverBodySchema,
         },
       },
       required: true,

@@ -1,18 +1,17 @@
 import { createRoute } from "@hono/zod-openapi";
-import * as z from "zod";
-import { AlertFormSchema, AlertListResponseSchema, AlertResponseSchema, AlertUpdateSchema } from "../../../domain/schemas/alerts";
+import type * as z from "zod";
+import { AlertFormSchema, AlertListQuerySchema, AlertListResponseSchema, AlertResponseSchema, AlertUpdateSchema } from "../../../domain/schemas/alerts";
 import { errorResponses, IdParamSchema, json } from "../../lib/schemas";
 
 const body = <T extends z.ZodType>(schema: T) => ({ content: { "application/json": { schema } }, required: true });
 const tags = ["alerts"];
-const optionalId = z.coerce.number().int().positive().optional();
 
 export const listAlertsRoute = createRoute({
   method: "get",
   path: "/v1/alerts",
   tags,
   summary: "The alerts on the saved searches and topics the caller sees, newest first, each with its newest firings",
-  request: { query: z.object({ search_id: optionalId, topic_id: optionalId }) },
+  request: { query: AlertListQuerySchema },
   responses: {
     200: json(AlertListResponseSchema, "Alerts"),
     401: errorResponses[401],

@@ -13,6 +13,7 @@ import { validationError } from "../../../domain/errors";
 import {
   AnnotationListResponseSchema,
   AnnotationResponseSchema,
+  AnnotationsQuerySchema,
   LayerListResponseSchema,
   LayerPropertiesResponseSchema,
   LayerResponseSchema,
@@ -24,7 +25,6 @@ import { requireActor } from "../../middleware/auth";
 import { zodFieldErrors } from "../../middleware/errors";
 import { definitionBodyLimit } from "../queries/body-limit";
 import {
-  AnnotationsQuerySchema,
   createAnnotationRoute,
   createLayerRoute,
   deleteAnnotationRoute,

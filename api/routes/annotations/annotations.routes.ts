@@ -1,5 +1,5 @@
 import { createRoute } from "@hono/zod-openapi";
-import * as z from "zod";
+import type * as z from "zod";
 import {
   AnnotationBodySchema,
   AnnotationLayerBodySchema,
@@ -7,39 +7,14 @@ import {
   AnnotationLayerPatchSchema,
   AnnotationPatchSchema,
   AnnotationResponseSchema,
+  AnnotationsQueryStringSchema,
   LayerListResponseSchema,
   LayerPropertiesResponseSchema,
   LayerResponseSchema,
 } from "../../../domain/schemas/annotations";
-import { MESSAGES } from "../../../domain/messages";
 import { errorResponses, IdParamSchema, json } from "../../lib/schemas";
 
 const body = <T extends z.ZodType>(schema: T) => ({ content: { "application/json": { schema } }, required: true });
-
-/** A comma list in the query string (`layer_ids=1,2`), the parameter repeated, or `layer_ids[]=1`. */
-const idList = z
-  .union([z.string(), z.array(z.string())])
-  .transform((v) =>
-    (Array.isArray(v) ? v : [v])
-      .flatMap((part) => part.split(","))
-      .map((s) => Number(s.trim()))
-      .filter((n) => Number.isInteger(n) && n > 0),
-  )
-  .optional();
-
-const instant = z
-  .string()
-  .refine((v) => !Number.isNaN(Date.parse(v)), { error: MESSAGES.wrongFormat })
-  .transform((v) => new Date(Date.parse(v)).toISOString())
-  .optional();
-
-/** The annotations list's query, read with nested keys (`range[from]`, `layer_ids[]`). */
-export const AnnotationsQuerySchema = z.object({
-  layer_ids: idList,
-  range: z.object({ from: instant, to: instant }).optional(),
-  from: instant,
-  to: instant,
-});
 
 export const layerPropertiesRoute = createRoute({
   method: "get",
@@ -91,7 +66,7 @@ export const listAnnotationsRoute = createRoute({
   tags: ["annotations"],
   summary:
     "The annotations of layer_ids (none: every readable layer), anchored in [range[from], range[to]) when given; a shared-link viewer reads only its link's layers",
-  request: { query: z.looseObject({ layer_ids: z.union([z.string(), z.array(z.string())]).optional() }) },
+  request: { query: AnnotationsQueryStringSchema },
   responses: { 200: json(AnnotationListResponseSchema, "Annotations"), 401: errorResponses[401], 403: errorResponses[403], 404: errorResponses[404] },
 });
 

@@ -94,6 +94,8 @@ describe.each(testEngines({ engineSpecific: true }))("annotations API on %s", (e
     const list = async (query: string, auth: SignedIn = agent) =>
       (await fx.request("GET", `/api/v1/annotations/annotations${query}`, { auth })).json.data.map((a: { id: number }) => a.id);
     expect(await list(`?layer_ids=${layer}`)).toEqual([first.json.id, second]);
+    // A list as the web client writes one (app/lib/case.ts toQueryString).
+    expect(await list(`?layer_ids[]=${layer}`)).toEqual([first.json.id, second]);
     expect(await list(`?layer_ids=${layer}&range[from]=2026-02-20T00:00:00Z&range[to]=2026-04-01T00:00:00Z`)).toEqual([second]);
     expect(await list(`?layer_ids=${layer}`, theirAdmin)).toEqual([]);
 

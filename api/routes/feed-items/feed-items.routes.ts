@@ -1,11 +1,16 @@
 import { createRoute } from "@hono/zod-openapi";
 import type { MiddlewareHandler } from "hono";
-import * as z from "zod";
+import type * as z from "zod";
 import { notFound } from "../../../domain/errors";
-import { INBOX_SORTS, INBOX_SOURCE_TYPES } from "../../../domain/inbox";
 import {
   AssignFormSchema,
+  DraftsCountQuerySchema,
   INBOX_COUNT_CAP,
+  InboxCountQueryStringSchema,
+  InboxFiltersQueryStringSchema,
+  InboxListQueryStringSchema,
+  InboxPageQueryStringSchema,
+  SearchResultsQueryStringSchema,
   SetLabelsFormSchema,
   StateFormSchema,
   TranslateFormSchema,
@@ -25,30 +30,6 @@ import {
 import type { ApiEnv } from "../../env";
 import { errorResponses, IdParamSchema, json } from "../../lib/schemas";
 
-// ── Query parameters ────────────────────────────────────────────────────────────────────────────────
-
-// The route schemas document every parameter as it arrives in the query string; the handlers validate
-// the nested query (brackets read as lists) against the schemas above.
-const asText = z.union([z.string(), z.array(z.string())]).optional();
-const documentedFilters = z.object({
-  source_type: z.enum(INBOX_SOURCE_TYPES).optional(),
-  source_id: z.string().optional(),
-  social_type: asText,
-  sentiments: asText,
-  states: asText,
-  assignee: z.string().optional(),
-  label_ids: asText,
-  languages: asText,
-  is_replied: z.enum(["0", "1"]).optional(),
-  user_id: z.string().optional(),
-});
-const documentedPage = z.object({
-  sort_by: z.enum(INBOX_SORTS).optional(),
-  order: z.enum(["asc", "desc"]).optional(),
-  offset: z.string().optional(),
-  limit: z.string().optional(),
-});
-
 // ── Routes ──────────────────────────────────────────────────────────────────────────────────────────
 
 /** Only digits are an item id: any other segment is not an item (404), whatever route comes later. */
@@ -67,7 +48,7 @@ export const listFeedItemsRoute = createRoute({
   path: "/v1/feed-items",
   tags,
   summary: "A page of the inbox: a source (all, stream, search, label, assigned), filters, sort and paging",
-  request: { query: documentedFilters.extend(documentedPage.shape) },
+  request: { query: InboxListQueryStringSchema },
   responses: { 200: json(FeedItemPageResponseSchema, "Feed items; has_more when another page follows"), ...readErrors },
 });
 
@@ -84,7 +65,7 @@ export const assignedToMeRoute = createRoute({
   path: "/v1/feed-items/assigned-to-me",
   tags,
   summary: "A page of the items assigned to the caller or the caller's teams",
-  request: { query: documentedPage },
+  request: { query: InboxPageQueryStringSchema },
   responses: { 200: json(FeedItemPageResponseSchema, "Feed items"), ...readErrors },
 });
 
@@ -93,9 +74,7 @@ export const searchResultsRoute = createRoute({
   path: "/v1/feed-items/search-results",
   tags,
   summary: "Open items per saved search the caller sees",
-  request: {
-    query: z.object({ user_id: z.string().optional(), sentiment: z.string().optional(), social_types: asText }),
-  },
+  request: { query: SearchResultsQueryStringSchema },
   responses: {
     200: json(SearchResultCountsResponseSchema, "Counts"),
     ...readErrors,
@@ -107,7 +86,7 @@ export const countFeedItemsRoute = createRoute({
   path: "/v1/feed-items/count",
   tags,
   summary: `How many items the list's source and filters hold, counted up to max (default ${INBOX_COUNT_CAP}); capped when there are more`,
-  request: { query: documentedFilters.extend({ max: z.string().optional() }) },
+  request: { query: InboxCountQueryStringSchema },
   responses: { 200: json(FeedItemCappedCountResponseSchema, "Count"), ...readErrors },
 });
 
@@ -116,7 +95,7 @@ export const sentimentsRoute = createRoute({
   path: "/v1/feed-items/sentiments",
   tags,
   summary: "The list's items by sentiment",
-  request: { query: documentedFilters },
+  request: { query: InboxFiltersQueryStringSchema },
   responses: {
     200: json(SentimentCountsResponseSchema, "Counts"),
     ...readErrors,
@@ -128,7 +107,7 @@ export const draftsCountRoute = createRoute({
   path: "/v1/feed-items/drafts",
   tags,
   summary: "How many reply drafts the caller keeps",
-  request: { query: z.object({ user_id: z.coerce.number().int().positive().optional() }) },
+  request: { query: DraftsCountQuerySchema },
   responses: { 200: json(FeedItemCountResponseSchema, "Count"), ...readErrors },
 });
 

@@ -1,6 +1,5 @@
 import { createRoute } from "@hono/zod-openapi";
-import * as z from "zod";
-import { InviteLookupResponseSchema, InviteResponseSchema, InviteSchema } from "../../../domain/schemas/accounts";
+import { InviteLookupQuerySchema, InviteLookupResponseSchema, InviteResponseSchema, InviteSchema } from "../../../domain/schemas/accounts";
 import { errorResponses, json } from "../../lib/schemas";
 
 export const createInviteRoute = createRoute({
@@ -23,6 +22,6 @@ export const getInviteRoute = createRoute({
   path: "/v1/accounts/new",
   tags: ["accounts"],
   summary: "The e-mail address an invite token was sent to",
-  request: { query: z.object({ team_member_invite_token: z.string().optional() }) },
+  request: { query: InviteLookupQuerySchema },
   responses: { 200: json(InviteLookupResponseSchema, "The invite"), 404: errorResponses[404] },
 });

@@ -1,6 +1,6 @@
 import { createRoute } from "@hono/zod-openapi";
-import * as z from "zod";
-import { LabelFormSchema, LabelListResponseSchema, LabelResponseSchema, LabelUpdateSchema } from "../../../domain/schemas/inbox";
+import type * as z from "zod";
+import { LabelFormSchema, LabelListQuerySchema, LabelListResponseSchema, LabelResponseSchema, LabelUpdateSchema } from "../../../domain/schemas/inbox";
 import { errorResponses, IdParamSchema, json } from "../../lib/schemas";
 
 const body = <T extends z.ZodType>(schema: T) => ({ content: { "application/json": { schema } }, required: true });
@@ -11,17 +11,7 @@ export const listLabelsRoute = createRoute({
   path: "/v1/labels",
   tags,
   summary: "The business profile's labels by name; optionally those made in one context",
-  request: {
-    query: z.object({
-      business_profile_id: z.string().optional().describe("Only the caller's own"),
-      context_id: z.coerce.number().int().optional(),
-      context_type: z.coerce.number().int().optional(),
-      items_count: z
-        .enum(["0", "1"])
-        .optional()
-        .describe("0 leaves each label's items_count out, which costs a read of every labelled item (the inbox sidebar needs only names)"),
-    }),
-  },
+  request: { query: LabelListQuerySchema },
   responses: {
     200: json(LabelListResponseSchema, "Labels"),
     401: errorResponses[401],

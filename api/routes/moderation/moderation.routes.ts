@@ -6,6 +6,7 @@ import {
   ModerationFormSchema,
   ModerationResultResponseSchema,
 } from "../../../domain/schemas/replies";
+import { ModerationEventsQuerySchema, ModerationReportQuerySchema } from "../../../domain/schemas/moderation";
 import { errorResponses, IdParamSchema, json } from "../../lib/schemas";
 
 const body = <T extends z.ZodType>(schema: T) => ({ content: { "application/json": { schema } }, required: true });
@@ -26,25 +27,12 @@ export const moderateItemRoute = createRoute({
   },
 });
 
-const ReportQuerySchema = z.object({
-  order: z
-    .string()
-    .max(40)
-    .optional()
-    .describe('"{field} asc|desc": agent, user, action, reason, dateAndTime, post, originalText, note; default "dateAndTime desc" (ties: newest first)'),
-  filters: z
-    .string()
-    .max(4000)
-    .optional()
-    .describe("JSON: actions (codes or texts), reasons, social_types, agent_ids, agent (part of a name), user, search, period (a preset id) or from and to"),
-});
-
 export const listModerationEventsRoute = createRoute({
   method: "get",
   path: "/v1/moderation/events",
   tags,
   summary: "The moderation report, 8 per page: page (from 1), order and filters (a bad one is a 400 naming it)",
-  request: { query: ReportQuerySchema.extend({ page: z.coerce.number().int().min(1).max(100_000).default(1) }) },
+  request: { query: ModerationEventsQuerySchema },
   responses: {
     200: json(ModerationEventPageResponseSchema, "A page of events"),
     400: errorResponses[400],
@@ -58,7 +46,7 @@ export const exportModerationEventsRoute = createRoute({
   tags,
   summary:
     "Every event the filters match (not one page), in the order asked, as CSV (ADR 036's writer: formula-like cells neutralised), streamed a batch at a time (ADR 037)",
-  request: { query: ReportQuerySchema },
+  request: { query: ModerationReportQuerySchema },
   responses: {
     200: { description: "CSV with a header row: agent, user, action, reason, date_and_time, post, original_text, note, network, delivery", content: { "text/csv": { schema: z.string() } } },
     400: errorResponses[400],

@@ -1,8 +1,8 @@
 import { createRoute } from "@hono/zod-openapi";
-import * as z from "zod";
 import {
   ForgotPasswordSchema,
-  NewPasswordSchema,
+  PasswordResetBodySchema,
+  PasswordResetCheckQuerySchema,
   PasswordResetLinkResponseSchema,
   PasswordResetMessageResponseSchema,
 } from "../../../domain/schemas/accounts";
@@ -23,7 +23,7 @@ export const checkPasswordResetRoute = createRoute({
   method: "get",
   path: PATH,
   tags: ["password reset"],
-  request: { query: z.object({ token: z.string().optional() }) },
+  request: { query: PasswordResetCheckQuerySchema },
   responses: { 200: json(PasswordResetLinkResponseSchema, "The link works"), 403: errorResponses[403] },
 });
 
@@ -34,7 +34,7 @@ export const resetPasswordRoute = createRoute({
   summary: "Set a new password with the token; ends every session of the account",
   request: {
     body: {
-      content: { "application/json": { schema: z.object({ token: z.string().optional(), account: NewPasswordSchema }) } },
+      content: { "application/json": { schema: PasswordResetBodySchema } },
       required: true,
     },
   },

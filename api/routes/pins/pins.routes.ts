@@ -1,6 +1,5 @@
 import { createRoute } from "@hono/zod-openapi";
-import * as z from "zod";
-import { PIN_TYPES, PinListResponseSchema, PinResponseSchema, PinSchema } from "../../../domain/schemas/searches";
+import { PinListQuerySchema, PinListResponseSchema, PinRemoveQuerySchema, PinResponseSchema, PinSchema } from "../../../domain/schemas/searches";
 import { errorResponses, json } from "../../lib/schemas";
 
 export const listPinsRoute = createRoute({
@@ -8,7 +7,7 @@ export const listPinsRoute = createRoute({
   path: "/v3/accounts/pins",
   tags: ["pins"],
   summary: "The caller's pins (of one type, or all) of entities the caller still sees",
-  request: { query: z.object({ type: z.enum(PIN_TYPES).optional() }) },
+  request: { query: PinListQuerySchema },
   responses: { 200: json(PinListResponseSchema, "Pins"), 401: errorResponses[401] },
 });
 
@@ -27,7 +26,7 @@ export const removePinRoute = createRoute({
   tags: ["pins"],
   summary: "Unpin for the caller: entity_id and type in the body or the query string",
   request: {
-    query: z.object({ entity_id: z.string().optional(), type: z.string().optional() }),
+    query: PinRemoveQuerySchema,
     body: { content: { "application/json": { schema: PinSchema } }, required: false },
   },
   responses: { 204: { description: "Unpinned" }, 422: errorResponses[422] },

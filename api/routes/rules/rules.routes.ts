@@ -1,9 +1,11 @@
 import { createRoute } from "@hono/zod-openapi";
-import * as z from "zod";
+import type * as z from "zod";
 import {
   RuleAuthorListResponseSchema,
+  RuleAuthorsQuerySchema,
   RuleFormSchema,
   RuleListResponseSchema,
+  RuleProfileQuerySchema,
   RuleResponseSchema,
   RuleTestResponseSchema,
   RuleTestSchema,
@@ -12,7 +14,6 @@ import { errorResponses, IdParamSchema, json } from "../../lib/schemas";
 
 const body = <T extends z.ZodType>(schema: T) => ({ content: { "application/json": { schema } }, required: true });
 const tags = ["rules"];
-const ProfileQuerySchema = z.object({ business_profile_id: z.string().optional().describe("Only the caller's own") });
 const refusals = { 401: errorResponses[401], 403: errorResponses[403] };
 
 export const listRulesRoute = createRoute({
@@ -20,7 +21,7 @@ export const listRulesRoute = createRoute({
   path: "/v1/admin/rules",
   tags,
   summary: "The business profile's rules in the order they run, with how many mentions each acted on (admin)",
-  request: { query: ProfileQuerySchema },
+  request: { query: RuleProfileQuerySchema },
   responses: { 200: json(RuleListResponseSchema, "Rules"), ...refusals },
 });
 
@@ -43,7 +44,7 @@ export const updateRuleRoute = createRoute({
   path: "/v1/admin/rules/{id}",
   tags,
   summary: "Edit a rule (the same fields as create); a broken rule runs again once saved (admin)",
-  request: { params: IdParamSchema, query: ProfileQuerySchema, body: body(RuleFormSchema) },
+  request: { params: IdParamSchema, query: RuleProfileQuerySchema, body: body(RuleFormSchema) },
   responses: {
     200: json(RuleResponseSchema, "Updated"),
     ...refusals,
@@ -57,7 +58,7 @@ export const deleteRuleRoute = createRoute({
   path: "/v1/admin/rules/{id}",
   tags,
   summary: "Delete a rule; what it already did stays (admin)",
-  request: { params: IdParamSchema, query: ProfileQuerySchema },
+  request: { params: IdParamSchema, query: RuleProfileQuerySchema },
   responses: { 204: { description: "Deleted" }, ...refusals, 404: errorResponses[404] },
 });
 
@@ -66,7 +67,7 @@ export const applyRuleRoute = createRoute({
   path: "/v1/admin/rules/{id}/apply",
   tags,
   summary: "Apply a rule to the stored mentions in the background; the rule's `apply` shows the progress (admin)",
-  request: { params: IdParamSchema, query: ProfileQuerySchema },
+  request: { params: IdParamSchema, query: RuleProfileQuerySchema },
   responses: {
     202: json(RuleResponseSchema, "Started"),
     ...refusals,
@@ -94,13 +95,6 @@ export const listRuleAuthorsRoute = createRoute({
   path: "/v1/admin/rules/authors",
   tags,
   summary: "The authors a rule can name: the 100 most followed, the 100 most recently seen, and those asked for by id (admin)",
-  request: {
-    query: ProfileQuerySchema.extend({
-      ids: z
-        .string()
-        .optional()
-        .describe("Comma-separated identity ids to include whatever their rank (a rule's own authors)"),
-    }),
-  },
+  request: { query: RuleAuthorsQuerySchema },
   responses: { 200: json(RuleAuthorListResponseSchema, "Authors"), ...refusals },
 });

@@ -1,8 +1,8 @@
 import { createRoute } from "@hono/zod-openapi";
-import * as z from "zod";
+import type * as z from "zod";
 import {
   PinnedResponseSchema,
-  SEARCH_CATEGORIES,
+  SearchCategoryQuerySchema,
   SearchFolderListResponseSchema,
   SearchFolderResponseSchema,
   SearchItemListResponseSchema,
@@ -14,7 +14,6 @@ import {
 } from "../../../domain/schemas/searches";
 import { errorResponses, IdParamSchema, json } from "../../lib/schemas";
 
-const CategoryQuerySchema = z.object({ category: z.enum(SEARCH_CATEGORIES).optional() });
 const body = <T extends z.ZodType>(schema: T) => ({ content: { "application/json": { schema } }, required: true });
 
 export const listSearchFoldersRoute = createRoute({
@@ -22,7 +21,7 @@ export const listSearchFoldersRoute = createRoute({
   path: "/search/folders",
   tags: ["saved searches"],
   summary: "Folders the caller sees, each with the searches in it the caller sees; pinned first, then by name",
-  request: { query: CategoryQuerySchema },
+  request: { query: SearchCategoryQuerySchema },
   responses: { 200: json(SearchFolderListResponseSchema, "Folders"), 401: errorResponses[401] },
 });
 
@@ -75,7 +74,7 @@ export const listSearchItemsRoute = createRoute({
   path: "/search/items",
   tags: ["saved searches"],
   summary: "Every search the caller sees (folder_id null: top level); pinned first, then by name",
-  request: { query: CategoryQuerySchema },
+  request: { query: SearchCategoryQuerySchema },
   responses: { 200: json(SearchItemListResponseSchema, "Searches"), 401: errorResponses[401] },
 });
 

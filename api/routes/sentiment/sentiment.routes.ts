@@ -1,17 +1,16 @@
 import { createRoute } from "@hono/zod-openapi";
-import * as z from "zod";
-import { MESSAGES } from "../../../domain/messages";
-import { NETWORK_IDS } from "../../../domain/networks";
 import {
+  ExcludeWordListQuerySchema,
   ExcludeWordListResponseSchema,
   ExcludeWordResponseSchema,
+  ExcludeWordUpdateBodySchema,
   SentimentExcludeWordSchema,
+  SentimentPreviewBodySchema,
   SentimentPreviewResponseSchema,
+  TranslateQuerySchema,
   TranslationResponseSchema,
 } from "../../../domain/schemas/streams";
 import { errorResponses, IdParamSchema, json } from "../../lib/schemas";
-
-const tooLong = { error: MESSAGES.maxLength };
 
 const listResponse = {
   200: json(ExcludeWordListResponseSchema, "The profile's entries and the global ones"),
@@ -22,7 +21,7 @@ export const listExcludeWordsRoute = createRoute({
   method: "get",
   path: "/v1/sentiments/exclude_words",
   tags: ["sentiment"],
-  request: { query: z.object({ business_profile_id: z.string().optional() }) },
+  request: { query: ExcludeWordListQuerySchema },
   responses: listResponse,
 });
 
@@ -66,7 +65,7 @@ export const updateExcludeWordByBodyRoute = createRoute({
   request: {
     body: {
       content: {
-        "application/json": { schema: SentimentExcludeWordSchema.extend({ id: z.coerce.number().int().positive() }) },
+        "application/json": { schema: ExcludeWordUpdateBodySchema },
       },
       required: true,
     },
@@ -96,11 +95,7 @@ export const previewSentimentRoute = createRoute({
     body: {
       content: {
         "application/json": {
-          schema: z.object({
-            text: z.string({ error: MESSAGES.wrongFormat }).min(1, { error: MESSAGES.required }).max(5000, tooLong),
-            language: z.string({ error: MESSAGES.wrongFormat }).max(8, tooLong).optional(),
-            social_type: z.enum(NETWORK_IDS).default("twitter"),
-          }),
+          schema: SentimentPreviewBodySchema,
         },
       },
       required: true,
@@ -115,13 +110,7 @@ export const translateRoute = createRoute({
   method: "get",
   path: "/v1/contents/translate",
   tags: ["contents"],
-  request: {
-    query: z.object({
-      text: z.string().min(1).max(5000),
-      lang: z.string().min(2).max(8),
-      from: z.string().max(8).optional(),
-    }),
-  },
+  request: { query: TranslateQuerySchema },
   responses: {
     200: json(TranslationResponseSchema, "Translated"),
     400: errorResponses[400],

@@ -2,6 +2,7 @@ import { createRoute } from "@hono/zod-openapi";
 import * as z from "zod";
 import {
   IngestReportResponseSchema,
+  WebhookListQuerySchema,
   WebhookListResponseSchema,
   WebhookReceiveResponseSchema,
 } from "../../../domain/schemas/streams";
@@ -43,7 +44,7 @@ export const listWebhooksRoute = createRoute({
   path: "/webhooks",
   tags: ["ingest"],
   summary: "Each integration's webhook URL, built from integration_name and uuid",
-  request: { query: z.object({ name: z.string().optional() }) },
+  request: { query: WebhookListQuerySchema },
   responses: {
     200: json(WebhookListResponseSchema, "Webhooks"),
     401: errorResponses[401],

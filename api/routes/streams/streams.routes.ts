@@ -1,12 +1,14 @@
 import { createRoute } from "@hono/zod-openapi";
-import * as z from "zod";
+import type * as z from "zod";
 import { PinnedResponseSchema } from "../../../domain/schemas/searches";
 import {
   ImportRecordListResponseSchema,
+  ImportQuerySchema,
   ImportRecordResponseSchema,
   ImportResponseSchema,
   PollOutcomeResponseSchema,
   StreamCreateSchema,
+  StreamListQuerySchema,
   StreamListResponseSchema,
   StreamResponseSchema,
   StreamUpdateSchema,
@@ -18,14 +20,7 @@ export const listStreamsRoute = createRoute({
   path: "/v1/streams",
   tags: ["streams"],
   summary: "Streams of the business profile (account_id defaults to the caller; stream_types filters categories)",
-  request: {
-    query: z.object({
-      account_id: z.string().optional(),
-      business_profile_id: z.string().optional(),
-      stream_types: z.string().optional(),
-      social_types: z.string().optional(),
-    }),
-  },
+  request: { query: StreamListQuerySchema },
   responses: {
     200: json(StreamListResponseSchema, "Streams"),
     401: errorResponses[401],
@@ -113,7 +108,7 @@ export const createImportRoute = createRoute({
   summary: "Upload a CSV or NDJSON file as the raw body (streamed); invalid lines are reported, valid ones kept",
   request: {
     params: IdParamSchema,
-    query: z.object({ format: z.enum(["csv", "ndjson"]).optional(), file_name: z.string().max(300).optional() }),
+    query: ImportQuerySchema,
   },
   responses: {
     201: json(ImportResponseSchema, "Imported"),

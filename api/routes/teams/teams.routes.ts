@@ -1,5 +1,5 @@
 import { createRoute } from "@hono/zod-openapi";
-import { TeamListResponseSchema, TeamResponseSchema, TeamSchema } from "../../../domain/schemas/accounts";
+import { TeamListResponseSchema, TeamResponseSchema, TeamSchema, UpdateTeamBodySchema } from "../../../domain/schemas/accounts";
 import { errorResponses, IdParamSchema, json } from "../../lib/schemas";
 
 export const listTeamsRoute = createRoute({
@@ -23,7 +23,7 @@ export const updateTeamRoute = createRoute({
   tags: ["teams"],
   request: {
     params: IdParamSchema,
-    body: { content: { "application/json": { schema: TeamSchema.partial() } }, required: true },
+    body: { content: { "application/json": { schema: UpdateTeamBodySchema } }, required: true },
   },
   responses: {
     200: json(TeamResponseSchema, "Updated"),

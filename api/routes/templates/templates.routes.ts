@@ -1,21 +1,15 @@
 import { createRoute } from "@hono/zod-openapi";
-import * as z from "zod";
+import type * as z from "zod";
 import {
   TemplateFormSchema,
+  TemplateListQuerySchema,
   TemplateListResponseSchema,
   TemplateResponseSchema,
   TemplateUpdateSchema,
 } from "../../../domain/schemas/templates";
-import { TEMPLATE_DATE_ORDERS, TEMPLATE_LIST_LIMIT } from "../../../domain/templates";
 import { errorResponses, IdParamSchema, json } from "../../lib/schemas";
 
 const body = <T extends z.ZodType>(schema: T) => ({ content: { "application/json": { schema } }, required: true });
-
-/** A comma list in the query string (`categories=twitter,fb`), or the parameter repeated. */
-const commaList = z
-  .union([z.string(), z.array(z.string())])
-  .transform((v) => (Array.isArray(v) ? v : [v]).flatMap((part) => part.split(",")).map((s) => s.trim()).filter(Boolean))
-  .optional();
 
 export const listTemplatesRoute = createRoute({
   method: "get",
@@ -23,17 +17,7 @@ export const listTemplatesRoute = createRoute({
   tags: ["templates"],
   summary:
     "Templates the caller sees, with the caller's pins: pinned first, then by update date; search (name or message), categories and languages (any of them), for_selection=1 leaves out inactive ones",
-  request: {
-    query: z.object({
-      search: z.string().max(200).optional(),
-      categories: commaList,
-      languages: commaList,
-      order: z.enum(TEMPLATE_DATE_ORDERS).optional(),
-      for_selection: z.enum(["0", "1", "true", "false"]).optional(),
-      offset: z.coerce.number().int().min(0).max(100_000).default(0),
-      limit: z.coerce.number().int().min(1).max(TEMPLATE_LIST_LIMIT).default(TEMPLATE_LIST_LIMIT),
-    }),
-  },
+  request: { query: TemplateListQuerySchema },
   responses: {
     200: json(TemplateListResponseSchema, "Templates"),
     401: errorResponses[401],

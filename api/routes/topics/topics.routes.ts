@@ -1,12 +1,13 @@
 import { createRoute } from "@hono/zod-openapi";
-import * as z from "zod";
+import type * as z from "zod";
 import {
+  DeleteTopicGroupQuerySchema,
   MoveTopicSchema,
-  TOPIC_TYPES,
   TopicFormSchema,
   TopicGroupDetailResponseSchema,
   TopicGroupFormSchema,
   TopicGroupListResponseSchema,
+  TopicListQuerySchema,
   TopicListResponseSchema,
   TopicResponseSchema,
   TopicUpdateSchema,
@@ -20,13 +21,7 @@ export const listTopicsRoute = createRoute({
   path: "/v1/topics",
   tags: ["topics"],
   summary: "Topics the caller sees, pinned first then by name; topic_group_id ('null': ungrouped), search (in the name), type",
-  request: {
-    query: z.object({
-      topic_group_id: z.union([z.literal("null"), z.coerce.number().int().positive()]).optional(),
-      search: z.string().max(200).optional(),
-      type: z.enum(TOPIC_TYPES).optional(),
-    }),
-  },
+  request: { query: TopicListQuerySchema },
   responses: { 200: json(TopicListResponseSchema, "Topics"), 401: errorResponses[401] },
 });
 
@@ -127,7 +122,7 @@ export const deleteTopicGroupRoute = createRoute({
   summary: "Delete a group; remove_topics=true deletes its topics (those the caller sees), else they stay ungrouped",
   request: {
     params: IdParamSchema,
-    query: z.object({ remove_topics: z.enum(["true", "false", "1", "0"]).optional() }),
+    query: DeleteTopicGroupQuerySchema,
   },
   responses: { 204: { description: "Deleted" }, 403: errorResponses[403], 404: errorResponses[404] },
 });

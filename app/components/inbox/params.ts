@@ -5,7 +5,7 @@ import { FEED_ITEM_STATE } from "../../../domain/constants";
 import { INBOX_PAGE_SIZE, INBOX_SORTS, type InboxSort, type InboxSourceType } from "../../../domain/inbox";
 import { isNetworkId, type NetworkId } from "../../../domain/networks";
 import { safeRedirectPathUnder } from "../../../domain/navigation";
-import type { FromWire } from "../../../domain/key-case";
+import type { QueryToSend } from "../../../domain/request-types";
 import { parseAssigneeFilter, type InboxFiltersQuerySchema, type InboxListQuerySchema } from "../../../domain/schemas/inbox";
 
 export const INBOX_PATH = "/inbox";
@@ -177,9 +177,9 @@ export function hasFilters(filters: InboxFilters): boolean {
  * (its one conversion names the keys in snake_case; lists go as `name[]=`). Every parameter is optional
  * on the wire, where the API fills in the defaults.
  */
-export type InboxListQuery = Partial<FromWire<typeof InboxListQuerySchema>>;
+export type InboxListQuery = QueryToSend<typeof InboxListQuerySchema>;
 /** The source and filters alone, as the list's counters read them. */
-export type InboxFiltersQuery = Partial<FromWire<typeof InboxFiltersQuerySchema>>;
+export type InboxFiltersQuery = QueryToSend<typeof InboxFiltersQuerySchema>;
 
 /**
  * GET /v1/feed-items' parameters for a view (ADR 014; the client turns the names into snake_case, the

@@ -1,6 +1,8 @@
 // The moderation report's address (ADR 037): every view is a link, so the page, the order and each
 // filter live in the query string, and the API's `page`, `order` and `filters` JSON are read from it.
 // The same address, without the page, is the CSV download's.
+import type { QueryToSend } from "../../../domain/request-types";
+import type { ModerationEventsQuerySchema } from "../../../domain/schemas/moderation";
 
 /** The report's columns in the spec's order (analytics §3): the API's order fields. */
 export const REPORT_COLUMNS = ["agent", "user", "action", "reason", "dateAndTime", "post", "originalText", "note"] as const;
@@ -57,7 +59,7 @@ export function reportOrderOf(view: ReportView): ReportOrder | null {
 }
 
 /** The API's query for this view: `filters` JSON holds only what is chosen. */
-export function reportApiQuery(view: ReportView): { page: number; order: string; filters?: string } {
+export function reportApiQuery(view: ReportView): QueryToSend<typeof ModerationEventsQuerySchema> & { page: number; order: string } {
   const filters: Record<string, unknown> = {};
   for (const [param, key] of Object.entries(REPORT_FILTER_PARAMS) as [ReportFilterParam, string][]) {
     const chosen = view.filters[param];
