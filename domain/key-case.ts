@@ -22,7 +22,36 @@ export const toSnakeKey = remembered((key) => key.replace(/([a-z0-9])([A-Z])/g, 
 
 export const toCamelKey = remembered((key) => key.replace(/_([a-z0-9])/g, (_, c: string) => c.toUpperCase()));
 
+// ── A part of a body left as it is ──────────────────────────────────────────────────────────────────
+
+declare const VERBATIM_BRAND: unique symbol;
+/**
+ * Registered (Symbol.for), not module-local: the server bundle creates the web client while the Remix
+ * bundle builds the bodies, each with its own copy of this module.
+ */
+const VERBATIM = Symbol.for("earshot.verbatim") as typeof VERBATIM_BRAND;
+
+/** A value marked to cross the key conversion as it is (`verbatim(value)`). */
+export type Verbatim<T extends object> = T & { readonly [VERBATIM_BRAND]: true };
+
+/**
+ * Marks a part of a body whose keys the API reads as they are, not as the body's other field names: a
+ * context's properties carry query groups whose keys are camelCase on the wire too (`filterType`,
+ * domain/query/definition.ts), which snakeCaseKeys would rename. A marked copy: the mark is a
+ * non-enumerable symbol, so JSON.stringify writes the value alone.
+ */
+export function verbatim<T extends object>(value: T): Verbatim<T> {
+  const copy = (Array.isArray(value) ? [...(value as unknown[])] : { ...value }) as T;
+  Object.defineProperty(copy, VERBATIM, { value: true });
+  return copy as Verbatim<T>;
+}
+
+function isVerbatim(value: object): boolean {
+  return (value as { [VERBATIM]?: true })[VERBATIM] === true;
+}
+
 function convertKeys(value: unknown, convert: (key: string) => string): unknown {
+  if (value && typeof value === "object" && isVerbatim(value)) return value;
   if (Array.isArray(value)) return value.map((v) => convertKeys(v, convert));
   if (value && typeof value === "object" && !(value instanceof Date) && !(value instanceof Blob)) {
     // A loop rather than fromEntries(entries().map()): every API answer goes through here.
@@ -48,7 +77,7 @@ export const camelCaseKeys = (value: unknown): unknown => convertKeys(value, toC
 type CamelKey<K extends string> = K extends `${infer Head}_${infer Tail}` ? `${Head}${Capitalize<CamelKey<Tail>>}` : K;
 
 /** A snake_case shape with every key camelCased, at every depth (what camelCaseKeys returns). */
-type CamelCasedDeep<T> = T extends Date | Blob
+type CamelCasedDeep<T> = T extends Date | Blob | Verbatim<object>
   ? T
   : T extends ReadonlyArray<infer Item>
     ? Array<CamelCasedDeep<Item>>
@@ -61,3 +90,12 @@ type CamelCasedDeep<T> = T extends Date | Blob
  * conversion, and the service result the API turns into that answer. `FromWire<typeof XResponseSchema>`.
  */
 export type FromWire<Schema extends z.ZodType> = CamelCasedDeep<z.output<Schema>>;
+
+/**
+ * A request schema's body as the web client writes it, before its one snake_case conversion: the keys
+ * camelCased at every depth, each value of the type the schema hands on (its output), and a field the
+ * schema may go without (optional or defaulted) optional. `ToWire<typeof XParamsSchema>`.
+ */
+export type ToWire<Schema extends z.ZodType> = CamelCasedDeep<{
+  [K in keyof z.input<Schema>]: K extends keyof z.output<Schema> ? z.output<Schema>[K] : z.input<Schema>[K];
+}>;

@@ -1,6 +1,14 @@
 import * as z from "zod";
 import { MESSAGES } from "../messages";
 
+/** A list parameter of a query string: `x[]=a&x[]=b`, `x=a,b` or `x=a`. */
+export function listParam(value: unknown): string[] | undefined {
+  if (value === undefined || value === null || value === "") return undefined;
+  const items = Array.isArray(value) ? value.map(String) : String(value).split(",");
+  const cleaned = items.map((s) => s.trim()).filter(Boolean);
+  return cleaned.length ? cleaned : undefined;
+}
+
 /**
  * Error map for a field's base type: a missing value (conform turns empty form fields into
  * undefined) reads 'Should not be empty!'; a value of the wrong type reads 'Wrong format!'.

@@ -7,8 +7,7 @@ import {
   AccountEventRecordedResponseSchema,
   LabelEventCountListResponseSchema,
 } from "../../../domain/schemas/account-events";
-import { requiredString } from "../../../domain/schemas/common";
-import { listParam } from "../../lib/query";
+import { listParam, requiredString } from "../../../domain/schemas/common";
 import { errorResponses, json } from "../../lib/schemas";
 
 // Field errors speak the message catalogue, like every other 422 of the API.

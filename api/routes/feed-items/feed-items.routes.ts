@@ -25,7 +25,7 @@ import {
   SentimentCountsResponseSchema,
 } from "../../../domain/schemas/feed-items";
 import type { ApiEnv } from "../../env";
-import { listParam } from "../../lib/query";
+import { listParam } from "../../../domain/schemas/common";
 import { errorResponses, IdParamSchema, json } from "../../lib/schemas";
 
 // ── Query parameters ────────────────────────────────────────────────────────────────────────────────

@@ -19,7 +19,7 @@ import {
 } from "../../../domain/schemas/statuses";
 import type { ApiApp } from "../../env";
 import { toWire } from "../../lib/case";
-import { listParam } from "../../lib/query";
+import { listParam } from "../../../domain/schemas/common";
 import { requireActor } from "../../middleware/auth";
 import {
   countStatusesRoute,

@@ -23,7 +23,7 @@ import {
 import { PinnedResponseSchema } from "../../../domain/schemas/searches";
 import type { ApiApp } from "../../env";
 import { toWire } from "../../lib/case";
-import { listParam } from "../../lib/query";
+import { listParam } from "../../../domain/schemas/common";
 import { requireActor } from "../../middleware/auth";
 import {
   createImportRoute,
