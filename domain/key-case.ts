@@ -1,7 +1,9 @@
 import type * as z from "zod";
 
 // snake_case ⇄ camelCase keys (docs/architecture.md "Case"): the API answers in snake_case what the services return
-// in camelCase, and the web client converts both ways. One implementation for both sides.
+// in camelCase, and the web client converts both ways. One implementation for both sides, and its twins in
+// types: `FromWire` (an answer inside), `ToWire` (a body before the web client converts it). A part of a body
+// whose keys the API reads as they are crosses the conversion `verbatim` (ADR 027).
 
 /** Converted keys are remembered (a bounded number: keys of stored JSON may be anything). */
 const KEY_CACHE_MAX = 5000;
