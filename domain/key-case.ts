@@ -1,7 +1,9 @@
 import type * as z from "zod";
 
 // snake_case ⇄ camelCase keys (docs/architecture.md "Case"): the API answers in snake_case what the services return
-// in camelCase, and the web client converts both ways. One implementation for both sides.
+// in camelCase, and the web client converts both ways. One implementation for both sides, and its twin in
+// types: `FromWire` (an answer inside; a request's, domain/request-types.ts). A part of a body
+// whose keys the API reads as they are crosses the conversion `verbatim` (ADR 027).
 
 /** Converted keys are remembered (a bounded number: keys of stored JSON may be anything). */
 const KEY_CACHE_MAX = 5000;
@@ -22,7 +24,36 @@ export const toSnakeKey = remembered((key) => key.replace(/([a-z0-9])([A-Z])/g, 
 
 export const toCamelKey = remembered((key) => key.replace(/_([a-z0-9])/g, (_, c: string) => c.toUpperCase()));
 
+// ── A part of a body left as it is ──────────────────────────────────────────────────────────────────
+
+declare const VERBATIM_BRAND: unique symbol;
+/**
+ * Registered (Symbol.for), not module-local: the server bundle creates the web client while the Remix
+ * bundle builds the bodies, each with its own copy of this module.
+ */
+const VERBATIM = Symbol.for("earshot.verbatim") as typeof VERBATIM_BRAND;
+
+/** A value marked to cross the key conversion as it is (`verbatim(value)`). */
+export type Verbatim<T extends object> = T & { readonly [VERBATIM_BRAND]: true };
+
+/**
+ * Marks a part of a body whose keys the API reads as they are, not as the body's other field names: a
+ * context's properties carry query groups whose keys are camelCase on the wire too (`filterType`,
+ * domain/query/definition.ts), which snakeCaseKeys would rename. A marked copy: the mark is a
+ * non-enumerable symbol, so JSON.stringify writes the value alone.
+ */
+export function verbatim<T extends object>(value: T): Verbatim<T> {
+  const copy = (Array.isArray(value) ? [...(value as unknown[])] : { ...value }) as T;
+  Object.defineProperty(copy, VERBATIM, { value: true });
+  return copy as Verbatim<T>;
+}
+
+function isVerbatim(value: object): boolean {
+  return (value as { [VERBATIM]?: true })[VERBATIM] === true;
+}
+
 function convertKeys(value: unknown, convert: (key: string) => string): unknown {
+  if (value && typeof value === "object" && isVerbatim(value)) return value;
   if (Array.isArray(value)) return value.map((v) => convertKeys(v, convert));
   if (value && typeof value === "object" && !(value instanceof Date) && !(value instanceof Blob)) {
     // A loop rather than fromEntries(entries().map()): every API answer goes through here.
@@ -48,7 +79,7 @@ export const camelCaseKeys = (value: unknown): unknown => convertKeys(value, toC
 type CamelKey<K extends string> = K extends `${infer Head}_${infer Tail}` ? `${Head}${Capitalize<CamelKey<Tail>>}` : K;
 
 /** A snake_case shape with every key camelCased, at every depth (what camelCaseKeys returns). */
-type CamelCasedDeep<T> = T extends Date | Blob
+type CamelCasedDeep<T> = T extends Date | Blob | Verbatim<object>
   ? T
   : T extends ReadonlyArray<infer Item>
     ? Array<CamelCasedDeep<Item>>

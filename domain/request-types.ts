@@ -12,7 +12,10 @@ import type { FromWire } from "./key-case";
 export type QueryToSend<Schema extends z.ZodType> = Partial<FromWire<Schema>>;
 
 /**
- * A JSON body as the web client builds it: what the schema accepts (its input: a field with a default
- * may be left out), camelCased.
+ * A JSON body as the web client builds it, before its one snake_case conversion: the keys camelCased at
+ * every depth, each value of the type the schema hands on (its output), and a field the schema may go
+ * without (optional or defaulted) optional. A part marked `verbatim` (domain/key-case.ts) keeps its keys.
  */
-export type BodyToSend<Schema extends z.ZodType> = FromWire<z.ZodType<z.input<Schema>>>;
+export type BodyToSend<Schema extends z.ZodType> = FromWire<
+  z.ZodType<{ [K in keyof z.input<Schema>]: K extends keyof z.output<Schema> ? z.output<Schema>[K] : z.input<Schema>[K] }>
+>;

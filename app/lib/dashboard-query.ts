@@ -16,13 +16,24 @@ import { MESSAGES } from "../../domain/messages";
 import { compareColor } from "../../domain/palette";
 import { bucketStart, defaultInterval, intervalChoices, isValidTimeZone, presetRange, zoneOffsetMinutes } from "../../domain/periods";
 
+/**
+ * An unsaved search's properties (context type 6, ADR 015 "Contexts"; the default streams, ADR 040): the
+ * body's `properties` (DashboardPropertiesSchema) camelCased. `filters` are a search's query groups, which
+ * a body sends as they are (their keys are camelCase on the wire too: app/lib/dashboard-widgets.server.ts).
+ */
+export interface DashboardContextProperties {
+  query?: string;
+  filters?: unknown;
+  streamIds?: number[];
+}
+
 interface DashboardContextRef {
   contextType: number;
   contextId: number;
   /** How the address names it when not `{type}-{id}` (the default streams' unsaved search). */
   token?: string;
   /** Unsaved searches (context type 6) carry their query and filters (and the default streams, ADR 040). */
-  properties?: { query?: string; filters?: unknown; stream_ids?: number[] };
+  properties?: DashboardContextProperties;
   title: string;
   color: CompareColor;
 }
@@ -79,7 +90,7 @@ export interface DashboardSelectorContext {
   token?: string;
   title: string;
   section: DashboardSection;
-  properties?: { query?: string; filters?: unknown; stream_ids?: number[] };
+  properties?: DashboardContextProperties;
 }
 
 export interface DashboardSelector {

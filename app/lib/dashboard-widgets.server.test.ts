@@ -1,5 +1,8 @@
 import { describe, expect, it } from "vitest";
 import { WIDGET_IDS } from "../../domain/dashboard";
+import { snakeCaseKeys } from "../../domain/key-case";
+import { DashboardBodySchema } from "../../domain/schemas/dashboard";
+import { PostsParams, TopicsParams, TrendingParams } from "../../domain/schemas/dashboard-widgets";
 import type { DashboardQuery } from "./dashboard-query";
 import { comparedRangeOf, dashboardBody, widgetCalls } from "./dashboard-widgets.server";
 
@@ -17,8 +20,15 @@ const query = (over: Partial<DashboardQuery> = {}): DashboardQuery => ({
 });
 
 describe("dashboardBody", () => {
-  it("writes the common body in snake_case with the contexts", () => {
-    expect(dashboardBody(query())).toEqual({
+  it("writes the common body in camelCase with the contexts; the client's conversion gives the API's", () => {
+    const body = dashboardBody(query());
+    expect(body).toEqual({
+      range: { from: "2026-11-01T00:00:00.000Z", to: "2026-11-08T00:00:00.000Z" },
+      timeZone: "Europe/Berlin",
+      interval: "day",
+      contexts: [{ contextType: 1, contextId: 12 }],
+    });
+    expect(snakeCaseKeys(body)).toEqual({
       range: { from: "2026-11-01T00:00:00.000Z", to: "2026-11-08T00:00:00.000Z" },
       time_zone: "Europe/Berlin",
       interval: "day",
@@ -27,7 +37,18 @@ describe("dashboardBody", () => {
     const unsaved = dashboardBody(
       query({ contexts: [{ contextType: 6, contextId: 0, properties: { query: "refund" }, title: "x", color: "blue" }] }),
     );
-    expect(unsaved.contexts).toEqual([{ context_type: 6, context_id: 0, properties: { query: "refund" } }]);
+    expect(snakeCaseKeys(unsaved.contexts)).toEqual([{ context_type: 6, context_id: 0, properties: { query: "refund" } }]);
+  });
+  it("sends a context's query groups as they are (the API reads filterType) and its streams in snake_case", () => {
+    const filters = [{ type: "must", values: [{ filterType: "networks", value: "reddit" }] }];
+    const body = dashboardBody(
+      query({ contexts: [{ contextType: 6, contextId: 0, properties: { query: "", filters, streamIds: [3] }, title: "x", color: "blue" }] }),
+    );
+    const wire = JSON.parse(JSON.stringify(snakeCaseKeys(body))) as Record<string, unknown>;
+    expect(wire.contexts).toEqual([{ context_type: 6, context_id: 0, properties: { query: "", filters, stream_ids: [3] } }]);
+    // What the API makes of it: the common body's schema reads the groups and the streams.
+    const parsed = DashboardBodySchema.parse(wire);
+    expect(parsed.contexts?.[0]?.properties).toEqual({ query: "", filters, stream_ids: [3] });
   });
   it("takes the previous period of equal length when no compared range is named", () => {
     expect(comparedRangeOf(query())).toEqual({ from: "2026-10-25T00:00:00.000Z", to: "2026-11-01T00:00:00.000Z" });
@@ -71,14 +92,21 @@ describe("widgetCalls", () => {
       },
     });
     expect(widgetCalls("demographics", q)[0]?.path).toBe("/v1/dashboard/demographics/countries");
-    expect(widgetCalls("trending-keywords", q)[0]?.params).toMatchObject({ page: 3, per_page: 7 });
+    expect(widgetCalls("trending-keywords", q)[0]?.params).toMatchObject({ page: 3, perPage: 7 });
     expect(widgetCalls("most-impactful-posts", q)[0]?.params).toMatchObject({
       page: 1,
-      per_page: 6,
-      selected_sentiments: ["-1"],
-      selected_social_types: ["reddit"],
+      perPage: 6,
+      selectedSentiments: [-1],
+      selectedSocialTypes: ["reddit"],
     });
-    expect(widgetCalls("reviews", q)[0]?.params).toMatchObject({ social_types: ["ios"] });
-    expect(widgetCalls("reviews", query())[0]?.params).toMatchObject({ social_types: ["trustpilot", "googlePlay", "ios"] });
+    expect(widgetCalls("reviews", q)[0]?.params).toMatchObject({ socialTypes: ["ios"] });
+    expect(widgetCalls("reviews", query())[0]?.params).toMatchObject({ socialTypes: ["trustpilot", "googlePlay", "ios"] });
+  });
+  it("sends each widget's own parameters as its request schema reads them", () => {
+    const q = query({ widgetParams: { "topics.group": "4", "trending-keywords.page": "2", "most-impactful-posts.sentiment": "-1,1" } });
+    const wire = (id: Parameters<typeof widgetCalls>[0]) => snakeCaseKeys(widgetCalls(id, q)[0]!.params);
+    expect(TopicsParams.parse(wire("topics"))).toEqual({ topic_group_id: 4, limit: 10, sort: "mentions", kind: "status" });
+    expect(TrendingParams.parse(wire("trending-keywords"))).toMatchObject({ page: 2, per_page: 7 });
+    expect(PostsParams.parse(wire("most-impactful-posts"))).toMatchObject({ page: 1, per_page: 6, selected_sentiments: [-1, 1] });
   });
 });

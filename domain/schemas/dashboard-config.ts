@@ -177,6 +177,14 @@ export const FeedHashBodySchema = z.object({
 });
 export type FeedHashBody = z.infer<typeof FeedHashBodySchema>;
 
+/** GET /v1/dashboard/feeds/hash: the drill-down's code (either spelling the spec's clients send) and a page. */
+export const FeedHashPageQuerySchema = z.object({
+  feed_hash: z.string().max(100).optional(),
+  feedHash: z.string().max(100).optional(),
+  page: z.coerce.number().int().min(1).max(10_000).default(1),
+  per_page: z.coerce.number().int().min(1).max(100).default(20),
+});
+
 // ── Responses (ADR 027) ──────────────────────────────────────────────────────────────────────────
 
 /** POST /v1/dashboard/feeds/hash: the stored feed definition's hash. */

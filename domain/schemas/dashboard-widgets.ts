@@ -1,8 +1,69 @@
-// The dashboard widgets' answers (ADR 015, 016, 027): every read answers, per context in request order,
+// The dashboard widgets' contract (ADR 015, 016, 027): the text widgets' own parameters (beside the common
+// body, domain/schemas/dashboard.ts), and the answers: every read answers, per context in request order,
 // the context and its part, and the meta of the read (range, compared range, interval, zone, where the
-// numbers came from, whether they were cached).
+// numbers came from, whether they were cached). `WidgetAnswers` names each widget's answers as the web
+// app loads them, by call.
 import * as z from "zod";
+import { DEFAULT_LIMIT, MOST_IMPACTFUL_PER_PAGE, TRENDING_KEYWORDS_PER_PAGE } from "../constants";
+import type { FromWire } from "../key-case";
+import { TRENDING_DEFAULT_NUM_SIG_TERMS, TRENDING_DEFAULT_NUM_TERMS } from "../text-analytics";
+import { listParam } from "./common";
 import { StatusResponseSchema } from "./statuses";
+
+// ── Text widgets' parameters (a nested query string: numbers may be strings, lists `x[]=a` or `x=a,b`) ──
+
+const list = <T extends z.ZodType>(item: T) => z.preprocess(listParam, z.array(item).optional());
+const int = (min: number, max: number) => z.coerce.number().int().min(min).max(max);
+const bool = z.preprocess((v) => (v === "true" || v === "1" || v === true ? true : v === "false" || v === "0" || v === false ? false : v), z.boolean());
+
+/** How /entities may sort the labels. */
+export const LABEL_SORTS = ["mentions", "previous", "change", "name"] as const;
+
+/** /keyword_cloud */
+export const KeywordCloudParams = z.object({ limit: int(1, 1000).default(DEFAULT_LIMIT) });
+
+/** Fields the stored keywords are taken from (ADR 016): the title and the text of a mention. */
+const NLP_FIELDS = ["title", "description", "keywords"] as const;
+/** /trending_labels */
+export const TrendingParams = z.object({
+  nlp_fields: list(z.enum(NLP_FIELDS)),
+  tkw_num_terms: int(1, 5000).default(TRENDING_DEFAULT_NUM_TERMS),
+  tkw_num_sig_terms: int(1, 500).default(TRENDING_DEFAULT_NUM_SIG_TERMS),
+  tkw_sig_terms: list(z.string().trim().min(1).max(200)),
+  page: int(1, 10_000).default(1),
+  per_page: int(1, 100).default(TRENDING_KEYWORDS_PER_PAGE),
+});
+
+/** /entities */
+export const EntitiesParams = z.object({
+  sort: z.enum(LABEL_SORTS).default("mentions"),
+  order: z.enum(["asc", "desc"]).default("desc"),
+  keyword: z.string().max(200).optional(),
+  limit: int(1, 1000).default(DEFAULT_LIMIT),
+});
+
+/** /topics */
+export const TopicsParams = z.object({
+  topic_group_id: z.coerce.number().int().positive().optional(),
+  limit: int(1, 1000).default(DEFAULT_LIMIT),
+  /** The spec sends sort=true (most mentioned first); "mentions" and "name" say the same in words. */
+  sort: z.enum(["true", "false", "mentions", "name"]).default("true"),
+  kind: z.enum(["status"]).default("status"),
+});
+
+/** /most-impactful-posts */
+export const PostsParams = z.object({
+  page: int(1, 10_000).default(1),
+  per_page: int(1, 100).default(MOST_IMPACTFUL_PER_PAGE),
+  selected_sentiments: list(z.coerce.number().int().min(-1).max(1)),
+  selected_social_types: list(z.string().min(1).max(40)),
+  user_id: z.coerce.number().int().positive().optional(),
+});
+
+/** /conversation_clusters/searches */
+export const ClustersParams = z.object({ filter_id: z.coerce.number().int().positive().optional() });
+/** /conversation_clusters/searches/{id} */
+export const ClusterParams = z.object({ time_zone: z.string().optional(), cluster_actionable: bool.optional() });
 
 const RangeSchema = z.object({ from: z.string(), to: z.string() });
 
@@ -123,3 +184,33 @@ export const ClustersWidgetResponseSchema = widgetAnswer({ items: z.array(Cluste
 
 /** /conversation_clusters/searches/{id}: one cluster with its mentions. */
 export const ClusterWidgetResponseSchema = widgetAnswer({ ...ClusterItemSchema.shape, items: z.array(StatusResponseSchema) });
+
+// ── Each widget's answers as the web app loads them (ADR 027) ──────────────────────────────────────
+
+/**
+ * A widget's answers by the key of the call that read them (app/lib/dashboard-widgets.server.ts
+ * `widgetCalls`), camelCased by the web client: e.g. the impact widget reads four scores, the sentiment
+ * widget `compared_sentiment` alone (the period and the compared one in one answer).
+ */
+export interface WidgetAnswers {
+  topics: { topics: FromWire<typeof TopicsWidgetResponseSchema> };
+  reviews: { reviews: FromWire<typeof ReviewsWidgetResponseSchema> };
+  sentiment: { compared: FromWire<typeof ComparedSentimentWidgetResponseSchema> };
+  "trend-sentiment": { sentiment: FromWire<typeof SentimentWidgetResponseSchema> };
+  demographics: { demographics: FromWire<typeof DemographicsWidgetResponseSchema> };
+  "impact-score": {
+    impact: FromWire<typeof ScoreWidgetResponseSchema>;
+    reputation: FromWire<typeof ScoreWidgetResponseSchema>;
+    reach: FromWire<typeof ScoreWidgetResponseSchema>;
+    shares: FromWire<typeof ScoreWidgetResponseSchema>;
+  };
+  "keywords-cloud": { terms: FromWire<typeof KeywordCloudWidgetResponseSchema> };
+  "first-reply-time": { compared: FromWire<typeof ComparedSlaWidgetResponseSchema> };
+  "network-breakdown": { networks: FromWire<typeof NetworksWidgetResponseSchema> };
+  "trending-keywords": { terms: FromWire<typeof TrendingKeywordsWidgetResponseSchema> };
+  "conversation-themes": { themes: FromWire<typeof ThemesWidgetResponseSchema> };
+  "trending-label": { labels: FromWire<typeof LabelTrendsWidgetResponseSchema> };
+  "most-impactful-posts": { posts: FromWire<typeof PostsWidgetResponseSchema> };
+  "conversation-cluster": { clusters: FromWire<typeof ClustersWidgetResponseSchema> };
+}
+

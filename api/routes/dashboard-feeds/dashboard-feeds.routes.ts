@@ -1,6 +1,10 @@
 import { createRoute } from "@hono/zod-openapi";
-import * as z from "zod";
-import { FeedHashBodySchema, FeedHashPageResponseSchema, FeedHashResponseSchema } from "../../../domain/schemas/dashboard-config";
+import {
+  FeedHashBodySchema,
+  FeedHashPageQuerySchema,
+  FeedHashPageResponseSchema,
+  FeedHashResponseSchema,
+} from "../../../domain/schemas/dashboard-config";
 import { errorResponses, json } from "../../lib/schemas";
 
 export const createFeedHashRoute = createRoute({
@@ -26,12 +30,7 @@ export const getFeedHashRoute = createRoute({
   tags: ["dashboard"],
   summary: "A drill-down's definition and a page of its mentions, newest first (feed_hash or feedHash; page, per_page)",
   request: {
-    query: z.object({
-      feed_hash: z.string().max(100).optional(),
-      feedHash: z.string().max(100).optional(),
-      page: z.coerce.number().int().min(1).max(10_000).default(1),
-      per_page: z.coerce.number().int().min(1).max(100).default(20),
-    }),
+    query: FeedHashPageQuerySchema,
   },
   responses: {
     200: json(FeedHashPageResponseSchema, "Drill-down"),

@@ -4,14 +4,21 @@ import type { WidgetId } from "../../../domain/dashboard";
 import { badRequest, notFound } from "../../../domain/errors";
 import { MESSAGES } from "../../../domain/messages";
 import {
+  ClusterParams,
+  ClustersParams,
   ClustersWidgetResponseSchema,
   ClusterWidgetResponseSchema,
+  EntitiesParams,
+  KeywordCloudParams,
   KeywordCloudWidgetResponseSchema,
   LabelTrendsWidgetResponseSchema,
+  PostsParams,
   PostsWidgetResponseSchema,
   ThemesWidgetResponseSchema,
+  TopicsParams,
   TopicsWidgetResponseSchema,
   TrendingKeywordsWidgetResponseSchema,
+  TrendingParams,
 } from "../../../domain/schemas/dashboard-widgets";
 import { toCsv } from "../../../services/analytics/csv";
 import { getConversationCluster, getConversationClusters, decodeClusterId } from "../../../services/analytics/text/clusters";
@@ -29,23 +36,16 @@ import { resolveDashboardViewer } from "../../lib/dashboard-viewer";
 import type { ApiApp, ApiEnv } from "../../env";
 import { parseNestedQuery, toWire } from "../../lib/case";
 import {
-  ClusterParams,
-  ClustersParams,
   clusterRoute,
   clustersRoute,
-  EntitiesParams,
   entitiesCsvRoute,
   entitiesRoute,
-  KeywordCloudParams,
   keywordCloudRoute,
-  PostsParams,
   postsRoute,
   themesCsvRoute,
   themesRoute,
-  TopicsParams,
   topicsCsvRoute,
   topicsRoute,
-  TrendingParams,
   trendingCsvRoute,
   trendingRoute,
 } from "./dashboard-text.routes";

@@ -1,12 +1,10 @@
-import type { WidgetId } from "../../../domain/dashboard";
 import { memo } from "react";
 import type { DashboardQuery } from "../../lib/dashboard-query";
+import type { WidgetResult } from "../../lib/dashboard-widgets.server";
 import type { ChartAnnotation } from "../charts/types";
 import type { ApiAnnotation, ApiAnnotationLayer } from "./types";
 import { Widget } from "./widgets/widget";
 
-/** A widget's answer as the loader hands it over (helper E's WidgetResult, serialised). */
-export type GridWidgetResult = { widgetId: WidgetId; ok: true; data: unknown } | { widgetId: WidgetId; ok: false; error: string };
 
 /** The selected layers' annotations as the timelines draw them: their day and their layer's colour. */
 export function visibleAnnotations(annotations: ApiAnnotation[], layers: ApiAnnotationLayer[], colors: readonly string[]): ChartAnnotation[] {
@@ -32,7 +30,7 @@ export const WidgetGrid = memo(
     version,
   }: {
     query: DashboardQuery;
-    results: GridWidgetResult[];
+    results: WidgetResult[];
     annotations: ChartAnnotation[];
     version: string;
   }) {

@@ -5,9 +5,8 @@ import { percentChange } from "../../../domain/text-analytics";
 import type { ServiceDeps } from "../../context";
 import { inRange, metaOf, previousRange, type TextRequest } from "./context";
 import type { FromWire } from "../../../domain/key-case";
-import type { LabelTrendsWidgetResponseSchema } from "../../../domain/schemas/dashboard-widgets";
+import type { LabelTrendsWidgetResponseSchema, LABEL_SORTS } from "../../../domain/schemas/dashboard-widgets";
 
-export const LABEL_SORTS = ["mentions", "previous", "change", "name"] as const;
 type LabelSort = (typeof LABEL_SORTS)[number];
 
 interface LabelTrend {

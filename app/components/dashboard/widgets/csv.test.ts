@@ -2,42 +2,125 @@ import { describe, expect, it } from "vitest";
 import { WIDGET_IDS, type WidgetId } from "../../../../domain/dashboard";
 import { toCsv } from "../../../../domain/csv";
 import { isoInZone } from "../../../../domain/periods";
+import {
+  ClustersWidgetResponseSchema,
+  ComparedSentimentWidgetResponseSchema,
+  ComparedSlaWidgetResponseSchema,
+  DemographicsWidgetResponseSchema,
+  KeywordCloudWidgetResponseSchema,
+  LabelTrendsWidgetResponseSchema,
+  NetworksWidgetResponseSchema,
+  PostsWidgetResponseSchema,
+  ReviewsWidgetResponseSchema,
+  ScoreWidgetResponseSchema,
+  SentimentWidgetResponseSchema,
+  ThemesWidgetResponseSchema,
+  TopicsWidgetResponseSchema,
+  TrendingKeywordsWidgetResponseSchema,
+  type WidgetAnswers,
+} from "../../../../domain/schemas/dashboard-widgets";
+import { ctx, widgetAnswer, wireStatus } from "../../../../tests/support/dashboard-answers";
 import { changeRatio, widgetCsv, type WidgetCsv } from "./csv";
 
 const range = { from: "2026-11-01T00:00:00.000Z", to: "2026-11-03T00:00:00.000Z" };
-const ctx = (title: string) => ({ context: { context_type: 1, context_id: 1, title, color: "blue" } });
 const opts = { timeZone: "Europe/Berlin", demographicsMode: "languages" as const };
-const one = (payload: Record<string, unknown>) => ({ data: [{ ...ctx("Brand"), ...payload }] });
+const brand = ctx("Brand");
 
-/** One answer per widget kind, as loadWidget keeps them (by call key). */
-const ANSWERS: Record<WidgetId, unknown> = {
+/**
+ * One answer per widget kind, as loadWidget keeps them (by call key): built on the wire, checked against
+ * the widgets' schemas and camelCased as the web client does (tests/support/dashboard-answers.ts).
+ */
+const ANSWERS: { [Id in WidgetId]: WidgetAnswers[Id] } = {
   sentiment: {
-    compared: one({ totals: { positive: 6, negative: 1, neutral: 3 }, compared: { range, totals: { positive: 4, negative: 2, neutral: 0 } } }),
+    compared: widgetAnswer(ComparedSentimentWidgetResponseSchema, [
+      {
+        ...brand,
+        totals: { positive: 6, negative: 1, neutral: 3 },
+        series: [],
+        compared: { range, totals: { positive: 4, negative: 2, neutral: 0 }, series: [] },
+        change: { positive: 50, negative: -50, neutral: null },
+      },
+    ]),
   },
   "trend-sentiment": {
-    sentiment: one({ series: [{ bucket: "2026-10-31T23:00:00.000Z", positive: 2, negative: 1, neutral: 0 }] }),
+    sentiment: widgetAnswer(SentimentWidgetResponseSchema, [
+      { ...brand, totals: { positive: 2, negative: 1, neutral: 0 }, series: [{ bucket: "2026-10-31T23:00:00.000Z", positive: 2, negative: 1, neutral: 0 }] },
+    ]),
   },
   "impact-score": {
-    impact: one({ value: 12.5, previous: 10, series: [] }),
-    reputation: one({ value: 40, previous: 50, series: [] }),
-    reach: one({ value: null, previous: 3, series: [] }),
-    shares: one({ value: 7, previous: 7, series: [] }),
+    impact: widgetAnswer(ScoreWidgetResponseSchema, [{ ...brand, value: 12.5, previous: 10, series: [] }]),
+    reputation: widgetAnswer(ScoreWidgetResponseSchema, [{ ...brand, value: 40, previous: 50, series: [] }]),
+    reach: widgetAnswer(ScoreWidgetResponseSchema, [{ ...brand, value: null, previous: 3, series: [] }]),
+    shares: widgetAnswer(ScoreWidgetResponseSchema, [{ ...brand, value: 7, previous: 7, series: [] }]),
   },
   "first-reply-time": {
-    compared: one({ median_seconds: 120, average_seconds: 180, replied: 4, unreplied: 6, compared: { range, median_seconds: 60, average_seconds: 200, replied: 2, unreplied: 3 } }),
+    compared: widgetAnswer(ComparedSlaWidgetResponseSchema, [
+      {
+        ...brand,
+        median_seconds: 120,
+        average_seconds: 180,
+        replied: 4,
+        unreplied: 6,
+        series: [],
+        compared: { range, median_seconds: 60, average_seconds: 200, replied: 2, unreplied: 3, series: [] },
+      },
+    ]),
   },
   "most-impactful-posts": {
-    posts: one({ total: 1, items: [{ id: 9, created_at: "2026-11-01T09:30:00.000Z", social_type: "twitter", author_name: "Ana", sentiment: -1, impact_score: 3.5, description: "=HYPERLINK(\"x\")", post_url: "https://x.test/9" }] }),
+    posts: widgetAnswer(PostsWidgetResponseSchema, [
+      {
+        ...brand,
+        total: 1,
+        page: 1,
+        per_page: 6,
+        items: [
+          wireStatus({
+            id: 9,
+            created_at: "2026-11-01T09:30:00.000Z",
+            social_type: "twitter",
+            author_name: "Ana",
+            sentiment: -1,
+            impact_score: 3.5,
+            description: "=HYPERLINK(\"x\")",
+            post_url: "https://x.test/9",
+          }),
+        ],
+      },
+    ]),
   },
-  demographics: { demographics: one({ items: [{ key: "de", mentions: 3, share: 0.75 }, { key: "und", mentions: 1, share: 0.25 }] }) },
-  reviews: { reviews: one({ networks: [{ social_type: "ios", reviews: 3, average_rating: 4.33, ratings: { "5": 2, "3": 1 } }] }) },
-  "conversation-themes": { themes: one({ nlp_analyzed_count: 4, themes: [{ name: "Refunds", terms: ["refund", "money"], mentions: 4, sentiment: -0.6 }] }) },
-  topics: { topics: one({ items: [{ name: "Billing", mentions: 5, sentiment: 0.4 }] }) },
-  "keywords-cloud": { terms: one({ terms: [{ term: "-crash", mentions: 2, sentiment: 0 }] }) },
-  "network-breakdown": { networks: one({ networks: [{ social_type: "reddit", mentions: 2, engagement: 10, reach: 300 }] }) },
-  "trending-keywords": { terms: one({ total: 1, terms: [{ term: "outage", mentions: 8, previous: 2, score: 1.25 }] }) },
-  "trending-label": { labels: one({ labels: [{ name: "Urgent", mentions: 3, previous: 4, change: -25 }] }) },
-  "conversation-cluster": { clusters: one({ clusters: [{ label: "Login", terms: ["login", "password"], size: 6, actionable: true }] }) },
+  demographics: {
+    demographics: widgetAnswer(DemographicsWidgetResponseSchema, [
+      { ...brand, total: 4, items: [{ key: "de", mentions: 3, share: 0.75 }, { key: "und", mentions: 1, share: 0.25 }] },
+    ]),
+  },
+  reviews: {
+    reviews: widgetAnswer(ReviewsWidgetResponseSchema, [
+      { ...brand, series: [], items: [{ social_type: "ios", reviews: 3, average_rating: 4.33, ratings: { "5": 2, "3": 1 } }] },
+    ]),
+  },
+  "conversation-themes": {
+    themes: widgetAnswer(ThemesWidgetResponseSchema, [
+      { ...brand, nlp_analyzed_count: 4, themes: [{ name: "Refunds", terms: ["refund", "money"], mentions: 4, sentiment: -0.6 }] },
+    ]),
+  },
+  topics: { topics: widgetAnswer(TopicsWidgetResponseSchema, [{ ...brand, items: [{ topic_id: 1, name: "Billing", mentions: 5, sentiment: 0.4 }] }]) },
+  "keywords-cloud": { terms: widgetAnswer(KeywordCloudWidgetResponseSchema, [{ ...brand, items: [{ term: "-crash", mentions: 2, sentiment: 0 }] }]) },
+  "network-breakdown": {
+    networks: widgetAnswer(NetworksWidgetResponseSchema, [{ ...brand, items: [{ social_type: "reddit", mentions: 2, engagement: 10, reach: 300 }] }]),
+  },
+  "trending-keywords": {
+    terms: widgetAnswer(TrendingKeywordsWidgetResponseSchema, [
+      { ...brand, total: 1, page: 1, per_page: 7, previous_range: range, items: [{ term: "outage", mentions: 8, previous: 2, score: 1.25 }] },
+    ]),
+  },
+  "trending-label": {
+    labels: widgetAnswer(LabelTrendsWidgetResponseSchema, [{ ...brand, items: [{ label_id: 1, name: "Urgent", mentions: 3, previous: 4, change: -25 }] }]),
+  },
+  "conversation-cluster": {
+    clusters: widgetAnswer(ClustersWidgetResponseSchema, [
+      { ...brand, items: [{ id: "c1", label: "Login", terms: ["login", "password"], size: 6, actionable: true }] },
+    ]),
+  },
 };
 
 const EXPECTED: Record<WidgetId, WidgetCsv> = {
@@ -114,12 +197,10 @@ describe("widgetCsv: one format for every widget kind (ADR 036)", () => {
 
   it("writes every context's rows, the context's title first", () => {
     const data = {
-      topics: {
-        data: [
-          { ...ctx("Brand"), items: [{ name: "Billing", mentions: 5, sentiment: 0 }] },
-          { ...ctx("Rival"), items: [{ name: "Billing", mentions: 2, sentiment: 0 }] },
-        ],
-      },
+      topics: widgetAnswer(TopicsWidgetResponseSchema, [
+        { ...ctx("Brand"), items: [{ topic_id: 1, name: "Billing", mentions: 5, sentiment: 0 }] },
+        { ...ctx("Rival", "purple", 1), items: [{ topic_id: 1, name: "Billing", mentions: 2, sentiment: 0 }] },
+      ]),
     };
     expect(widgetCsv("topics", data, opts).rows).toEqual([
       ["Brand", "Billing", 5, "neutral"],
@@ -128,7 +209,7 @@ describe("widgetCsv: one format for every widget kind (ADR 036)", () => {
   });
 
   it("names countries and reads shares sent as percents as ratios", () => {
-    const data = { demographics: one({ items: [{ key: "DE", mentions: 1, share: 12.5 }] }) };
+    const data = { demographics: widgetAnswer(DemographicsWidgetResponseSchema, [{ ...brand, total: 1, items: [{ key: "DE", mentions: 1, share: 12.5 }] }]) };
     expect(widgetCsv("demographics", data, { ...opts, demographicsMode: "countries" })).toEqual({
       header: ["context", "country_code", "country", "mentions", "share"],
       rows: [["Brand", "DE", "Germany", 1, 0.125]],

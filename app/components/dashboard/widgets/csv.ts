@@ -6,12 +6,14 @@
 // - Dates are ISO 8601 with the account's offset (2026-11-01T00:00:00+01:00).
 // - Categories are the API's identifiers (positive, twitter, median_first_reply_seconds); names people
 //   gave (a term, a topic, a post's text) are written as they are, neutralised by domain/csv.ts.
-// The numbers come from the same answers and readers as the widget's table (read.ts).
+// The numbers come from the same answers as the widget's table (WidgetAnswers, typed from the widgets'
+// response schemas, read through read.ts).
 import type { WidgetId } from "../../../../domain/dashboard";
 import { isoInZone } from "../../../../domain/periods";
 import { countryLabel } from "../../../../domain/reference/countries";
 import { languageLabel } from "../../../../domain/reference/languages";
-import { arr, contextEntries, num, obj, previousTotals, str, type Json } from "./read";
+import type { WidgetAnswers } from "../../../../domain/schemas/dashboard-widgets";
+import { contextEntries, type WidgetData } from "./read";
 
 type CsvValue = string | number | boolean | null;
 
@@ -30,13 +32,6 @@ export interface WidgetCsvOptions {
 const SENTIMENTS = ["positive", "negative", "neutral"] as const;
 const STARS = [5, 4, 3, 2, 1] as const;
 
-/** A number the API may leave out (null): an empty cell rather than a made-up 0. */
-function maybe(value: unknown): number | null {
-  if (value === null || value === undefined || value === "") return null;
-  const n = typeof value === "string" ? Number(value) : value;
-  return typeof n === "number" && Number.isFinite(n) ? n : null;
-}
-
 /** Rounds away binary noise (0.1 + 0.2) without losing precision a spreadsheet would show. */
 function clean(n: number): number {
   return Number.parseFloat(n.toPrecision(12));
@@ -50,49 +45,47 @@ export function changeRatio(current: number | null, previous: number | null): nu
 }
 
 /** A share the API sends as a ratio (0..1) or a percent (0..100), as a ratio. */
-function shareRatio(value: unknown): number | null {
-  const n = maybe(value);
-  if (n === null) return null;
+function shareRatio(n: number): number {
   return clean(n > 1 ? n / 100 : n);
 }
 
-/** A sentiment as the API's word: the number (−1, 0, 1, or a score) or the word itself. */
-function sentimentId(value: unknown): string {
-  if (typeof value === "string" && (SENTIMENTS as readonly string[]).includes(value)) return value;
-  const n = num(value);
+/** A sentiment score (−1, 0, 1, or a mean) as the API's word. */
+function sentimentId(n: number): string {
   return n > 0.05 ? "positive" : n < -0.05 ? "negative" : "neutral";
 }
 
 /** One row per item of each context's list. */
-function perItem(answer: unknown, itemsOf: (payload: Json) => unknown[], cells: (item: Json) => CsvValue[]): CsvValue[][] {
-  return contextEntries(answer).flatMap((entry) => itemsOf(entry.payload).map((raw) => [entry.title, ...cells(obj(raw))]));
+function perItem<Payload extends { context: { title: string; color: string } }, Item>(
+  answer: { data: Payload[] },
+  itemsOf: (payload: Payload) => Item[],
+  cells: (item: Item) => CsvValue[],
+): CsvValue[][] {
+  return contextEntries(answer).flatMap((entry) => itemsOf(entry.payload).map((item) => [entry.title, ...cells(item)]));
 }
 
-function sentimentCsv(data: Json): WidgetCsv {
+type Answers<Id extends WidgetId> = WidgetAnswers[Id];
+
+function sentimentCsv(data: Answers<"sentiment">): WidgetCsv {
   const rows = contextEntries(data.compared).flatMap((entry) => {
-    const totals = obj(entry.payload.totals);
-    const previous = previousTotals(entry.payload);
-    const sum = SENTIMENTS.reduce((acc, k) => acc + num(totals[k]), 0);
+    const { totals, compared } = entry.payload;
+    const sum = SENTIMENTS.reduce((acc, k) => acc + totals[k], 0);
     return SENTIMENTS.map((k): CsvValue[] => {
-      const value = num(totals[k]);
-      const before = previous ? num(previous[k]) : null;
+      const value = totals[k];
+      const before = compared.totals[k];
       return [entry.title, k, value, sum ? clean(value / sum) : 0, before, changeRatio(value, before)];
     });
   });
   return { header: ["context", "sentiment", "mentions", "share", "previous_mentions", "change"], rows };
 }
 
-function trendSentimentCsv(data: Json, opts: WidgetCsvOptions): WidgetCsv {
+function trendSentimentCsv(data: Answers<"trend-sentiment">, opts: WidgetCsvOptions): WidgetCsv {
   const rows = contextEntries(data.sentiment).flatMap((entry) =>
-    arr(entry.payload.series).map((raw): CsvValue[] => {
-      const point = obj(raw);
-      return [entry.title, isoInZone(str(point.bucket), opts.timeZone), ...SENTIMENTS.map((k) => num(point[k]))];
-    }),
+    entry.payload.series.map((point): CsvValue[] => [entry.title, isoInZone(point.bucket, opts.timeZone), ...SENTIMENTS.map((k) => point[k])]),
   );
   return { header: ["context", "period_start", ...SENTIMENTS], rows };
 }
 
-function impactCsv(data: Json): WidgetCsv {
+function impactCsv(data: Answers<"impact-score">): WidgetCsv {
   const metrics = [
     ["impact", "impact_score"],
     ["reputation", "reputation"],
@@ -102,142 +95,123 @@ function impactCsv(data: Json): WidgetCsv {
   const rows: CsvValue[][] = [];
   for (const [key, metric] of metrics) {
     for (const entry of contextEntries(data[key])) {
-      const value = maybe(entry.payload.value);
-      const previous = maybe(entry.payload.previous);
+      const { value, previous } = entry.payload;
       rows.push([entry.title, metric, value, previous, changeRatio(value, previous)]);
     }
   }
   return { header: ["context", "metric", "value", "previous", "change"], rows };
 }
 
-function slaCsv(data: Json): WidgetCsv {
+function slaCsv(data: Answers<"first-reply-time">): WidgetCsv {
   const rows: CsvValue[][] = [];
+  const metrics = [
+    ["median_first_reply_seconds", "medianSeconds"],
+    ["average_first_reply_seconds", "averageSeconds"],
+    ["replied", "replied"],
+    ["not_replied", "unreplied"],
+  ] as const;
   for (const entry of contextEntries(data.compared)) {
     const now = entry.payload;
-    const before = previousTotals(entry.payload);
-    const metrics = [
-      ["median_first_reply_seconds", "median_seconds"],
-      ["average_first_reply_seconds", "average_seconds"],
-      ["replied", "replied"],
-      ["not_replied", "unreplied"],
-    ] as const;
+    const before = entry.payload.compared;
     for (const [metric, field] of metrics) {
-      const value = maybe(now[field]);
-      const previous = before ? maybe(before[field]) : null;
-      rows.push([entry.title, metric, value, previous, changeRatio(value, previous)]);
+      rows.push([entry.title, metric, now[field], before[field], changeRatio(now[field], before[field])]);
     }
   }
   return { header: ["context", "metric", "value", "previous", "change"], rows };
 }
 
-function postsCsv(data: Json, opts: WidgetCsvOptions): WidgetCsv {
-  const rows = perItem(data.posts, (p) => arr(p.items), (item) => [
-    typeof item.id === "number" ? item.id : str(item.id),
-    item.created_at ? isoInZone(str(item.created_at), opts.timeZone) : null,
-    str(item.social_type),
-    str(item.author_name) || str(item.author_username),
+function postsCsv(data: Answers<"most-impactful-posts">, opts: WidgetCsvOptions): WidgetCsv {
+  const rows = perItem(data.posts, (p) => p.items, (item) => [
+    item.id,
+    item.createdAt ? isoInZone(item.createdAt, opts.timeZone) : null,
+    item.socialType,
+    item.authorName || item.authorUsername,
     sentimentId(item.sentiment),
-    maybe(item.impact ?? item.impact_score),
-    str(item.description) || str(item.title) || str(item.text),
-    str(item.post_url) || null,
+    item.impactScore,
+    item.description || item.title || "",
+    item.postUrl || null,
   ]);
   return { header: ["context", "id", "created_at", "network", "author", "sentiment", "impact_score", "text", "post_url"], rows };
 }
 
-function demographicsCsv(data: Json, opts: WidgetCsvOptions): WidgetCsv {
+function demographicsCsv(data: Answers<"demographics">, opts: WidgetCsvOptions): WidgetCsv {
   const countries = opts.demographicsMode === "countries";
-  const rows = perItem(
-    data.demographics,
-    (p) => arr(p.items ?? p.values ?? p.languages ?? p.countries),
-    (item) => {
-      const code = str(item.key);
-      return [code, countries ? countryLabel(code) : languageLabel(code), num(item.mentions), shareRatio(item.share)];
-    },
-  );
+  const rows = perItem(data.demographics, (p) => p.items, (item) => [
+    item.key,
+    countries ? countryLabel(item.key) : languageLabel(item.key),
+    item.mentions,
+    shareRatio(item.share),
+  ]);
   const kind = countries ? "country" : "language";
   return { header: ["context", `${kind}_code`, kind, "mentions", "share"], rows };
 }
 
 /** Maps a widget's loaded data (the answers by call key, as loadWidget keeps them) to its CSV table. */
-export function widgetCsv(widgetId: WidgetId, rawData: unknown, opts: WidgetCsvOptions): WidgetCsv {
-  const data = obj(rawData);
-  switch (widgetId) {
+export function widgetCsv<Id extends WidgetId>(widgetId: Id, data: WidgetAnswers[Id], opts: WidgetCsvOptions): WidgetCsv {
+  // The id and its answers as one discriminated value, so each case below reads its own widget's answers.
+  const answer = { widgetId, data } as WidgetData;
+  switch (answer.widgetId) {
     case "sentiment":
-      return sentimentCsv(data);
+      return sentimentCsv(answer.data);
     case "trend-sentiment":
-      return trendSentimentCsv(data, opts);
+      return trendSentimentCsv(answer.data, opts);
     case "impact-score":
-      return impactCsv(data);
+      return impactCsv(answer.data);
     case "first-reply-time":
-      return slaCsv(data);
+      return slaCsv(answer.data);
     case "most-impactful-posts":
-      return postsCsv(data, opts);
+      return postsCsv(answer.data, opts);
     case "demographics":
-      return demographicsCsv(data, opts);
+      return demographicsCsv(answer.data, opts);
     case "reviews":
       return {
         header: ["context", "network", "reviews", "average_rating", ...STARS.map((s) => `stars_${s}`)],
-        rows: perItem(data.reviews, (p) => arr(p.networks ?? p.items ?? p.social_types), (item) => [
-          str(item.social_type),
-          num(item.reviews),
-          maybe(item.average_rating),
-          ...STARS.map((s) => num(obj(item.ratings)[String(s)])),
+        rows: perItem(answer.data.reviews, (p) => p.items, (item) => [
+          item.socialType,
+          item.reviews,
+          item.averageRating,
+          ...STARS.map((s) => item.ratings[String(s)] ?? 0),
         ]),
       };
     case "conversation-themes":
       return {
         header: ["context", "theme", "terms", "mentions", "sentiment"],
-        rows: perItem(data.themes, (p) => arr(p.themes), (item) => [
-          str(item.name),
-          arr(item.terms).map(str).join("; "),
-          num(item.mentions),
-          sentimentId(item.sentiment),
-        ]),
+        rows: perItem(answer.data.themes, (p) => p.themes, (item) => [item.name, item.terms.join("; "), item.mentions, sentimentId(item.sentiment)]),
       };
     case "topics":
       return {
         header: ["context", "topic", "mentions", "sentiment"],
-        rows: perItem(data.topics, (p) => arr(p.topics ?? p.items), (item) => [str(item.name), num(item.mentions), sentimentId(item.sentiment)]),
+        rows: perItem(answer.data.topics, (p) => p.items, (item) => [item.name, item.mentions, sentimentId(item.sentiment)]),
       };
     case "keywords-cloud":
       return {
         header: ["context", "term", "mentions", "sentiment"],
-        rows: perItem(data.terms, (p) => arr(p.terms ?? p.items), (item) => [str(item.term), num(item.mentions), sentimentId(item.sentiment)]),
+        rows: perItem(answer.data.terms, (p) => p.items, (item) => [item.term, item.mentions, sentimentId(item.sentiment)]),
       };
     case "network-breakdown":
       return {
         header: ["context", "network", "mentions", "engagement", "reach"],
-        rows: perItem(data.networks, (p) => arr(p.networks ?? p.items), (item) => [
-          str(item.social_type),
-          num(item.mentions),
-          num(item.engagement),
-          num(item.reach),
-        ]),
+        rows: perItem(answer.data.networks, (p) => p.items, (item) => [item.socialType, item.mentions, item.engagement ?? 0, item.reach ?? 0]),
       };
     case "trending-keywords":
       return {
         header: ["context", "term", "mentions", "previous", "score"],
-        rows: perItem(data.terms, (p) => arr(p.terms ?? p.items), (item) => [str(item.term), num(item.mentions), num(item.previous), num(item.score)]),
+        rows: perItem(answer.data.terms, (p) => p.items, (item) => [item.term, item.mentions, item.previous, item.score]),
       };
     case "trending-label":
       return {
         header: ["context", "label", "mentions", "previous", "change"],
-        rows: perItem(data.labels, (p) => arr(p.labels ?? p.entities ?? p.items), (item) => [
-          str(item.name),
-          num(item.mentions),
-          num(item.previous),
-          changeRatio(num(item.mentions), num(item.previous)),
+        rows: perItem(answer.data.labels, (p) => p.items, (item) => [
+          item.name,
+          item.mentions,
+          item.previous,
+          changeRatio(item.mentions, item.previous),
         ]),
       };
     case "conversation-cluster":
       return {
         header: ["context", "cluster", "terms", "size", "actionable"],
-        rows: perItem(data.clusters, (p) => arr(p.clusters ?? p.items), (item) => [
-          str(item.label),
-          arr(item.terms).map(str).join("; "),
-          num(item.size),
-          Boolean(item.actionable),
-        ]),
+        rows: perItem(answer.data.clusters, (p) => p.items, (item) => [item.label, item.terms.join("; "), item.size, item.actionable]),
       };
   }
 }

@@ -1,16 +1,20 @@
 // The mentions behind a chart point or a table row (drill-down): the dashboard mounts this panel when
-// the page carries `?feed_hash=` (GET /v1/dashboard/feeds/hash). User text is shown as text.
+// the page carries `?feed_hash=` (GET /v1/dashboard/feeds/hash, typed from FeedHashPageResponseSchema).
+// User text is shown as text.
 import { Link } from "@remix-run/react";
 import { formatDateTime } from "../../../../domain/format";
 import { MESSAGES } from "../../../../domain/messages";
 import { isNetworkId, networkById } from "../../../../domain/networks";
 import type { FeedHashResult } from "../../../lib/dashboard-widgets.server";
 
-const T = MESSAGES.widgetsUi;
+type FeedHashPage = Extract<FeedHashResult, { ok: true }>["data"];
+/** What the panel reads of a mention. */
+type FeedHashStatus = Pick<
+  FeedHashPage["statuses"]["data"][number],
+  "id" | "description" | "title" | "authorName" | "authorUsername" | "socialType" | "createdAt" | "postUrl"
+>;
 
-type Json = Record<string, unknown>;
-const obj = (v: unknown): Json => (v && typeof v === "object" && !Array.isArray(v) ? (v as Json) : {});
-const str = (v: unknown): string => (typeof v === "string" ? v : typeof v === "number" ? String(v) : "");
+const T = MESSAGES.widgetsUi;
 
 export interface FeedMention {
   id: string;
@@ -21,27 +25,20 @@ export interface FeedMention {
   url?: string;
 }
 
-/** The stored definition's title and its mentions, whatever envelope the answer uses. */
-export function feedHashView(data: unknown): { title: string; mentions: FeedMention[] } {
-  const answer = obj(data);
-  const definition = obj(answer.feed ?? answer.definition ?? answer.feed_hash ?? answer);
-  const list = [obj(answer.statuses).data, answer.items, answer.data, answer.statuses, answer.mentions].find(Array.isArray) as
-    | unknown[]
-    | undefined;
-  const mentions = (list ?? []).map((raw, i) => {
-    const item = obj(raw);
-    const social = str(item.social_type);
-    const url = str(item.post_url);
-    return {
-      id: str(item.id) || String(i),
-      text: str(item.description) || str(item.title) || str(item.text),
-      author: str(item.author_name) || str(item.author_username),
-      network: isNetworkId(social) ? networkById(social).name : social,
-      createdAt: str(item.created_at),
-      url: /^https?:\/\//.test(url) ? url : undefined,
-    };
-  });
-  return { title: str(definition.title), mentions };
+/** The stored definition's title and its page of mentions. */
+export function feedHashView(data: Pick<FeedHashPage, "title"> & { statuses: { data: FeedHashStatus[] } }): {
+  title: string;
+  mentions: FeedMention[];
+} {
+  const mentions = data.statuses.data.map((item) => ({
+    id: String(item.id),
+    text: item.description || item.title || "",
+    author: item.authorName || item.authorUsername,
+    network: isNetworkId(item.socialType) ? networkById(item.socialType).name : item.socialType,
+    createdAt: item.createdAt,
+    url: item.postUrl && /^https?:\/\//.test(item.postUrl) ? item.postUrl : undefined,
+  }));
+  return { title: data.title, mentions };
 }
 
 export function FeedHashPanel({ feed, closeHref }: { feed: FeedHashResult; closeHref: string }) {

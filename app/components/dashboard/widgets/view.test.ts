@@ -1,27 +1,38 @@
 import { describe, expect, it } from "vitest";
+import { FeedHashPageResponseSchema } from "../../../../domain/schemas/dashboard-config";
+import {
+  ComparedSentimentWidgetResponseSchema,
+  ComparedSlaWidgetResponseSchema,
+  DemographicsWidgetResponseSchema,
+  KeywordCloudWidgetResponseSchema,
+  NetworksWidgetResponseSchema,
+  PostsWidgetResponseSchema,
+  ScoreWidgetResponseSchema,
+  SentimentWidgetResponseSchema,
+  TopicsWidgetResponseSchema,
+} from "../../../../domain/schemas/dashboard-widgets";
 import { COMPARE_COLOR_HEX } from "../../../../domain/palette";
+import { ctx, widgetAnswer, wireAnswer, wireStatus } from "../../../../tests/support/dashboard-answers";
 import { changePercent, formatSeconds, widgetView } from "./view";
 
+// The answers are built on the wire, checked against the widgets' schemas and camelCased, as the web
+// client hands them over (tests/support/dashboard-answers.ts).
 const range = { from: "2026-11-01T00:00:00.000Z", to: "2026-11-03T00:00:00.000Z" };
-const ctx = (title: string, color: string, index = 0) => ({
-  context: { context_type: 1, context_id: index + 1, title, color },
-});
+const noChange = { neutral: null, positive: null, negative: null };
 
 describe("widgetView", () => {
   it("maps the sentiment series to a timeline with one row per bucket and Neutral hidden by default", () => {
     const data = {
-      sentiment: {
-        data: [
-          {
-            ...ctx("Brand", "blue"),
-            totals: { neutral: 3, positive: 5, negative: 2 },
-            series: [
-              { bucket: "2026-11-01T00:00:00.000Z", neutral: 1, positive: 2, negative: 1 },
-              { bucket: "2026-11-02T00:00:00.000Z", neutral: 2, positive: 3, negative: 1 },
-            ],
-          },
-        ],
-      },
+      sentiment: widgetAnswer(SentimentWidgetResponseSchema, [
+        {
+          ...ctx("Brand", "blue"),
+          totals: { neutral: 3, positive: 5, negative: 2 },
+          series: [
+            { bucket: "2026-11-01T00:00:00.000Z", neutral: 1, positive: 2, negative: 1 },
+            { bucket: "2026-11-02T00:00:00.000Z", neutral: 2, positive: 3, negative: 1 },
+          ],
+        },
+      ]),
     };
     const view = widgetView("trend-sentiment", data, { ...range, showNeutral: false });
     expect(view.columns).toEqual(["Period start", "Positive", "Negative"]);
@@ -40,16 +51,15 @@ describe("widgetView", () => {
 
   it("reads the sentiment and first-reply widgets' period and compared period from one compared call", () => {
     const compared = {
-      compared: {
-        data: [
-          {
-            ...ctx("Brand", "blue"),
-            totals: { neutral: 3, positive: 6, negative: 1 },
-            series: [],
-            compared: { range, totals: { neutral: 1, positive: 4, negative: 2 }, series: [] },
-          },
-        ],
-      },
+      compared: widgetAnswer(ComparedSentimentWidgetResponseSchema, [
+        {
+          ...ctx("Brand", "blue"),
+          totals: { neutral: 3, positive: 6, negative: 1 },
+          series: [],
+          compared: { range, totals: { neutral: 1, positive: 4, negative: 2 }, series: [] },
+          change: noChange,
+        },
+      ]),
     };
     const sentiment = widgetView("sentiment", compared, { ...range, showNeutral: false });
     expect(sentiment.rows.map((r) => r.cells)).toEqual([
@@ -57,19 +67,17 @@ describe("widgetView", () => {
       ["Negative", "1", "10%", "2", "-50%"],
     ]);
     const sla = {
-      compared: {
-        data: [
-          {
-            ...ctx("Brand", "blue"),
-            median_seconds: 120,
-            average_seconds: 180,
-            replied: 4,
-            unreplied: 6,
-            series: [],
-            compared: { range, median_seconds: 60, average_seconds: 90, replied: 2, unreplied: 3, series: [] },
-          },
-        ],
-      },
+      compared: widgetAnswer(ComparedSlaWidgetResponseSchema, [
+        {
+          ...ctx("Brand", "blue"),
+          median_seconds: 120,
+          average_seconds: 180,
+          replied: 4,
+          unreplied: 6,
+          series: [],
+          compared: { range, median_seconds: 60, average_seconds: 90, replied: 2, unreplied: 3, series: [] },
+        },
+      ]),
     };
     const first = widgetView("first-reply-time", sla, { ...range, showNeutral: false });
     expect(first.rows.map((r) => r.cells)).toEqual([
@@ -79,9 +87,15 @@ describe("widgetView", () => {
       ["Replied", "4", "2", "+100%"],
       ["Not replied", "6", "3", "+100%"],
     ]);
+    // The compared period had nothing to compare with: no reply times, no mentions.
+    const emptyPrevious = { range, median_seconds: null, average_seconds: null, replied: 0, unreplied: 0, series: [] };
     const withoutPrevious = widgetView(
       "first-reply-time",
-      { compared: { data: [{ ...ctx("Brand", "blue"), median_seconds: null, average_seconds: 30, replied: 1, unreplied: 0, series: [] }] } },
+      {
+        compared: widgetAnswer(ComparedSlaWidgetResponseSchema, [
+          { ...ctx("Brand", "blue"), median_seconds: null, average_seconds: 30, replied: 1, unreplied: 2, series: [], compared: emptyPrevious },
+        ]),
+      },
       { ...range, showNeutral: false },
     );
     expect(withoutPrevious.rows.map((r) => r.cells[3])).toEqual(["–", "–", "–", "–"]);
@@ -89,12 +103,10 @@ describe("widgetView", () => {
 
   it("gives one series per compared context in its compare colour", () => {
     const data = {
-      networks: {
-        data: [
-          { ...ctx("A", "blue"), items: [{ social_type: "twitter", mentions: 4, engagement: 10, reach: 100 }] },
-          { ...ctx("B", "purple", 1), items: [{ social_type: "reddit", mentions: 2, engagement: 1, reach: 5 }] },
-        ],
-      },
+      networks: widgetAnswer(NetworksWidgetResponseSchema, [
+        { ...ctx("A", "blue"), items: [{ social_type: "twitter", mentions: 4, engagement: 10, reach: 100 }] },
+        { ...ctx("B", "purple", 1), items: [{ social_type: "reddit", mentions: 2, engagement: 1, reach: 5 }] },
+      ]),
     };
     const view = widgetView("network-breakdown", data, { ...range, showNeutral: false });
     expect(view.chart?.series.map((s) => [s.name, s.color])).toEqual([
@@ -112,18 +124,18 @@ describe("widgetView", () => {
 
   it("keeps user text as it is and links only http(s) post addresses", () => {
     const data = {
-      posts: {
-        data: [
-          {
-            ...ctx("A", "blue"),
-            items: [
-              { id: 1, description: "<b>=cmd</b>", author_name: "Eve", social_type: "reddit", sentiment: -1, impact_score: 3.5, post_url: "javascript:alert(1)" },
-              { id: 2, description: "fine", author_username: "bob", social_type: "twitter", sentiment: 1, impact_score: 2, post_url: "https://x.test/2" },
-            ],
-            total: 7,
-          },
-        ],
-      },
+      posts: widgetAnswer(PostsWidgetResponseSchema, [
+        {
+          ...ctx("A", "blue"),
+          items: [
+            wireStatus({ id: 1, description: "<b>=cmd</b>", author_name: "Eve", social_type: "reddit", sentiment: -1, impact_score: 3.5, post_url: "javascript:alert(1)" }),
+            wireStatus({ id: 2, description: "fine", author_username: "bob", social_type: "twitter", sentiment: 1, impact_score: 2, post_url: "https://x.test/2" }),
+          ],
+          total: 7,
+          page: 1,
+          per_page: 6,
+        },
+      ]),
     };
     const view = widgetView("most-impactful-posts", data, { ...range, showNeutral: false, page: 1, perPage: 6 });
     expect(view.rows[0]?.cells[0]).toBe("<b>=cmd</b>");
@@ -135,7 +147,7 @@ describe("widgetView", () => {
   });
 
   it("drills into term widgets by term over the whole range", () => {
-    const data = { terms: { data: [{ ...ctx("A", "blue"), items: [{ term: "refund", mentions: 9, sentiment: -1 }] }] } };
+    const data = { terms: widgetAnswer(KeywordCloudWidgetResponseSchema, [{ ...ctx("A", "blue"), items: [{ term: "refund", mentions: 9, sentiment: -1 }] }]) };
     const view = widgetView("keywords-cloud", data, { ...range, showNeutral: false });
     expect(view.rows[0]?.cells).toEqual(["refund", "9", "Negative"]);
     expect(view.rows[0]?.drill).toEqual({ contextIndex: 0, from: range.from, to: range.to, title: "refund", query: "refund" });
@@ -143,9 +155,8 @@ describe("widgetView", () => {
   });
 
   it("summarises the impact metrics with their previous values", () => {
-    const metric = (value: number, previous: number) => ({
-      data: [{ ...ctx("A", "blue"), value, previous, series: [{ bucket: "2026-11-01T00:00:00.000Z", value }] }],
-    });
+    const metric = (value: number, previous: number) =>
+      widgetAnswer(ScoreWidgetResponseSchema, [{ ...ctx("A", "blue"), value, previous, series: [{ bucket: "2026-11-01T00:00:00.000Z", value }] }]);
     const view = widgetView(
       "impact-score",
       { impact: metric(10, 5), reputation: metric(2, 2), reach: metric(1, 0), shares: metric(0, 0) },
@@ -161,7 +172,9 @@ describe("widgetView", () => {
   });
 
   it("names languages and countries instead of their codes", () => {
-    const answer = (items: unknown[]) => ({ demographics: { data: [{ ...ctx("A", "blue"), items }] } });
+    const answer = (items: Array<{ key: string; mentions: number; share: number }>) => ({
+      demographics: widgetAnswer(DemographicsWidgetResponseSchema, [{ ...ctx("A", "blue"), items, total: items.reduce((n, i) => n + i.mentions, 0) }]),
+    });
     const languages = widgetView("demographics", answer([{ key: "de", mentions: 3, share: 0.75 }, { key: "und", mentions: 1, share: 0.25 }]), {
       ...range,
       showNeutral: false,
@@ -182,14 +195,26 @@ describe("widgetView", () => {
   });
 
   it("marks count charts for whole-number ticks and gives the first-reply chart its unit", () => {
-    const topics = widgetView("topics", { topics: { data: [{ ...ctx("A", "blue"), items: [{ name: "x", mentions: 1, sentiment: 0 }] }] } }, {
+    const topics = widgetView("topics", { topics: widgetAnswer(TopicsWidgetResponseSchema, [{ ...ctx("A", "blue"), items: [{ topic_id: 1, name: "x", mentions: 1, sentiment: 0 }] }]) }, {
       ...range,
       showNeutral: false,
     });
     expect(topics.chart?.integer).toBe(true);
     const sla = widgetView(
       "first-reply-time",
-      { compared: { data: [{ ...ctx("A", "blue"), median_seconds: 90, series: [{ bucket: range.from, median_seconds: 90 }] }] } },
+      {
+        compared: widgetAnswer(ComparedSlaWidgetResponseSchema, [
+          {
+            ...ctx("A", "blue"),
+            median_seconds: 90,
+            average_seconds: 90,
+            replied: 1,
+            unreplied: 0,
+            series: [{ bucket: range.from, median_seconds: 90, value: 90, replied: 1 }],
+            compared: { range, median_seconds: null, average_seconds: null, replied: 0, unreplied: 0, series: [] },
+          },
+        ]),
+      },
       { ...range, showNeutral: false },
     );
     expect(sla.chart?.unit).toBe("Median first reply (minutes)");
@@ -198,7 +223,7 @@ describe("widgetView", () => {
   });
 
   it("answers an empty view for an empty answer", () => {
-    const view = widgetView("topics", { topics: { data: [] } }, { ...range, showNeutral: false });
+    const view = widgetView("topics", { topics: widgetAnswer(TopicsWidgetResponseSchema, []) }, { ...range, showNeutral: false });
     expect(view.rows).toEqual([]);
     expect(view.chart).toBeNull();
   });
@@ -217,13 +242,28 @@ describe("formatting", () => {
 describe("feedHashView", () => {
   it("reads the drill-down's title and mentions", async () => {
     const { feedHashView } = await import("./feed-hash-panel");
-    const view = feedHashView({
-      title: "Keywords cloud: app",
-      statuses: {
-        data: [{ id: 5, description: "<i>app</i> crashed", author_name: "Eve", social_type: "reddit", created_at: "2026-11-02T10:00:00.000Z", post_url: "javascript:x" }],
-        total: 1,
-      },
-    });
+    const view = feedHashView(
+      wireAnswer(FeedHashPageResponseSchema, {
+        id: "abc",
+        title: "Keywords cloud: app",
+        view_type: "keywords-cloud",
+        account_id: 1,
+        context_id: 12,
+        context_type: 1,
+        min_created_at: range.from,
+        max_created_at: range.to,
+        properties: { query: "app" },
+        context: { context_type: 1, context_id: 12, title: "Brand" },
+        statuses: {
+          data: [
+            wireStatus({ id: 5, description: "<i>app</i> crashed", author_name: "Eve", social_type: "reddit", created_at: "2026-11-02T10:00:00.000Z", post_url: "javascript:x" }),
+          ],
+          total: 1,
+          page: 1,
+          per_page: 20,
+        },
+      }),
+    );
     expect(view.title).toBe("Keywords cloud: app");
     expect(view.mentions).toEqual([
       { id: "5", text: "<i>app</i> crashed", author: "Eve", network: "Reddit", createdAt: "2026-11-02T10:00:00.000Z", url: undefined },

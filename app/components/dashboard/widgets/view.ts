@@ -1,6 +1,7 @@
-// Pure mapping of a widget's API answers (ADR 015 payloads, snake_case as the API sends them) to what
-// the widget shows: the table the server renders (visible without JavaScript) and the chart's series.
-// The same numbers feed both, so the chart never says something the table does not.
+// Pure mapping of a widget's API answers (ADR 015 payloads, typed from the widgets' response schemas and
+// camelCased by the web client: WidgetAnswers) to what the widget shows: the table the server renders
+// (visible without JavaScript) and the chart's series. The same numbers feed both, so the chart never
+// says something the table does not.
 import {
   DEFAULT_HIDDEN_SENTIMENTS,
   SENTIMENT_LABELS,
@@ -9,7 +10,8 @@ import {
 import { MESSAGES } from "../../../../domain/messages";
 import { countryLabel } from "../../../../domain/reference/countries";
 import { languageLabel } from "../../../../domain/reference/languages";
-import { arr, contextEntries, networkName, num, obj, previousTotals, str, type ContextEntry, type Json } from "./read";
+import type { WidgetAnswers } from "../../../../domain/schemas/dashboard-widgets";
+import { contextEntries, networkName, type ContextEntry, type WidgetData } from "./read";
 
 const T = MESSAGES.widgetsUi;
 
@@ -117,33 +119,34 @@ function bucketEnd(buckets: string[], i: number, rangeTo: string): string {
   return buckets[i + 1] ?? rangeTo;
 }
 
-function multi(entries: ContextEntry[]): boolean {
+function multi(entries: ContextEntry<unknown>[]): boolean {
   return entries.length > 1;
 }
-function withContext(entries: ContextEntry[], entry: ContextEntry, cells: string[]): string[] {
+function withContext(entries: ContextEntry<unknown>[], entry: ContextEntry<unknown>, cells: string[]): string[] {
   return multi(entries) ? [entry.title, ...cells] : cells;
 }
-function contextColumns(entries: ContextEntry[], columns: string[]): string[] {
+function contextColumns(entries: ContextEntry<unknown>[], columns: string[]): string[] {
   return multi(entries) ? [T.contextColumn, ...columns] : columns;
 }
 
-function emptyView(): WidgetView {
-  return { columns: [], rows: [], summary: [], chart: null };
-}
-
 /** The union of the bucket starts of every context's series, in time order. */
-function bucketsOf(series: unknown[][]): string[] {
+function bucketsOf(series: { bucket: string }[][]): string[] {
   const all = new Set<string>();
-  for (const s of series) for (const point of s) all.add(str(obj(point).bucket));
+  for (const s of series) for (const point of s) all.add(point.bucket);
   all.delete("");
   return [...all].sort((a, b) => Date.parse(a) - Date.parse(b));
 }
 
-function valueSeries(entries: ContextEntry[], answerKey: (e: ContextEntry) => unknown[], opts: ViewOptions, name: string) {
-  const perContext = entries.map(answerKey);
+interface ValuePoint {
+  bucket: string;
+  value: number | null;
+}
+
+function valueSeries<P>(entries: ContextEntry<P>[], pointsOf: (e: ContextEntry<P>) => ValuePoint[], opts: ViewOptions, name: string) {
+  const perContext = entries.map(pointsOf);
   const buckets = bucketsOf(perContext);
   const series: ChartSeries[] = entries.map((entry, i) => {
-    const byBucket = new Map(perContext[i]!.map((p) => [str(obj(p).bucket), num(obj(p).value)]));
+    const byBucket = new Map(perContext[i]!.map((p) => [p.bucket, p.value ?? 0]));
     return {
       name: multi(entries) ? entry.title : name,
       color: entry.color,
@@ -163,26 +166,31 @@ function valueSeries(entries: ContextEntry[], answerKey: (e: ContextEntry) => un
 
 // ── Widgets ─────────────────────────────────────────────────────────────────────────────────────
 
+type Answers<Id extends WidgetId> = WidgetAnswers[Id];
+
+function shownSentiments(opts: ViewOptions): SentimentKey[] {
+  return SENTIMENT_KEYS.filter((k) => opts.showNeutral || !(DEFAULT_HIDDEN_SENTIMENTS as readonly string[]).includes(k));
+}
+
 /** The sentiment widget reads compared_sentiment alone: each entry is the period and, inside it, the compared one. */
-function sentimentView(data: Json, opts: ViewOptions): WidgetView {
+function sentimentView(data: Answers<"sentiment">, opts: ViewOptions): WidgetView {
   const entries = contextEntries(data.compared);
-  const keys = SENTIMENT_KEYS.filter((k) => opts.showNeutral || !(DEFAULT_HIDDEN_SENTIMENTS as readonly string[]).includes(k));
+  const keys = shownSentiments(opts);
   const rows: ViewRow[] = [];
   for (const entry of entries) {
-    const totals = obj(entry.payload.totals);
-    const comparedTotals = previousTotals(entry.payload);
-    const sum = SENTIMENT_KEYS.reduce((acc, k) => acc + num(totals[k]), 0);
+    const { totals, compared } = entry.payload;
+    const sum = SENTIMENT_KEYS.reduce((acc, k) => acc + totals[k], 0);
     for (const k of keys) {
-      const value = num(totals[k]);
-      const previous = comparedTotals ? num(comparedTotals[k]) : null;
+      const value = totals[k];
+      const previous = compared.totals[k];
       rows.push({
         key: `${entry.index}-${k}`,
         cells: withContext(entries, entry, [
           SENTIMENT_LABELS[k],
           formatInt(value),
           formatPercent(sum ? (value / sum) * 100 : 0),
-          previous === null ? "–" : formatInt(previous),
-          previous === null ? "–" : formatChange(changePercent(value, previous)),
+          formatInt(previous),
+          formatChange(changePercent(value, previous)),
         ]),
       });
     }
@@ -194,7 +202,7 @@ function sentimentView(data: Json, opts: ViewOptions): WidgetView {
     series: entries.map((entry) => ({
       name: entry.title,
       color: entry.color,
-      data: keys.map((k) => num(obj(entry.payload.totals)[k])),
+      data: keys.map((k) => entry.payload.totals[k]),
     })),
     drills: entries.map(() => keys.map(() => null)),
     allDataPoints: false,
@@ -214,21 +222,21 @@ function sentimentView(data: Json, opts: ViewOptions): WidgetView {
   };
 }
 
-function trendSentimentView(data: Json, opts: ViewOptions): WidgetView {
+function trendSentimentView(data: Answers<"trend-sentiment">, opts: ViewOptions): WidgetView {
   const entries = contextEntries(data.sentiment);
-  const keys = SENTIMENT_KEYS.filter((k) => opts.showNeutral || !(DEFAULT_HIDDEN_SENTIMENTS as readonly string[]).includes(k));
-  const perContext = entries.map((e) => arr(e.payload.series));
+  const keys = shownSentiments(opts);
+  const perContext = entries.map((e) => e.payload.series);
   const buckets = bucketsOf(perContext);
   const series: ChartSeries[] = [];
   const drills: (Drill | null)[][] = [];
   const rows: ViewRow[] = [];
   entries.forEach((entry, i) => {
-    const byBucket = new Map(perContext[i]!.map((p) => [str(obj(p).bucket), obj(p)]));
+    const byBucket = new Map(perContext[i]!.map((p) => [p.bucket, p]));
     for (const k of keys) {
       series.push({
         name: multi(entries) ? `${entry.title} · ${SENTIMENT_LABELS[k]}` : SENTIMENT_LABELS[k],
         color: multi(entries) ? entry.color : SENTIMENT_HEX[k],
-        data: buckets.map((b) => num(byBucket.get(b)?.[k])),
+        data: buckets.map((b) => byBucket.get(b)?.[k] ?? 0),
         dashed: multi(entries) && k !== "positive",
       });
       drills.push(
@@ -241,10 +249,10 @@ function trendSentimentView(data: Json, opts: ViewOptions): WidgetView {
       );
     }
     buckets.forEach((b, j) => {
-      const point = byBucket.get(b) ?? {};
+      const point = byBucket.get(b);
       rows.push({
         key: `${entry.index}-${b}`,
-        cells: withContext(entries, entry, [formatBucket(b), ...keys.map((k) => formatInt(num(point[k])))]),
+        cells: withContext(entries, entry, [formatBucket(b), ...keys.map((k) => formatInt(point?.[k] ?? 0))]),
         drill: {
           contextIndex: entry.index,
           from: b,
@@ -265,23 +273,28 @@ function trendSentimentView(data: Json, opts: ViewOptions): WidgetView {
 }
 const WIDGET_SENTIMENT_TREND = "Sentiment trend";
 
-function listView(
-  answer: unknown,
-  columns: string[],
-  cells: (item: Json) => string[],
-  chartValue: ((item: Json) => number) | null,
-  label: (item: Json) => string,
+/** How a list widget reads its items: the cells of a row, the chart's value, the row's name, its drill-down's term. */
+interface ListReading<Item> {
+  columns: string[];
+  cells: (item: Item) => string[];
+  chartValue: ((item: Item) => number) | null;
+  label: (item: Item) => string;
+  drillQuery?: (item: Item) => string | undefined;
+}
+
+function listView<Payload extends { context: { title: string; color: string } }, Item>(
+  answer: { data: Payload[] },
+  itemsOf: (payload: Payload) => Item[],
+  reading: ListReading<Item>,
   opts: ViewOptions,
-  drillQuery?: (item: Json) => string | undefined,
-  itemsOf: (payload: Json) => unknown[] = (p) => arr(p.items ?? p.rows ?? p.values ?? p.data),
 ): WidgetView {
+  const { columns, cells, chartValue, label, drillQuery } = reading;
   const entries = contextEntries(answer);
   const rows: ViewRow[] = [];
   const labels: string[] = [];
   const values = new Map<string, number[]>();
   entries.forEach((entry) => {
-    for (const raw of payloadList(entry.payload, itemsOf)) {
-      const item = obj(raw);
+    for (const item of itemsOf(entry.payload)) {
       const name = label(item);
       const query = drillQuery?.(item);
       rows.push({
@@ -324,19 +337,13 @@ function listView(
   return { columns: contextColumns(entries, columns), rows, summary: [], chart };
 }
 
-/** A context entry's list: the entry itself is `{ context, ...payload }`; lists sit under a key. */
-function payloadList(payload: Json, itemsOf: (p: Json) => unknown[]): unknown[] {
-  return itemsOf(payload);
-}
-
-function sentimentWord(value: unknown): string {
-  const n = num(value);
-  if (typeof value === "string" && value in SENTIMENT_LABELS) return SENTIMENT_LABELS[value as SentimentKey];
+/** A sentiment score (−1, 0, 1, or a mean) as its word. */
+function sentimentWord(n: number): string {
   return n > 0.05 ? SENTIMENT_LABELS.positive : n < -0.05 ? SENTIMENT_LABELS.negative : SENTIMENT_LABELS.neutral;
 }
 
-function impactView(data: Json, opts: ViewOptions): WidgetView {
-  const metrics: { key: string; label: string }[] = [
+function impactView(data: Answers<"impact-score">, opts: ViewOptions): WidgetView {
+  const metrics: { key: keyof Answers<"impact-score">; label: string }[] = [
     { key: "impact", label: T.impactMetric },
     { key: "reputation", label: T.reputationMetric },
     { key: "reach", label: MESSAGES.searchScreen.sortReach },
@@ -347,8 +354,8 @@ function impactView(data: Json, opts: ViewOptions): WidgetView {
   for (const m of metrics) {
     const entries = contextEntries(data[m.key]);
     for (const entry of entries) {
-      const value = num(entry.payload.value);
-      const previous = entry.payload.previous === undefined || entry.payload.previous === null ? null : num(entry.payload.previous);
+      const value = entry.payload.value ?? 0;
+      const previous = entry.payload.previous;
       rows.push({
         key: `${m.key}-${entry.index}`,
         cells: withContext(entries, entry, [
@@ -360,7 +367,7 @@ function impactView(data: Json, opts: ViewOptions): WidgetView {
       });
     }
   }
-  const { buckets, series, drills } = valueSeries(impactEntries, (e) => arr(e.payload.series), opts, T.impactMetric);
+  const { buckets, series, drills } = valueSeries(impactEntries, (e) => e.payload.series, opts, T.impactMetric);
   return {
     columns: contextColumns(impactEntries, [T.metricColumn, T.valueColumn, T.previousColumn, T.changeColumn]),
     rows,
@@ -370,35 +377,25 @@ function impactView(data: Json, opts: ViewOptions): WidgetView {
 }
 
 /** The first-reply widget reads compared_sla alone: each entry is the period and, inside it, the compared one. */
-function slaView(data: Json, opts: ViewOptions): WidgetView {
+function slaView(data: Answers<"first-reply-time">, opts: ViewOptions): WidgetView {
   const entries = contextEntries(data.compared);
   const rows: ViewRow[] = [];
   for (const entry of entries) {
-    const p = entry.payload;
-    const prev = previousTotals(entry.payload);
-    const median = p.median_seconds === null ? null : num(p.median_seconds);
-    const prevMedian = prev && prev.median_seconds !== undefined && prev.median_seconds !== null ? num(prev.median_seconds) : null;
+    const now = entry.payload;
+    const before = entry.payload.compared;
     const line = (label: string, value: string, previous: string, change: string) =>
       rows.push({ key: `${entry.index}-${label}`, cells: withContext(entries, entry, [label, value, previous, change]) });
-    const figure = (side: Json | null, key: string): number | null =>
-      side && side[key] !== undefined && side[key] !== null ? num(side[key]) : null;
     // Each figure's change wherever both periods have it (not only the median's).
     const change = (value: number | null, previous: number | null) =>
       value !== null && previous !== null ? formatChange(changePercent(value, previous)) : "–";
-    const average = figure(p, "average_seconds");
-    const prevAverage = figure(prev, "average_seconds");
-    const replied = figure(p, "replied") ?? 0;
-    const prevReplied = figure(prev, "replied");
-    const unreplied = figure(p, "unreplied") ?? 0;
-    const prevUnreplied = figure(prev, "unreplied");
-    line(T.medianReply, formatSeconds(median), formatSeconds(prevMedian), change(median, prevMedian));
-    line(T.averageReply, formatSeconds(average), formatSeconds(prevAverage), change(average, prevAverage));
-    line(MESSAGES.inboxUi.repliedFilter, formatInt(replied), prevReplied === null ? "–" : formatInt(prevReplied), change(replied, prevReplied));
-    line(MESSAGES.inboxUi.notReplied, formatInt(unreplied), prevUnreplied === null ? "–" : formatInt(prevUnreplied), change(unreplied, prevUnreplied));
+    line(T.medianReply, formatSeconds(now.medianSeconds), formatSeconds(before.medianSeconds), change(now.medianSeconds, before.medianSeconds));
+    line(T.averageReply, formatSeconds(now.averageSeconds), formatSeconds(before.averageSeconds), change(now.averageSeconds, before.averageSeconds));
+    line(MESSAGES.inboxUi.repliedFilter, formatInt(now.replied), formatInt(before.replied), change(now.replied, before.replied));
+    line(MESSAGES.inboxUi.notReplied, formatInt(now.unreplied), formatInt(before.unreplied), change(now.unreplied, before.unreplied));
   }
   const { buckets, series, drills } = valueSeries(
     entries,
-    (e) => arr(e.payload.series).map((point) => ({ bucket: obj(point).bucket, value: num(obj(point).median_seconds ?? obj(point).value) / 60 })),
+    (e) => e.payload.series.map((point) => ({ bucket: point.bucket, value: (point.medianSeconds ?? point.value ?? 0) / 60 })),
     opts,
     T.medianReply,
   );
@@ -412,62 +409,64 @@ function slaView(data: Json, opts: ViewOptions): WidgetView {
   };
 }
 
-function reviewsView(data: Json, opts: ViewOptions): WidgetView {
+const STARS = [5, 4, 3, 2, 1] as const;
+
+function reviewsView(data: Answers<"reviews">, opts: ViewOptions): WidgetView {
   const view = listView(
     data.reviews,
-    [MESSAGES.network, T.reviewsColumn, T.averageRatingColumn, ...[5, 4, 3, 2, 1].map((s) => T.starsColumn(s))],
-    (item) => [
-      networkName(item.social_type),
-      formatInt(num(item.reviews)),
-      formatDecimal(num(item.average_rating)),
-      ...[5, 4, 3, 2, 1].map((s) => formatInt(num(obj(item.ratings)[String(s)]))),
-    ],
-    (item) => num(item.reviews),
-    (item) => networkName(item.social_type),
+    (p) => p.items,
+    {
+      columns: [MESSAGES.network, T.reviewsColumn, T.averageRatingColumn, ...STARS.map((s) => T.starsColumn(s))],
+      cells: (item) => [
+        networkName(item.socialType),
+        formatInt(item.reviews),
+        formatDecimal(item.averageRating ?? 0),
+        ...STARS.map((s) => formatInt(item.ratings[String(s)] ?? 0)),
+      ],
+      chartValue: (item) => item.reviews,
+      label: (item) => networkName(item.socialType),
+    },
     opts,
-    undefined,
-    (p) => arr(p.networks ?? p.items ?? p.social_types),
   );
   if (view.chart) view.chart.horizontal = false;
   return view;
 }
 
-function themesView(data: Json, opts: ViewOptions): WidgetView {
+function themesView(data: Answers<"conversation-themes">, opts: ViewOptions): WidgetView {
   const entries = contextEntries(data.themes);
-  const analysed = entries.reduce((acc, e) => acc + num(e.payload.nlp_analyzed_count), 0);
+  const analysed = entries.reduce((acc, e) => acc + e.payload.nlpAnalyzedCount, 0);
   const view = listView(
     data.themes,
-    [T.themeColumn, T.termsColumn, T.mentionsColumn, MESSAGES.sentiment],
-    (item) => [str(item.name), arr(item.terms).map(str).join(", "), formatInt(num(item.mentions)), sentimentWord(item.sentiment)],
-    (item) => num(item.mentions),
-    (item) => str(item.name),
+    (p) => p.themes,
+    {
+      columns: [T.themeColumn, T.termsColumn, T.mentionsColumn, MESSAGES.sentiment],
+      cells: (item) => [item.name, item.terms.join(", "), formatInt(item.mentions), sentimentWord(item.sentiment)],
+      chartValue: (item) => item.mentions,
+      label: (item) => item.name,
+      drillQuery: (item) => item.terms[0],
+    },
     opts,
-    (item) => arr(item.terms).map(str)[0],
-    (p) => arr(p.themes),
   );
   return { ...view, note: T.analyzedCount(analysed) };
 }
 
-function postsView(data: Json, opts: ViewOptions): WidgetView {
+function postsView(data: Answers<"most-impactful-posts">, opts: ViewOptions): WidgetView {
   const entries = contextEntries(data.posts);
   const rows: ViewRow[] = [];
   let total = 0;
   for (const entry of entries) {
-    total = Math.max(total, num(entry.payload.total));
-    for (const raw of arr(entry.payload.items)) {
-      const item = obj(raw);
-      const author = str(item.author_name) || str(item.author_username);
-      const text = str(item.description) || str(item.title) || str(item.text);
+    total = Math.max(total, entry.payload.total);
+    for (const item of entry.payload.items) {
       rows.push({
-        key: `${entry.index}-${str(item.id)}`,
+        key: `${entry.index}-${item.id}`,
         cells: withContext(entries, entry, [
-          text,
-          author,
-          networkName(item.social_type),
+          item.description || item.title || "",
+          item.authorName || item.authorUsername,
+          networkName(item.socialType),
           sentimentWord(item.sentiment),
-          formatDecimal(num(item.impact ?? item.impact_score)),
+          formatDecimal(item.impactScore),
         ]),
-        href: /^https?:\/\//.test(str(item.post_url)) ? str(item.post_url) : undefined,
+        href: item.postUrl && /^https?:\/\//.test(item.postUrl) ? item.postUrl : undefined,
       });
     }
   }
@@ -482,115 +481,124 @@ function postsView(data: Json, opts: ViewOptions): WidgetView {
   };
 }
 
-/** Maps a widget's loaded data to its table and chart. */
-export function widgetView(widgetId: WidgetId, rawData: unknown, opts: ViewOptions): WidgetView {
-  const data = obj(rawData);
-  switch (widgetId) {
+function trendingKeywordsView(data: Answers<"trending-keywords">, opts: ViewOptions): WidgetView {
+  const view = listView(
+    data.terms,
+    (p) => p.items,
+    {
+      columns: [T.termColumn, T.mentionsColumn, T.previousColumn, T.scoreColumn],
+      cells: (item) => [item.term, formatInt(item.mentions), formatInt(item.previous), formatDecimal(item.score)],
+      chartValue: (item) => item.mentions,
+      label: (item) => item.term,
+      drillQuery: (item) => item.term || undefined,
+    },
+    opts,
+  );
+  const perPage = opts.perPage ?? 7;
+  const entries = contextEntries(data.terms);
+  const longest = entries.reduce((acc, e) => Math.max(acc, e.payload.items.length), 0);
+  const total = entries.reduce((acc, e) => Math.max(acc, e.payload.total), 0);
+  return { ...view, hasNextPage: total ? (opts.page ?? 1) * perPage < total : longest >= perPage };
+}
+
+/** Maps a widget's loaded data (its answers by call key, WidgetAnswers) to its table and chart. */
+export function widgetView<Id extends WidgetId>(widgetId: Id, data: WidgetAnswers[Id], opts: ViewOptions): WidgetView {
+  // The id and its answers as one discriminated value, so each case below reads its own widget's answers.
+  const answer = { widgetId, data } as WidgetData;
+  switch (answer.widgetId) {
     case "sentiment":
-      return sentimentView(data, opts);
+      return sentimentView(answer.data, opts);
     case "trend-sentiment":
-      return trendSentimentView(data, opts);
+      return trendSentimentView(answer.data, opts);
     case "impact-score":
-      return impactView(data, opts);
+      return impactView(answer.data, opts);
     case "first-reply-time":
-      return slaView(data, opts);
+      return slaView(answer.data, opts);
     case "reviews":
-      return reviewsView(data, opts);
+      return reviewsView(answer.data, opts);
     case "conversation-themes":
-      return themesView(data, opts);
+      return themesView(answer.data, opts);
     case "most-impactful-posts":
-      return postsView(data, opts);
+      return postsView(answer.data, opts);
     case "topics":
       return listView(
-        data.topics,
-        [T.topicColumn, T.mentionsColumn, MESSAGES.sentiment],
-        (item) => [str(item.name), formatInt(num(item.mentions)), sentimentWord(item.sentiment)],
-        (item) => num(item.mentions),
-        (item) => str(item.name),
+        answer.data.topics,
+        (p) => p.items,
+        {
+          columns: [T.topicColumn, T.mentionsColumn, MESSAGES.sentiment],
+          cells: (item) => [item.name, formatInt(item.mentions), sentimentWord(item.sentiment)],
+          chartValue: (item) => item.mentions,
+          label: (item) => item.name,
+        },
         opts,
-        undefined,
-        (p) => arr(p.topics ?? p.items),
       );
     case "demographics": {
       // Names, not codes: "German", "Germany" (the reference lists the filters use too).
       const countries = opts.demographicsMode === "countries";
-      const name = (item: Json) => (countries ? countryLabel(str(item.key)) : languageLabel(str(item.key)));
+      const name = (item: { key: string }) => (countries ? countryLabel(item.key) : languageLabel(item.key));
       return listView(
-        data.demographics,
-        [countries ? MESSAGES.channelScreen.country : MESSAGES.language, T.mentionsColumn, MESSAGES.dashboardUi.share],
-        (item) => [name(item), formatInt(num(item.mentions)), formatPercent(num(item.share) <= 1 ? num(item.share) * 100 : num(item.share))],
-        (item) => num(item.mentions),
-        name,
+        answer.data.demographics,
+        (p) => p.items,
+        {
+          columns: [countries ? MESSAGES.channelScreen.country : MESSAGES.language, T.mentionsColumn, MESSAGES.dashboardUi.share],
+          cells: (item) => [name(item), formatInt(item.mentions), formatPercent(item.share <= 1 ? item.share * 100 : item.share)],
+          chartValue: (item) => item.mentions,
+          label: name,
+        },
         opts,
-        undefined,
-        (p) => arr(p.items ?? p.values ?? p.languages ?? p.countries),
       );
     }
     case "keywords-cloud":
       return listView(
-        data.terms,
-        [T.termColumn, T.mentionsColumn, MESSAGES.sentiment],
-        (item) => [str(item.term), formatInt(num(item.mentions)), sentimentWord(item.sentiment)],
-        (item) => num(item.mentions),
-        (item) => str(item.term),
+        answer.data.terms,
+        (p) => p.items,
+        {
+          columns: [T.termColumn, T.mentionsColumn, MESSAGES.sentiment],
+          cells: (item) => [item.term, formatInt(item.mentions), sentimentWord(item.sentiment)],
+          chartValue: (item) => item.mentions,
+          label: (item) => item.term,
+          drillQuery: (item) => item.term || undefined,
+        },
         opts,
-        (item) => str(item.term) || undefined,
-        (p) => arr(p.terms ?? p.items),
       );
     case "network-breakdown":
       return listView(
-        data.networks,
-        [MESSAGES.network, T.mentionsColumn, MESSAGES.inboxUi.sortEngagement, MESSAGES.searchScreen.metricReach],
-        (item) => [networkName(item.social_type), formatInt(num(item.mentions)), formatInt(num(item.engagement)), formatInt(num(item.reach))],
-        (item) => num(item.mentions),
-        (item) => networkName(item.social_type),
+        answer.data.networks,
+        (p) => p.items,
+        {
+          columns: [MESSAGES.network, T.mentionsColumn, MESSAGES.inboxUi.sortEngagement, MESSAGES.searchScreen.metricReach],
+          cells: (item) => [networkName(item.socialType), formatInt(item.mentions), formatInt(item.engagement ?? 0), formatInt(item.reach ?? 0)],
+          chartValue: (item) => item.mentions,
+          label: (item) => networkName(item.socialType),
+        },
         opts,
-        undefined,
-        (p) => arr(p.networks ?? p.items),
       );
-    case "trending-keywords": {
-      const view = listView(
-        data.terms,
-        [T.termColumn, T.mentionsColumn, T.previousColumn, T.scoreColumn],
-        (item) => [str(item.term), formatInt(num(item.mentions)), formatInt(num(item.previous)), formatDecimal(num(item.score))],
-        (item) => num(item.mentions),
-        (item) => str(item.term),
-        opts,
-        (item) => str(item.term) || undefined,
-        (p) => arr(p.terms ?? p.items),
-      );
-      const perPage = opts.perPage ?? 7;
-      const longest = contextEntries(data.terms).reduce(
-        (acc, e) => Math.max(acc, arr(e.payload.terms ?? e.payload.items).length),
-        0,
-      );
-      const total = contextEntries(data.terms).reduce((acc, e) => Math.max(acc, num(e.payload.total)), 0);
-      return { ...view, hasNextPage: total ? (opts.page ?? 1) * perPage < total : longest >= perPage };
-    }
+    case "trending-keywords":
+      return trendingKeywordsView(answer.data, opts);
     case "trending-label":
       return listView(
-        data.labels,
-        [MESSAGES.inboxUi.label, T.mentionsColumn, T.previousColumn, T.changeColumn],
-        (item) => [str(item.name), formatInt(num(item.mentions)), formatInt(num(item.previous)), formatChange(item.change === null ? null : num(item.change))],
-        (item) => num(item.mentions),
-        (item) => str(item.name),
+        answer.data.labels,
+        (p) => p.items,
+        {
+          columns: [MESSAGES.inboxUi.label, T.mentionsColumn, T.previousColumn, T.changeColumn],
+          cells: (item) => [item.name, formatInt(item.mentions), formatInt(item.previous), formatChange(item.change)],
+          chartValue: (item) => item.mentions,
+          label: (item) => item.name,
+        },
         opts,
-        undefined,
-        (p) => arr(p.labels ?? p.entities ?? p.items),
       );
     case "conversation-cluster":
       return listView(
-        data.clusters,
-        [T.clusterColumn, T.termsColumn, T.sizeColumn, T.actionableColumn],
-        (item) => [str(item.label), arr(item.terms).map(str).join(", "), formatInt(num(item.size)), item.actionable ? T.yes : T.no],
-        (item) => num(item.size),
-        (item) => str(item.label),
+        answer.data.clusters,
+        (p) => p.items,
+        {
+          columns: [T.clusterColumn, T.termsColumn, T.sizeColumn, T.actionableColumn],
+          cells: (item) => [item.label, item.terms.join(", "), formatInt(item.size), item.actionable ? T.yes : T.no],
+          chartValue: (item) => item.size,
+          label: (item) => item.label,
+          drillQuery: (item) => item.terms[0],
+        },
         opts,
-        (item) => arr(item.terms).map(str)[0],
-        (p) => arr(p.clusters ?? p.items),
       );
   }
-  return emptyView();
 }
-
-;

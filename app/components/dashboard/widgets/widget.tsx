@@ -13,6 +13,7 @@ import {
 import { MESSAGES } from "../../../../domain/messages";
 import { NETWORKS, networkById } from "../../../../domain/networks";
 import { dashboardParams, type DashboardQuery } from "../../../lib/dashboard-query";
+import type { WidgetResult } from "../../../lib/dashboard-widgets.server";
 import { useHydrated } from "../../../lib/use-hydrated";
 import { LazyChart } from "../../charts/lazy-chart";
 import type { ChartAnnotation } from "../../charts/types";
@@ -22,7 +23,7 @@ import { widgetView, type ChartSpec, type Drill } from "./view";
 const T = MESSAGES.widgetsUi;
 
 export type WidgetProps = {
-  result: { widgetId: WidgetId; ok: true; data: unknown } | { widgetId: WidgetId; ok: false; error: string };
+  result: WidgetResult;
   query: DashboardQuery;
   annotations?: ChartAnnotation[];
   /** The page the widget's links go back to ("/" or "/charts"). */
@@ -84,7 +85,7 @@ export function Widget({
         ? MOST_IMPACTFUL_POSTS_PER_PAGE
         : undefined;
   const view = result.ok
-    ? widgetView(widgetId, result.data, {
+    ? widgetView(result.widgetId, result.data, {
         from: query.from,
         to: query.to,
         showNeutral,
