@@ -8,7 +8,16 @@ import { MESSAGES } from "../../domain/messages";
 import type { AccountListResponseSchema, AccountResponseSchema, TeamListResponseSchema } from "../../domain/schemas/accounts";
 import { ErrorResponseSchema, type DetailedErrorSchema } from "../../domain/schemas/errors";
 import type { PinnedResponseSchema } from "../../domain/schemas/searches";
-import type { SessionResponseSchema, SessionTokenResponseSchema, TokenPairResponseSchema } from "../../domain/schemas/session";
+import type { LoginSchema } from "../../domain/schemas/login";
+import type {
+  SessionResponseSchema,
+  SessionTokenResponseSchema,
+  TakeoverBodySchema,
+  TokenPairResponseSchema,
+} from "../../domain/schemas/session";
+import type { SsoAssertionSchema } from "../../domain/schemas/sso";
+import type { BodyToSend } from "../../domain/request-types";
+import type * as z from "zod";
 import { camelCaseKeys, snakeCaseKeys, toQueryString } from "./case";
 import type { StashedTokens, WebSession } from "./session.server";
 export type ApiTransport = (request: Request) => Promise<Response>;
@@ -375,7 +384,8 @@ export function createApiClient(options: ApiClientOptions) {
     },
 
     /** POST /v1/session; keeps the tokens and the API session cookie in the web session. */
-    async signIn(input: { email: string; password?: string; otp_code?: string; otp_token?: string }): Promise<Account> {
+    /** `input` is the sign-in form's value as LoginSchema parsed it, passed on as it is (snake_case, `raw`). */
+    async signIn(input: z.output<typeof LoginSchema>): Promise<Account> {
       return adoptOpenedSession(await send("POST", "/v1/session", { body: input, raw: true }, false));
     },
 
@@ -384,19 +394,19 @@ export function createApiClient(options: ApiClientOptions) {
      * `bindingToken` is the one the browser kept when it started.
      */
     async signInWithSaml(input: { businessProfileId: number; samlResponse: string; bindingToken: string | undefined }): Promise<Account> {
-      const body = {
-        business_profile_id: input.businessProfileId,
-        saml_response: input.samlResponse,
-        ...(input.bindingToken ? { binding_token: input.bindingToken } : {}),
+      const body: BodyToSend<typeof SsoAssertionSchema> = {
+        businessProfileId: input.businessProfileId,
+        samlResponse: input.samlResponse,
+        ...(input.bindingToken ? { bindingToken: input.bindingToken } : {}),
       };
-      return adoptOpenedSession(await send("POST", "/v1/session/sso/saml", { body, raw: true }, false));
+      return adoptOpenedSession(await send("POST", "/v1/session/sso/saml", { body }, false));
     },
 
     /**
      * POST /v1/admin/accounts/takeover: the admin's own tokens are stashed in the session and the
      * taken-over account's tokens used until endTakeover restores them.
      */
-    async startTakeover(target: { accountId?: number; businessProfileId?: number }): Promise<Account> {
+    async startTakeover(target: BodyToSend<typeof TakeoverBodySchema>): Promise<Account> {
       const admin = currentTokens();
       const taken = await adoptOpenedSession(await send("POST", "/v1/admin/accounts/takeover", { body: target }));
       session.set("stashedAdmin", admin);

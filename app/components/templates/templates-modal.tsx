@@ -122,8 +122,9 @@ export function TemplatesModal(props: TemplatesModalProps) {
   const [shown, setShown] = useState<TemplatesDialogData | null>(open ? data : null);
   const [view, setView] = useState<ViewState>(() => viewOf(query, itemLanguage));
   const [languageReset, setLanguageReset] = useState(0);
+  // queryKey stands for query (a new object on every render of the caller).
   const queryKey = JSON.stringify(query);
-  const applied = useRef<string | null>(open ? queryKey : null);
+  const [appliedKey, setAppliedKey] = useState<string | null>(open ? queryKey : null);
   useEffect(() => {
     if (open && data) setShown(data);
   }, [open, data]);
@@ -131,16 +132,17 @@ export function TemplatesModal(props: TemplatesModalProps) {
     if (open) return;
     const timer = setTimeout(() => {
       setShown(null);
-      applied.current = null;
+      setAppliedKey(null);
     }, TEMPLATES_CLOSE_RESET_MS);
     return () => clearTimeout(timer);
   }, [open]);
-  useEffect(() => {
-    if (!open || applied.current === queryKey) return;
-    applied.current = queryKey;
+  // The address asks for another state, or the modal opens afresh: the view follows it in this very render
+  // (React renders again before committing), so no effect below ever sees the old view beside the new
+  // address (one did: it put the old selection back after the reset).
+  if (open && appliedKey !== queryKey) {
+    setAppliedKey(queryKey);
     setView(viewOf(query, itemLanguage));
-    // queryKey stands for query (a new object on every render of the caller).
-  }, [open, queryKey]);
+  }
 
   const loaded = shown ?? (open ? data : null);
   const [dirty, setDirty] = useState(false);
