@@ -1,7 +1,8 @@
-import { readdirSync, readFileSync } from "node:fs";
+import { readFileSync } from "node:fs";
 import path from "node:path";
 import ts from "typescript";
 import { describe, expect, it } from "vitest";
+import { importedNames, isOneOf, parameterNames, parseModule, propertyName, shortText, sourceModules, walk } from "../support/typescript-modules";
 
 // ADR 027 on the API's side: an answer's shape is a response schema in domain/schemas/, and a handler hands
 // its service's result to `toWire(XResponseSchema, result)`, the one camelCase → snake_case conversion, typed
@@ -23,26 +24,9 @@ const ALLOWED_LOCAL_RESPONSE_SCHEMAS: string[] = [];
 
 const HAND_CONVERSIONS = new Set(["toSnakeCase", "snakeCaseKeys"]);
 
-function modules(dir: string): string[] {
-  return readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
-    const full = path.join(dir, entry.name);
-    if (entry.isDirectory()) return modules(full);
-    return /\.ts$/.test(entry.name) && !/\.test\.ts$/.test(entry.name) ? [full] : [];
-  });
-}
-
-function parse(fileName: string, source: string): ts.SourceFile {
-  return ts.createSourceFile(fileName, source, ts.ScriptTarget.Latest, true, ts.ScriptKind.TS);
-}
-
-function walk(node: ts.Node, visit: (node: ts.Node) => void): void {
-  visit(node);
-  ts.forEachChild(node, (child) => walk(child, visit));
-}
-
 /** `toSnakeCase(x)` and `snakeCaseKeys(x)` in one module: the calls' texts. */
 function handConversions(fileName: string, source: string): string[] {
-  const file = parse(fileName, source);
+  const file = parseModule(fileName, source);
   const found: string[] = [];
   walk(file, (node) => {
     if (!ts.isCallExpression(node)) return;
@@ -53,48 +37,17 @@ function handConversions(fileName: string, source: string): string[] {
   return found;
 }
 
-/** The names a module imports (a response schema must be one of them, or a property of one). */
-function importedNames(file: ts.SourceFile): Set<string> {
-  const names = new Set<string>();
-  for (const statement of file.statements) {
-    if (!ts.isImportDeclaration(statement) || !statement.importClause) continue;
-    const clause = statement.importClause;
-    if (clause.name) names.add(clause.name.text);
-    const bindings = clause.namedBindings;
-    if (bindings && ts.isNamespaceImport(bindings)) names.add(bindings.name.text);
-    if (bindings && ts.isNamedImports(bindings)) for (const element of bindings.elements) names.add(element.name.text);
-  }
-  return names;
-}
-
-function propertyName(name: ts.PropertyName): string | undefined {
-  return ts.isIdentifier(name) || ts.isStringLiteral(name) || ts.isNumericLiteral(name) ? name.text : undefined;
-}
-
-/** A function's parameter names (for the helpers that forward a schema argument to `json()`). */
-function parameterNames(node: ts.Node): string[] {
-  if (!ts.isArrowFunction(node) && !ts.isFunctionExpression(node) && !ts.isFunctionDeclaration(node)) return [];
-  return node.parameters.flatMap((p) => (ts.isIdentifier(p.name) ? [p.name.text] : []));
-}
-
 /**
  * The JSON answers' schemas of one route module that are not imported: the first argument of `json(…)`,
  * and `schema` under an `application/json` content of `responses`. A helper of the module that forwards
  * one of its parameters (`read(path, summary, body)` → `json(body, …)`) is checked at each of its calls.
  */
 function localResponseSchemas(fileName: string, source: string): string[] {
-  const file = parse(fileName, source);
+  const file = parseModule(fileName, source);
   const imported = importedNames(file);
   const found: string[] = [];
-  const label = (expression: ts.Expression) => {
-    const text = expression.getText(file).replace(/\s+/g, " ");
-    return text.length > 60 ? `${text.slice(0, 57)}…` : text;
-  };
-  const isImported = (expression: ts.Expression): boolean => {
-    if (ts.isIdentifier(expression)) return imported.has(expression.text);
-    if (ts.isPropertyAccessExpression(expression)) return isImported(expression.expression);
-    return false;
-  };
+  const label = (expression: ts.Expression) => shortText(file, expression);
+  const isImported = (expression: ts.Expression): boolean => isOneOf(imported, expression);
 
   // Helpers (module-level functions) and which of their parameters reach json() as the schema.
   const forwarding = new Map<string, number[]>();
@@ -160,7 +113,7 @@ function insideResponses(node: ts.Node): boolean {
 }
 
 function scan(find: (fileName: string, source: string) => string[]): string[] {
-  return modules(API_ROUTES)
+  return sourceModules(API_ROUTES)
     .flatMap((file) => {
       const relative = path.relative(API_ROUTES, file).split(path.sep).join("/");
       return find(file, readFileSync(file, "utf8")).map((entry) => `${relative}: ${entry}`);
@@ -197,7 +150,7 @@ describe("one contract per resource in the API (ADR 027)", () => {
   });
 
   it("api/routes/ converts no answer by hand", () => {
-    expect(modules(API_ROUTES).length).toBeGreaterThan(50);
+    expect(sourceModules(API_ROUTES).length).toBeGreaterThan(50);
     // A hand conversion: answer `toWire(XResponseSchema, result)` instead, the service returning
     // FromWire<typeof XResponseSchema> (ADR 027). An entry gone from the code leaves the allowlist too.
     expect(scan(handConversions)).toEqual([...ALLOWED_HAND_CONVERSIONS].sort());

@@ -1,7 +1,8 @@
-import { readdirSync, readFileSync } from "node:fs";
+import { readFileSync } from "node:fs";
 import path from "node:path";
 import ts from "typescript";
 import { describe, expect, it } from "vitest";
+import { importedNames, isOneOf, parameterNames, parseModule, propertyName, shortText, sourceModules, walk } from "../support/typescript-modules";
 
 // ADR 027 for what a client sends: a request's query string and JSON body are schemas in domain/schemas/
 // (`XQuerySchema`, `XBodySchema`, or a form's shared schema), beside the resource's answers, so the web
@@ -22,43 +23,6 @@ const API_ROUTES = path.resolve(__dirname, "../../api/routes");
 /** Request schemas still declared in a route module ("<module>: query|body|declared <schema>"). None is left: keep it so. */
 const ALLOWED_LOCAL_REQUEST_SCHEMAS: string[] = [];
 
-function modules(dir: string): string[] {
-  return readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
-    const full = path.join(dir, entry.name);
-    if (entry.isDirectory()) return modules(full);
-    return /\.ts$/.test(entry.name) && !/\.test\.ts$/.test(entry.name) ? [full] : [];
-  });
-}
-
-function parse(fileName: string, source: string): ts.SourceFile {
-  return ts.createSourceFile(fileName, source, ts.ScriptTarget.Latest, true, ts.ScriptKind.TS);
-}
-
-function walk(node: ts.Node, visit: (node: ts.Node) => void): void {
-  visit(node);
-  ts.forEachChild(node, (child) => walk(child, visit));
-}
-
-/** The names a module imports from domain/ (a request schema must be one of them, or a property of one). */
-function namesImportedFromDomain(file: ts.SourceFile): Set<string> {
-  const names = new Set<string>();
-  for (const statement of file.statements) {
-    if (!ts.isImportDeclaration(statement) || !statement.importClause) continue;
-    const from = (statement.moduleSpecifier as ts.StringLiteral).text;
-    if (!/(^|\/)domain\//.test(from)) continue;
-    const clause = statement.importClause;
-    if (clause.name) names.add(clause.name.text);
-    const bindings = clause.namedBindings;
-    if (bindings && ts.isNamespaceImport(bindings)) names.add(bindings.name.text);
-    if (bindings && ts.isNamedImports(bindings)) for (const element of bindings.elements) names.add(element.name.text);
-  }
-  return names;
-}
-
-function propertyName(name: ts.PropertyName): string | undefined {
-  return ts.isIdentifier(name) || ts.isStringLiteral(name) || ts.isNumericLiteral(name) ? name.text : undefined;
-}
-
 /** `name: value` or the shorthand `name`, as [name, value]. */
 function property(node: ts.Node): [string, ts.Expression] | undefined {
   if (ts.isPropertyAssignment(node)) {
@@ -67,12 +31,6 @@ function property(node: ts.Node): [string, ts.Expression] | undefined {
   }
   if (ts.isShorthandPropertyAssignment(node)) return [node.name.text, node.name];
   return undefined;
-}
-
-/** A function's parameter names (for the helpers that forward a schema argument). */
-function parameterNames(node: ts.Node): string[] {
-  if (!ts.isArrowFunction(node) && !ts.isFunctionExpression(node) && !ts.isFunctionDeclaration(node)) return [];
-  return node.parameters.flatMap((p) => (ts.isIdentifier(p.name) ? [p.name.text] : []));
 }
 
 /** Whether the node lies under a property named `name`. */
@@ -99,18 +57,11 @@ function isZodChain(expression: ts.Expression): boolean {
  * `query <text>`, `body <text>` or `declared <name>`.
  */
 function localRequestSchemas(fileName: string, source: string): string[] {
-  const file = parse(fileName, source);
-  const imported = namesImportedFromDomain(file);
+  const file = parseModule(fileName, source);
+  const imported = importedNames(file, /(^|\/)domain\//);
   const found: string[] = [];
-  const label = (expression: ts.Expression) => {
-    const text = expression.getText(file).replace(/\s+/g, " ");
-    return text.length > 60 ? `${text.slice(0, 57)}…` : text;
-  };
-  const isImported = (expression: ts.Expression): boolean => {
-    if (ts.isIdentifier(expression)) return imported.has(expression.text);
-    if (ts.isPropertyAccessExpression(expression)) return isImported(expression.expression);
-    return false;
-  };
+  const label = (expression: ts.Expression) => shortText(file, expression);
+  const isImported = (expression: ts.Expression): boolean => isOneOf(imported, expression);
 
   // Module-level helpers and which of their parameters become a query or a JSON body's schema.
   const forwarding = new Map<string, Map<number, "query" | "body">>();
@@ -192,7 +143,7 @@ function isZodObjectField(object: ts.ObjectLiteralExpression): boolean {
 }
 
 function scan(): string[] {
-  return modules(API_ROUTES)
+  return sourceModules(API_ROUTES)
     .flatMap((file) => {
       const relative = path.relative(API_ROUTES, file).split(path.sep).join("/");
       // A schema used by several routes of the module is one entry.
@@ -247,7 +198,7 @@ describe("request schemas in domain/ (ADR 027)", () => {
   });
 
   it("api/routes/ takes every query string and JSON body from domain/schemas/", () => {
-    expect(modules(API_ROUTES).length).toBeGreaterThan(50);
+    expect(sourceModules(API_ROUTES).length).toBeGreaterThan(50);
     // A schema declared in the route module: move it to domain/schemas/<resource>.ts as XQuerySchema or
     // XBodySchema, and type what the web client sends with it (ADR 027). An entry gone from the code leaves
     // the allowlist too.
