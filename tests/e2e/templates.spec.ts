@@ -746,6 +746,19 @@ test.describe("the Templates modal", () => {
     await expect(names(page)).toHaveText([any!.name, theirs!.name, mine!.name]);
   });
 
+  test("at phone width the modal is one column: the networks, the list, then the whole detail form @no-js", async ({ page }) => {
+    const word = tagWord();
+    await createTemplates(await apiAs("admin"), { name: `${word} Narrow` });
+    await page.setViewportSize({ width: 390, height: 844 });
+    await signIn(page, "agent", { at: templatesPath(word) });
+    await expect(nameField(page)).toHaveValue(`${word} Narrow`);
+    // Side by side the detail got what 390 px leave after two columns (a few pixels); stacked, the width.
+    const list = await itemNamed(page, `${word} Narrow`).boundingBox();
+    const name = await nameField(page).boundingBox();
+    expect(name!.width).toBeGreaterThan(300);
+    expect(name!.y).toBeGreaterThan(list!.y + list!.height);
+  });
+
   test("an inactive template is hidden from selection (and listed, marked, otherwise)", async ({ page }) => {
     const word = tagWord();
     const [retired, current] = await createTemplates(await apiAs("admin"), { name: `${word} Retired`, active: false }, { name: `${word} Current` });

@@ -55,7 +55,7 @@ export function NetworkFilters({
   onToggle: (code: TemplateCategory, on: boolean) => void;
 }) {
   return (
-    <fieldset className="flex flex-col items-center gap-2" data-testid="template-network-filters">
+    <fieldset className="flex flex-wrap items-center gap-2 sm:flex-col" data-testid="template-network-filters">
       <legend className="sr-only">{LABELS.filterByNetwork}</legend>
       {TEMPLATE_CATEGORIES.map((code) => (
         <label key={code} title={TEMPLATE_CATEGORY_LABELS[code]} className="relative cursor-pointer">

@@ -256,9 +256,10 @@ export function TemplatesModal(props: TemplatesModalProps) {
   const languageOptions = [...new Set([...(loaded?.templates.flatMap((t) => t.languages) ?? []), ...view.languages])];
 
   const body = loaded ? (
-    <div className="grid min-h-0 flex-1 grid-cols-[3.5rem_17rem_minmax(0,1fr)] divide-x divide-slate-200">
+    // Three columns from the small breakpoint; at phone width one scrolling column (filters, list, detail).
+    <div className="flex min-h-0 flex-1 flex-col divide-y divide-slate-200 overflow-y-auto sm:grid sm:grid-cols-[3.5rem_17rem_minmax(0,1fr)] sm:divide-x sm:divide-y-0 sm:overflow-visible">
       <FilterForm formId={FILTER_FORM_ID} pathname={pathname} params={params} query={query} selected={selected} />
-      <div className="overflow-y-auto px-2 py-3">
+      <div className="overflow-y-auto px-2 py-3 max-sm:shrink-0">
         <NetworkFilters
           chosen={view.networks}
           formId={FILTER_FORM_ID}
@@ -267,7 +268,7 @@ export function TemplatesModal(props: TemplatesModalProps) {
           }
         />
       </div>
-      <div className="flex min-h-0 flex-col gap-3 px-3 py-3">
+      <div className="flex min-h-0 flex-col gap-3 px-3 py-3 max-sm:shrink-0">
         <TemplateListTools
           // 'Every language' clears the language filter: its control starts again.
           key={languageReset}
@@ -299,7 +300,7 @@ export function TemplatesModal(props: TemplatesModalProps) {
             {LABELS.everyLanguage}
           </a>
         ) : null}
-        <div className="min-h-0 flex-1 overflow-y-auto">
+        <div className="min-h-0 flex-1 overflow-y-auto max-sm:max-h-72">
           <TemplateList
             templates={visible}
             selected={selected}
@@ -316,7 +317,7 @@ export function TemplatesModal(props: TemplatesModalProps) {
           />
         </div>
       </div>
-      <div className="min-h-0 overflow-y-auto px-4 py-3">
+      <div className="min-h-0 overflow-y-auto px-4 py-3 max-sm:shrink-0">
         {template || isNew ? (
           <TemplateForm
             key={`${String(selected)}:${template?.updatedAt ?? ""}`}
