@@ -10,6 +10,7 @@ import { DASHBOARD_CONTEXT_TYPES, DEFAULT_REVIEW_NETWORKS, type WidgetId } from 
 import { verbatim, type FromWire, type Verbatim } from "../../domain/key-case";
 import type { BodyToSend, QueryToSend } from "../../domain/request-types";
 import { MESSAGES } from "../../domain/messages";
+import { isNetworkId } from "../../domain/networks";
 import type { DashboardBodySchema, DashboardContextSchema } from "../../domain/schemas/dashboard";
 import type {
   DashboardSelectorResponseSchema,
@@ -20,6 +21,8 @@ import type {
 } from "../../domain/schemas/dashboard-config";
 import type {
   ClustersParams,
+  DemographicsParams,
+  ReviewsParams,
   EntitiesParams,
   KeywordCloudParams,
   PostsParams,
@@ -137,8 +140,7 @@ type CallsOf<Id extends WidgetId> = Array<WidgetCall<Extract<keyof WidgetAnswers
 
 /**
  * A read of /v1/dashboard/{path}: the common body and the endpoint's own parameters, typed from its
- * request schema where the API has one (the text widgets'; the count widgets read `limit` and
- * `socialTypes` from the body itself, services/analytics/counts.ts).
+ * request schema (domain/schemas/dashboard-widgets.ts) where it has any.
  */
 type Read = <Key extends string>(key: Key, path: string, extra?: object) => WidgetCall<Key>;
 
@@ -153,13 +155,18 @@ const WIDGET_CALLS: { [Id in WidgetId]: (query: DashboardQuery, read: Read) => C
     };
     return [read("topics", "topics", params)];
   },
-  reviews: (query, read) => [read("reviews", "reviews", { socialTypes: listParam(query, "reviews", "network") ?? [...DEFAULT_REVIEW_NETWORKS] })],
+  reviews: (query, read) => {
+    // The address may name anything: the networks that are networks, else the review networks.
+    const chosen = listParam(query, "reviews", "network")?.filter(isNetworkId) ?? [];
+    const params: BodyToSend<typeof ReviewsParams> = { socialTypes: chosen.length ? chosen : [...DEFAULT_REVIEW_NETWORKS] };
+    return [read("reviews", "reviews", params)];
+  },
   // compared_sentiment answers the period's totals and the compared period's: one call, not two.
   sentiment: (query, read) => [read("compared", "compared_sentiment", { comparedRange: comparedRangeOf(query) })],
   "trend-sentiment": (_query, read) => [read("sentiment", "sentiment")],
   demographics: (query, read) => {
     const mode = widgetParam(query, "demographics", "mode") === "countries" ? "countries" : "languages";
-    return [read("demographics", `demographics/${mode}`, { limit: WIDGET_LIST_LIMIT })];
+    return [read("demographics", `demographics/${mode}`, { limit: WIDGET_LIST_LIMIT } satisfies BodyToSend<typeof DemographicsParams>)];
   },
   "impact-score": (_query, read) => [
     read("impact", "impact_score"),

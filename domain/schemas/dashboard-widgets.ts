@@ -5,9 +5,12 @@
 // app loads them, by call.
 import * as z from "zod";
 import { DEFAULT_LIMIT, MOST_IMPACTFUL_PER_PAGE, TRENDING_KEYWORDS_PER_PAGE } from "../constants";
+import { badRequest } from "../errors";
+import { MESSAGES } from "../messages";
+import { NETWORK_IDS } from "../networks";
 import type { FromWire } from "../key-case";
 import { TRENDING_DEFAULT_NUM_SIG_TERMS, TRENDING_DEFAULT_NUM_TERMS } from "../text-analytics";
-import { listParam } from "./common";
+import { listParam, queryList } from "./common";
 import { StatusResponseSchema } from "./statuses";
 
 // ── Text widgets' parameters (a nested query string: numbers may be strings, lists `x[]=a` or `x=a,b`) ──
@@ -15,6 +18,27 @@ import { StatusResponseSchema } from "./statuses";
 const list = <T extends z.ZodType>(item: T) => z.preprocess(listParam, z.array(item).optional());
 const int = (min: number, max: number) => z.coerce.number().int().min(min).max(max);
 const bool = z.preprocess((v) => (v === "true" || v === "1" || v === true ? true : v === "false" || v === "0" || v === false ? false : v), z.boolean());
+
+// ── Count widgets' own parameters (beside the common body) ──────────────────────────────────────────
+
+/** /networks: mentions only, without engagement and reach. */
+export const NetworksParams = z.object({ count_only: bool.optional() });
+
+/** /demographics/languages and /demographics/countries: how many keys at most. */
+export const DemographicsParams = z.object({ limit: int(1, 1000).optional() });
+
+/** /reviews: the review networks to count (default Trustpilot, Google Play, App Store). */
+export const ReviewsParams = z.object({ social_types: queryList(z.enum(NETWORK_IDS), NETWORK_IDS.length) });
+
+/**
+ * A widget's own parameters read from the request (the common body, or the nested query string) by its
+ * schema; the first refused one is named in the catalogue's 400.
+ */
+export function widgetParams<T extends z.ZodType>(schema: T, input: unknown): z.output<T> {
+  const parsed = schema.safeParse(input);
+  if (!parsed.success) throw badRequest(MESSAGES.dashboardApi.invalidParameter(parsed.error.issues[0]?.path.map(String).join(".") || "body"));
+  return parsed.data;
+}
 
 /** How /entities may sort the labels. */
 export const LABEL_SORTS = ["mentions", "previous", "change", "name"] as const;

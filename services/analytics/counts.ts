@@ -6,9 +6,8 @@
 // reach score = mean reach per mention; shares count = sum of shares.
 import { countReviews, countSlots, listFirstReplySeconds, type CountDimension, type CountRow, type CountSource } from "../../db/repositories/analytics-counts";
 import { DEFAULT_REVIEW_NETWORKS, type Interval } from "../../domain/dashboard";
-import { badRequest } from "../../domain/errors";
-import { MESSAGES } from "../../domain/messages";
 import { bucketStart, bucketsOf, fixedBuckets } from "../../domain/periods";
+import { DemographicsParams, NetworksParams, ReviewsParams, widgetParams } from "../../domain/schemas/dashboard-widgets";
 import type { ServiceDeps } from "../context";
 import type { DashboardRange, ResolvedDashboardContext, ResolvedDashboardRequest } from "./request";
 
@@ -122,20 +121,13 @@ export async function comparedSentimentWidget(args: WidgetArgs) {
 
 export async function networksWidget(args: WidgetArgs) {
   const rows = await slotsOf(args, args.request.range, ["network"], false);
-  const countOnly = ["true", "1", true, 1].includes(args.request.body.count_only as string | boolean | number);
+  const countOnly = widgetParams(NetworksParams, args.request.body).count_only === true;
   const items = rows
     .map((r) => ({ socialType: r.network!, mentions: r.mentions, engagement: r.totalEngagements, reach: r.reach }))
     .sort((a, b) => b.mentions - a.mentions || (a.socialType < b.socialType ? -1 : 1));
   return { items: countOnly ? items.map(({ socialType, mentions }) => ({ socialType, mentions })) : items };
 }
 
-function limitOf(args: WidgetArgs, fallback = 100): number {
-  const raw = args.request.body.limit;
-  if (raw === undefined || raw === "") return fallback;
-  const n = Number(raw);
-  if (!Number.isInteger(n) || n < 1 || n > 1000) throw badRequest(MESSAGES.dashboardApi.invalidParameter("limit"));
-  return n;
-}
 
 /** Top languages or countries: 'und' and empty excluded; share of the listed keys' total. */
 export async function demographicsWidget(args: WidgetArgs, mode: "languages" | "countries") {
@@ -147,7 +139,7 @@ export async function demographicsWidget(args: WidgetArgs, mode: "languages" | "
   const total = kept.reduce((n, r) => n + r.mentions, 0);
   const items = kept
     .sort((a, b) => b.mentions - a.mentions || (a.key < b.key ? -1 : 1))
-    .slice(0, limitOf(args))
+    .slice(0, widgetParams(DemographicsParams, args.request.body).limit ?? 100)
     .map((r) => ({ key: r.key, mentions: r.mentions, share: total ? round(r.mentions / total, 4) : 0 }));
   return { items, total };
 }
@@ -203,17 +195,10 @@ export async function scoreWidget(args: WidgetArgs, kind: ScoreKind) {
 
 // ── Reviews ──────────────────────────────────────────────────────────────────────────────────────
 
-function listOf(value: unknown): string[] | undefined {
-  if (value === undefined || value === null || value === "") return undefined;
-  const items = Array.isArray(value) ? value.map(String) : String(value).split(",");
-  const out = items.map((s) => s.trim()).filter(Boolean);
-  return out.length ? out : undefined;
-}
-
 /** Reviews: counts, average and 1–5 histogram per network (ratings from the 'rating' rollup rows, or feed_items). */
 export async function reviewsWidget(args: WidgetArgs) {
   const { deps, request } = args;
-  const socialTypes = listOf(request.body.social_types) ?? [...DEFAULT_REVIEW_NETWORKS];
+  const socialTypes: string[] = widgetParams(ReviewsParams, request.body).social_types ?? [...DEFAULT_REVIEW_NETWORKS];
   const rows = await countReviews(deps.db, request.businessProfileId, sourceOf(args), request.range, socialTypes, fixedBucketsOf(args, request.range));
   const toBucket = bucketer(request.interval, request.timeZone);
   const per = new Map<string, { reviews: number; rated: number; ratingSum: number; ratings: Record<string, number> }>();

@@ -1,8 +1,6 @@
 import type { Context } from "hono";
-import type * as z from "zod";
 import type { WidgetId } from "../../../domain/dashboard";
-import { badRequest, notFound } from "../../../domain/errors";
-import { MESSAGES } from "../../../domain/messages";
+import { notFound } from "../../../domain/errors";
 import {
   ClusterParams,
   ClustersParams,
@@ -19,6 +17,7 @@ import {
   TopicsWidgetResponseSchema,
   TrendingKeywordsWidgetResponseSchema,
   TrendingParams,
+  widgetParams,
 } from "../../../domain/schemas/dashboard-widgets";
 import { toCsv } from "../../../services/analytics/csv";
 import { getConversationCluster, getConversationClusters, decodeClusterId } from "../../../services/analytics/text/clusters";
@@ -55,12 +54,6 @@ function queryOf(c: Context<ApiEnv>): Record<string, unknown> {
   return parseNestedQuery(new URL(c.req.url).searchParams);
 }
 
-/** A widget's own parameters; a refusal names the first bad one (400, dashboardApi catalogue). */
-function widgetParams<T extends z.ZodType>(schema: T, query: Record<string, unknown>): z.infer<T> {
-  const parsed = schema.safeParse(query);
-  if (!parsed.success) throw badRequest(MESSAGES.dashboardApi.invalidParameter(parsed.error.issues[0]?.path.map(String).join(".") || "body"));
-  return parsed.data;
-}
 
 /** The viewer and the resolved common body; a shared link that does not show the widget answers 404. */
 async function readOf(c: Context<ApiEnv>, widget: WidgetId, query = queryOf(c), options: ReadOptions = {}) {

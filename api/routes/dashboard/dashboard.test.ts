@@ -216,6 +216,26 @@ describe.each(testEngines({ engineSpecific: true }))("dashboard count widgets on
     }
   });
 
+  it("refuses a count widget's own parameter it cannot read, naming it; the spelled-out forms pass", async () => {
+    const cases: Array<[string, Record<string, unknown>, string]> = [
+      ["reviews", { range: RANGE, social_types: ["trustpilot", "myspace"] }, "social_types.1"],
+      ["networks", { range: RANGE, count_only: "perhaps" }, "count_only"],
+      ["demographics/languages", { range: RANGE, limit: 0 }, "limit"],
+      ["demographics/countries", { range: RANGE, limit: "ten" }, "limit"],
+    ];
+    for (const [widget, body, parameter] of cases) {
+      const res = await read(widget, body);
+      expect(res.status, `${widget} ${JSON.stringify(body)}`).toBe(400);
+      expect(res.json.error_message).toBe(MESSAGES.dashboardApi.invalidParameter(parameter));
+    }
+    const reviews = await ok("reviews", { range: RANGE, social_types: "trustpilot,googlePlay" });
+    expect(reviews.data[0].items.map((x: Json) => x.social_type)).toEqual(["trustpilot", "googlePlay"]);
+    const counted = await ok("networks", { range: RANGE, count_only: "1" });
+    expect(Object.keys(counted.data[0].items[0])).toEqual(["social_type", "mentions"]);
+    const full = await ok("networks", { range: RANGE, count_only: "false" });
+    expect(Object.keys(full.data[0].items[0])).toContain("engagement");
+  });
+
   it("answers 404 for another tenant's saved search", async () => {
     const res = await read("sentiment", { range: RANGE, contexts: [{ context_type: 1, context_id: theirSearchId }] });
     expect(res.status).toBe(404);
